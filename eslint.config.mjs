@@ -1,0 +1,56 @@
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+/**
+ * Module boundaries (Nx tags in each package.json):
+ * - services never import each other or the gateway; only libs are shared;
+ * - front-end projects (shell, remotes, libs/ui) never import server code;
+ * - only the one-process runtime, e2e and bench may wire services together.
+ */
+const depConstraints = [
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'] },
+  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'] },
+  { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'scope:shared'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+];
+
+export default [
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/.nx/**',
+      'libs/db/drizzle/**',
+      'e2e/artifacts/**',
+      'deploy/kafka/.cache/**',
+      'deploy/kafka/target/**',
+    ],
+  },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['**/scripts/**', '**/bench/**', 'e2e/**', 'runtime/src/main.ts', 'deploy/**'],
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+];

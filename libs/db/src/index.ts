@@ -1,0 +1,4 @@
+export * from './client.ts';
+export * from './embedded.ts';
+export * from './schema/index.ts';
+export * from './migrate.ts';

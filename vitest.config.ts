@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test`: every workspace's unit and integration suites in one run, on the engines that
+ * libs/testing finds (environment → testcontainers → embedded). Browser e2e is `npm run test:e2e`.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['libs/testing/src/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: [
+            'libs/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'runtime/src/**/*.test.ts',
+            'deploy/**/*.test.ts',
+            'charts/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

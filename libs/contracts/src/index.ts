@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './auth/index.ts';
+export * from './events/index.ts';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Thrown at boot when the environment does not satisfy a service's config schema. */
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** Settings every service and the gateway share (DESIGN.md §2); services extend this schema. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalString.pipe(z.url({ message: 'must be a postgres:// connection URL' }).optional()),
+  REDIS_URL: optionalString.pipe(z.url({ message: 'must be a redis:// URL' }).optional()),
+  KAFKA_BROKERS: optionalString,
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export const portSchema = z.coerce.number().int().min(0).max(65_535);
+
+/**
+ * Parses the environment once at boot. This module is the only place that reads `process.env`;
+ * a bad or missing variable fails fast with a message naming it.
+ */
+export function loadConfig<Schema extends z.ZodType>(
+  schema: Schema,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<Schema> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+}
+
+/** Kafka brokers as a list, or undefined for the in-process transport. */
+export const kafkaBrokerList = (value: string | undefined): string[] | undefined =>
+  value
+    ?.split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);

@@ -1,0 +1,138 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useTestDatabase } from '@listready/testing';
+import { createService, type App } from './create-service.ts';
+import { ConflictError } from './errors.ts';
+import { databaseCheck } from './health.ts';
+import { createLogger } from './logger.ts';
+
+function captureLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger('test', 'info', stream), lines };
+}
+
+function buildApp(logger = captureLogs().logger): App {
+  const app = createService({ name: 'test', logger });
+  app.post(
+    '/things',
+    { schema: { body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), email: z.email('Invalid email address') }) } },
+    async (request) => ({ created: request.body.name }),
+  );
+  app.get('/boom', async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.post('/login', async (request) => {
+    request.log.info({ attempt: request.body }, 'login attempt');
+    return { ok: true };
+  });
+  app.get('/conflict', async () => {
+    throw new ConflictError('Email already registered');
+  });
+  return app;
+}
+
+describe('createService error handling', () => {
+  let app: App | undefined;
+  afterEach(async () => app?.close());
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    app = buildApp();
+    const response = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name": "x",' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
+  });
+
+  it('answers a schema failure with 400 and one issue per field', async () => {
+    app = buildApp();
+    const response = await app.inject({ method: 'POST', url: '/things', payload: { name: 'x', email: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ message: string; code: string; issues: { path: string; message: string }[] }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'Name must be at least 2 characters' },
+        { path: 'email', message: 'Invalid email address' },
+      ]),
+    );
+    expect(body.message).toBe(body.issues[0]?.message);
+  });
+
+  it('passes valid input through to the handler', async () => {
+    app = buildApp();
+    const response = await app.inject({ method: 'POST', url: '/things', payload: { name: 'Ann', email: 'ann@example.com' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ created: 'Ann' });
+  });
+
+  it('masks an unexpected throw as 500 and logs it with its stack', async () => {
+    const { logger, lines } = captureLogs();
+    app = buildApp(logger);
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+    expect(response.body).not.toContain('hunter2');
+    const logged = lines.find((line) => line.level === 50);
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged)).toContain('database password is hunter2');
+    expect((logged?.err as { stack?: string } | undefined)?.stack).toMatch(/create-service\.test\.ts/);
+  });
+
+  it('maps typed errors to their status and code', async () => {
+    app = buildApp();
+    const response = await app.inject({ method: 'GET', url: '/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Email already registered', code: 'CONFLICT' });
+  });
+
+  it('answers unknown routes with 404 JSON and echoes a request id', async () => {
+    app = buildApp();
+    const response = await app.inject({ method: 'GET', url: '/nope?x=1', headers: { 'x-request-id': 'req-123' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not Found: GET /nope', code: 'NOT_FOUND' });
+    expect(response.headers['x-request-id']).toBe('req-123');
+  });
+
+  it('redacts cookies and authorization headers in request logs', async () => {
+    const { logger, lines } = captureLogs();
+    const text = () => JSON.stringify(lines);
+    app = buildApp(logger);
+    await app.inject({ method: 'GET', url: '/healthz', headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' } });
+    await app.inject({ method: 'GET', url: '/nope', headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' } });
+    await app.inject({ method: 'POST', url: '/login', payload: { email: 'a@b.co', password: 'pa55word-secret' } });
+    expect(text()).not.toContain('pa55word-secret');
+    expect(text()).toContain('[redacted]');
+    expect(text()).not.toContain('secret-token');
+    expect(text()).not.toContain('Bearer abc');
+  });
+});
+
+describe('health and readiness', () => {
+  const database = useTestDatabase();
+  let app: App | undefined;
+  afterEach(async () => app?.close());
+
+  it('reports ready when the database answers, and 503 with detail when a check fails', async () => {
+    app = createService({
+      name: 'test',
+      logger: captureLogs().logger,
+      readiness: {
+        database: databaseCheck(database.current),
+        relay: async () => ({ ok: false, detail: { unpublished: 3 } }),
+      },
+    });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: { ok: true }, relay: { ok: false, detail: { unpublished: 3 } } },
+    });
+  });
+});

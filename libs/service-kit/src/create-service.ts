@@ -1,0 +1,58 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { registerErrorHandling } from './error-handler.ts';
+import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
+import { loggerOptions, requestId } from './logger.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface CreateServiceOptions {
+  /** Service name, in logs and traces. */
+  name: string;
+  logLevel?: string;
+  /** An existing pino logger (the one-process runtime shares one); else one is made. */
+  logger?: Logger;
+  /** Readiness checks for `/readyz` (the database, the event relay…). */
+  readiness?: Record<string, ReadinessCheck>;
+  bodyLimit?: number;
+  /** Behind the gateway (or an ingress): trust X-Forwarded-* for client IPs. */
+  trustProxy?: boolean;
+}
+
+/**
+ * The one way to build a ListReady HTTP service: zod type provider, pino with request ids and
+ * redaction, the shared error shape, `/healthz` and `/readyz`. Routes are registered by the caller.
+ */
+export function createService(options: CreateServiceOptions): App {
+  const logging: FastifyServerOptions = options.logger
+    ? { loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger }
+    : { logger: loggerOptions(options.name, options.logLevel ?? 'info') };
+  const app = Fastify({
+    ...logging,
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    trustProxy: options.trustProxy ?? true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerHealthRoutes(app, options.readiness ?? {});
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  return app;
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, type ApiError, type ApiIssue } from '@listready/contracts';
+import { HttpError, RateLimitedError } from './errors.ts';
+
+/** Fastify's own client-error codes and what we answer for them. */
+const clientErrors: Record<string, { status: number; code: string; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.malformedJson, message: 'Malformed JSON in request body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.malformedJson, message: 'Request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.badRequest, message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.badRequest },
+};
+
+const issuePath = (instancePath: string, context: string | undefined): string => {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || (context ?? '');
+};
+
+/**
+ * One error handler for every service: client mistakes become 4xx with the shape of DESIGN.md §5
+ * (field issues for schema failures); anything unexpected is logged with its stack and masked.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: ApiIssue[] = error.validation.map((item) => ({
+        path: issuePath(item.instancePath, error.validationContext),
+        message: item.message ?? 'Invalid value',
+      }));
+      const body: ApiError = { message: issues[0]?.message ?? 'Invalid input', code: ErrorCode.validation, issues };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof HttpError) {
+      if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      const body: ApiError = { message: error.message, code: error.code };
+      if (error.issues) body.issues = error.issues;
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.statusCode).send(body);
+    }
+    const known = error.code ? clientErrors[error.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ message: known.message ?? error.message, code: known.code });
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code ?? ErrorCode.badRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal Server Error', code: ErrorCode.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ message: `Not Found: ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.notFound });
+  });
+}

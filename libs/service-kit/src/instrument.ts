@@ -1,0 +1,18 @@
+/**
+ * Preload for every server process: `node --import @listready/service-kit/instrument <entry>.ts`.
+ * ESM modules are only patched by OpenTelemetry through the import-in-the-middle hook, which must
+ * be registered before the app's modules load.
+ */
+import { register } from 'node:module';
+import { z } from 'zod';
+import { loadConfig } from './config.ts';
+import { startTelemetry } from './telemetry.ts';
+
+const config = loadConfig(
+  z.object({
+    OTEL_SERVICE_NAME: z.string().default('listready'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  }),
+);
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+startTelemetry({ serviceName: config.OTEL_SERVICE_NAME, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });

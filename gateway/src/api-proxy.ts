@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyReplyFrom from '@fastify/reply-from';
+import { ErrorCode } from '@listready/contracts';
+import { serviceFor, type ServiceName } from './routes-table.ts';
+
+export interface ApiProxyOptions {
+  services: Partial<Record<ServiceName, string>>;
+}
+
+/**
+ * Routes `/api/*` to the owning service. Bodies stream through untouched (the service validates
+ * them); the request id travels on so one request can be followed across logs.
+ */
+export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptions): Promise<void> {
+  await app.register(fastifyReplyFrom, {
+    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
+  });
+  // Do not parse bodies here: pass the raw stream to the service.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.all('/api/*', (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    const service = serviceFor(pathname);
+    if (!service) {
+      return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}`, code: ErrorCode.notFound });
+    }
+    const base = services[service];
+    if (!base) {
+      return reply
+        .status(503)
+        .send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
+    }
+    return reply.from(`${base}${request.url}`, {
+      rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id }),
+      onError: (failed, { error }) => {
+        request.log.warn({ err: error, service }, 'upstream request failed');
+        void failed
+          .status(503)
+          .send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
+      },
+    });
+  });
+}

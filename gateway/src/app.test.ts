@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger, createService, type App } from '@listready/service-kit';
+import { buildGateway } from './app.ts';
+import { serviceFor } from './routes-table.ts';
+
+const logger = createLogger('test', 'silent');
+
+/** A real upstream service on a loopback port that echoes what reached it. */
+async function startUpstream(name: string, ready = true): Promise<{ app: App; url: string }> {
+  const app = createService({ name, logger, readiness: { self: async () => ({ ok: ready }) } });
+  app.post('/api/register', { schema: { body: z.object({ email: z.email('Please enter a valid email address') }) } }, async (request) => ({
+    service: name,
+    email: request.body.email,
+    requestId: request.id,
+  }));
+  app.get('/api/clients/current/tasks', async (request) => ({ service: name, query: request.query }));
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: address };
+}
+
+describe('gateway', () => {
+  let auth: { app: App; url: string };
+  let journey: { app: App; url: string };
+  let gateway: App;
+
+  beforeAll(async () => {
+    auth = await startUpstream('auth');
+    journey = await startUpstream('journey', false);
+    gateway = await buildGateway({
+      logger,
+      frontend: false,
+      production: false,
+      shellDir: '/nonexistent',
+      remotes: [],
+      services: { auth: auth.url, journey: journey.url, branding: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await auth.app.close();
+    await journey.app.close();
+  });
+
+  it('routes each API path to its service, passing body, query and request id', async () => {
+    const response = await gateway.inject({ method: 'POST', url: '/api/register', payload: { email: 'a@b.co' }, headers: { 'x-request-id': 'trace-me' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ service: 'auth', email: 'a@b.co', requestId: 'trace-me' });
+    const tasks = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks?stage=declutter' });
+    expect(tasks.json()).toEqual({ service: 'journey', query: { stage: 'declutter' } });
+  });
+
+  it("passes the service's validation answer through unchanged", async () => {
+    const malformed = await gateway.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'MALFORMED_JSON' });
+    const invalid = await gateway.inject({ method: 'POST', url: '/api/register', payload: { email: 'nope' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ issues: [{ path: 'email', message: 'Please enter a valid email address' }] });
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not Found: GET /api/no-such-thing', code: 'NOT_FOUND' });
+  });
+
+  it('answers 503 when the owning service is absent or down', async () => {
+    const absent = await gateway.inject({ method: 'GET', url: '/api/analytics/stats' });
+    expect(absent.statusCode).toBe(503);
+    expect(absent.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    const down = await gateway.inject({ method: 'GET', url: '/api/branding/current' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ message: 'The branding service is not available', code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it("reports every service's readiness in /api/health", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    const body = response.json<{ status: string; services: Record<string, { ok: boolean }> }>();
+    expect(body.status).toBe('unavailable');
+    expect(body.services.auth?.ok).toBe(true);
+    expect(body.services.journey?.ok).toBe(false);
+    expect(body.services.branding?.ok).toBe(false);
+  });
+});
+
+describe('route table', () => {
+  it.each([
+    ['/api/login', 'auth'],
+    ['/api/auth/user', 'auth'],
+    ['/api/auth/password-reset-request', 'auth'],
+    ['/api/agents/current', 'auth'],
+    ['/api/agents/a1/branding', 'branding'],
+    ['/api/branding/current', 'branding'],
+    ['/api/agents/a1/stats', 'journey'],
+    ['/api/agents/a1/clients', 'journey'],
+    ['/api/clients/current/custom-tasks/x', 'journey'],
+    ['/api/client-tasks/t1', 'journey'],
+    ['/api/user-groups/join', 'journey'],
+    ['/api/invitations', 'invitation'],
+    ['/api/accept-invitation', 'invitation'],
+    ['/api/google-oauth-callback', 'invitation'],
+    ['/api/analytics/realtime', 'analytics'],
+    ['/api/loginx', undefined],
+    ['/api/agents/a1/secrets', undefined],
+  ])('%s → %s', (path, service) => {
+    expect(serviceFor(path)).toBe(service);
+  });
+});

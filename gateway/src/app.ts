@@ -1,0 +1,37 @@
+import fastifyCompress from '@fastify/compress';
+import type { Logger } from 'pino';
+import { createService, type App, type ReadinessCheck } from '@listready/service-kit';
+import { apiProxy } from './api-proxy.ts';
+import type { GatewayConfig } from './config.ts';
+import { registerPlatformHealth } from './platform-health.ts';
+
+export interface GatewayOptions extends GatewayConfig {
+  logger?: Logger;
+  logLevel?: string;
+  /** Checks beyond the services' own (the one-process runtime adds its database). */
+  readiness?: Record<string, ReadinessCheck>;
+  /** Serve the shell and the remotes (off in API-only tests). */
+  frontend?: boolean;
+}
+
+/** The gateway: `/api/*` to the services, `/api/health` for the platform, and the front end. */
+export async function buildGateway(options: GatewayOptions): Promise<App> {
+  const app = createService({
+    name: 'gateway',
+    logger: options.logger,
+    logLevel: options.logLevel,
+    readiness: options.readiness,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  registerPlatformHealth(app, options.services, options.readiness);
+  await app.register(apiProxy, { services: options.services });
+  if (options.frontend !== false) {
+    const { frontendPlugin } = await import('./frontend/index.ts');
+    await app.register(frontendPlugin, {
+      shellDir: options.shellDir,
+      remotes: options.remotes,
+      production: options.production,
+    });
+  }
+  return app;
+}

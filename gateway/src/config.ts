@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig, portSchema } from '@listready/service-kit';
+import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined))
+  .pipe(z.url().optional());
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: portSchema.default(8080),
+  AUTH_SERVICE_URL: optionalUrl,
+  JOURNEY_SERVICE_URL: optionalUrl,
+  INVITATION_SERVICE_URL: optionalUrl,
+  BRANDING_SERVICE_URL: optionalUrl,
+  ANALYTICS_SERVICE_URL: optionalUrl,
+  /** Where the built shell lives; each remote's build is served from its own folder unless its URL is set. */
+  SHELL_DIR: z.string().default('shell/dist'),
+  REMOTE_MFE_SELLER_URL: optionalUrl.or(z.string().startsWith('/')),
+  REMOTE_MFE_AGENT_URL: optionalUrl.or(z.string().startsWith('/')),
+  REMOTE_MFE_ANALYTICS_URL: optionalUrl.or(z.string().startsWith('/')),
+  REMOTES_ROOT: z.string().default('.'),
+});
+export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
+
+export type RemoteName = 'mfe-seller' | 'mfe-agent' | 'mfe-analytics';
+export interface RemoteConfig {
+  name: RemoteName;
+  /** The manifest URL the browser loads. */
+  url: string;
+  /** A local build to serve at /remotes/<name>/ (absent when the remote is deployed elsewhere). */
+  dir?: string;
+}
+
+export interface GatewayConfig {
+  production: boolean;
+  services: Partial<Record<ServiceName, string>>;
+  shellDir: string;
+  remotes: RemoteConfig[];
+}
+
+/** Gateway settings from the environment (the runtime passes service URLs it started itself). */
+export function gatewayConfigFromEnv(env: Record<string, string | undefined> = process.env): GatewayEnv & GatewayConfig {
+  const parsed = loadConfig(gatewayConfigSchema, env);
+  const serviceUrls: Record<ServiceName, string | undefined> = {
+    auth: parsed.AUTH_SERVICE_URL,
+    journey: parsed.JOURNEY_SERVICE_URL,
+    invitation: parsed.INVITATION_SERVICE_URL,
+    branding: parsed.BRANDING_SERVICE_URL,
+    analytics: parsed.ANALYTICS_SERVICE_URL,
+  };
+  const services = Object.fromEntries(
+    SERVICE_NAMES.flatMap((name) => (serviceUrls[name] ? [[name, serviceUrls[name]]] : [])),
+  );
+  const remote = (name: RemoteName, configured: string | undefined): RemoteConfig =>
+    configured
+      ? { name, url: configured }
+      : { name, url: `/remotes/${name}/mf-manifest.json`, dir: path.resolve(parsed.REMOTES_ROOT, name, 'dist') };
+  return {
+    ...parsed,
+    production: parsed.NODE_ENV === 'production',
+    services,
+    shellDir: path.resolve(parsed.SHELL_DIR),
+    remotes: [
+      remote('mfe-seller', parsed.REMOTE_MFE_SELLER_URL),
+      remote('mfe-agent', parsed.REMOTE_MFE_AGENT_URL),
+      remote('mfe-analytics', parsed.REMOTE_MFE_ANALYTICS_URL),
+    ],
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * `npm start`: the whole platform in one process on http://localhost:8080 (PORT), embedded
+ * defaults unless DATABASE_URL, KAFKA_BROKERS, REDIS_URL… are set. Ctrl-C stops it cleanly.
+ */
+import { createLogger, onShutdownSignal } from '@listready/service-kit';
+import { loadRuntimeConfig } from './config.ts';
+import { startPlatform } from './platform.ts';
+
+const config = loadRuntimeConfig();
+const logger = createLogger('listready', config.LOG_LEVEL);
+try {
+  const platform = await startPlatform(process.env, logger);
+  console.log(`\n  ListReady is running at http://localhost:${new URL(platform.url).port}\n`);
+  onShutdownSignal(platform.stop, logger);
+} catch (error) {
+  logger.fatal({ err: error }, 'ListReady failed to start');
+  process.exitCode = 1;
+}

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { Database } from '@listready/db';
+import type { ServiceName } from '@listready/gateway';
+import type { App } from '@listready/service-kit';
+
+/** What the runtime hands every service it starts in its process. */
+export interface PlatformContext {
+  env: Record<string, string | undefined>;
+  database: Database;
+  logger: Logger;
+  sessionSecret: string;
+}
+
+export interface StartedService {
+  app: App;
+  /** Stops background work (relays, consumers) and closes the app. */
+  stop(): Promise<void>;
+}
+
+/** The services `npm start` runs, in start order. Each issue that adds a service adds it here. */
+export const SERVICES: ReadonlyArray<{ name: ServiceName; start(context: PlatformContext): Promise<StartedService> }> = [];

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Lints a probe source as if it lived at `filePath` and returns the module-boundary messages. */
+async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === '@nx/enforce-module-boundaries')
+    .map((message) => message.message);
+}
+
+describe('module boundaries (Nx tags, enforced by lint)', () => {
+  it('forbids a shared library from importing the gateway', async () => {
+    const errors = await boundaryErrors('libs/ui/src/probe.ts', "import { buildGateway } from '@listready/gateway';\nexport const probe = buildGateway;\n");
+    expect(errors.join('\n')).toMatch(/"type:lib" can only depend on libs tagged with "type:lib"/);
+  });
+
+  it('forbids front-end code from importing server code', async () => {
+    const errors = await boundaryErrors('shell/src/probe.ts', "import { createDb } from '@listready/db';\nexport const probe = createDb;\n");
+    expect(errors.join('\n')).toMatch(/"scope:frontend" can only depend on libs tagged with "scope:frontend", "scope:shared"/);
+  });
+
+  it('lets the gateway use shared libraries', async () => {
+    expect(await boundaryErrors('gateway/src/probe.ts', "import { createService } from '@listready/service-kit';\nexport const probe = createService;\n")).toEqual([]);
+  });
+}, 60_000);

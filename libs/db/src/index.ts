@@ -2,3 +2,4 @@ export * from './client.ts';
 export * from './embedded.ts';
 export * from './schema/index.ts';
 export * from './migrate.ts';
+export * from './seed/index.ts';

@@ -38,10 +38,15 @@ export default async function setup(project: TestProject): Promise<Stop> {
     postgresSource = 'testcontainers';
   }
   if (!adminUrl) {
-    const dataDir = path.resolve(import.meta.dirname, '../../../.data/test-postgres');
+    // One folder per run, so two test runs in the same checkout never share a server.
+    const dataDir = path.resolve(import.meta.dirname, `../../../.data/test-postgres-${process.pid}`);
     rmSync(dataDir, { recursive: true, force: true });
     const server = await startEmbeddedPostgres(dataDir, { persistent: false });
-    stops.push(() => server.stop());
+    stops.push(async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.port`, { force: true });
+    });
     adminUrl = server.url('postgres');
     postgresSource = 'embedded';
   }

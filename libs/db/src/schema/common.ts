@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   index,
   integer,
   jsonb,
   primaryKey,
   text,
   timestamp,
+  type AnyPgColumn,
   type PgSchema,
 } from 'drizzle-orm/pg-core';
 
@@ -16,7 +18,20 @@ export const id = (name = 'id') =>
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
 
-export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A `timestamptz` read as a Date; without a name the column takes its (snake_case) field name. */
+export const timestamptz = (name?: string) =>
+  name === undefined
+    ? timestamp({ withTimezone: true, mode: 'date' })
+    : timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Enumerations are text columns plus a check constraint (see libs/db/README.md): changing the
+ * allowed values is a constraint swap inside one migration transaction, unlike `ALTER TYPE`.
+ */
+export function oneOf(name: string, column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+  return check(name, sql`${column} in (${sql.raw(list)})`);
+}
 
 /** createdAt / updatedAt pair shared by most tables; updatedAt is bumped by the repositories. */
 export const timestamps = {
@@ -58,7 +73,11 @@ export const outboxTable = (schema: PgSchema<string>) =>
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
     },
-    (t) => [index('outbox_unpublished_idx').on(t.seq).where(sql`${t.publishedAt} is null`)],
+    (t) => [
+      index('outbox_unpublished_idx')
+        .on(t.seq)
+        .where(sql`${t.publishedAt} is null`),
+    ],
   );
 
 /** Idempotent consumers: `(consumer, event_id)` is written in the same transaction as the effect. */

@@ -1,1 +1,6 @@
 export * from './common.ts';
+export * from './auth.ts';
+export * from './journey.ts';
+export * from './invitation.ts';
+export * from './branding.ts';
+export * from './analytics.ts';

@@ -1,0 +1,114 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { dropDatabase, useTestDatabase, withDatabase } from '@listready/testing';
+import { createDb, ensureDatabase, type Database } from './client.ts';
+import { migrateAndSeed } from './migrate.ts';
+import { JOURNEY_STAGES, JOURNEY_TASKS } from './seed/journey-content.ts';
+
+const database = useTestDatabase();
+
+interface Snapshot {
+  migrations: number;
+  stages: number;
+  tasks: number;
+  /** md5 over every column of every row, plus each row's xmin (a rewrite would change it). */
+  checksum: string;
+}
+
+async function snapshot(pool: pg.Pool): Promise<Snapshot> {
+  const { rows } = await pool.query<{ migrations: string; stages: string; tasks: string; checksum: string }>(`
+    select (select count(*) from drizzle.__drizzle_migrations) as migrations,
+           (select count(*) from journey.journey_stages) as stages,
+           (select count(*) from journey.tasks) as tasks,
+           md5((select string_agg(s::text || s.xmin::text, '|' order by s.id) from journey.journey_stages s)
+            || (select string_agg(t::text || t.xmin::text, '|' order by t.id) from journey.tasks t)) as checksum`);
+  const row = rows[0];
+  if (!row) throw new Error('no snapshot row');
+  return {
+    migrations: Number(row.migrations),
+    stages: Number(row.stages),
+    tasks: Number(row.tasks),
+    checksum: row.checksum,
+  };
+}
+
+describe('migrateAndSeed', () => {
+  it('changes nothing when run again on a migrated, seeded database', async () => {
+    const before = await snapshot(database.current.pool);
+    expect(before).toMatchObject({
+      migrations: 2,
+      stages: JOURNEY_STAGES.length,
+      tasks: JOURNEY_TASKS.length,
+    });
+    await migrateAndSeed(database.current);
+    await migrateAndSeed(database.current);
+    expect(await snapshot(database.current.pool)).toEqual(before);
+  });
+
+  it('restores edited seed content', async () => {
+    await database.current.pool.query(
+      `update journey.tasks set title = 'changed', priority = 'low' where id = 'declutter-5'`,
+    );
+    await migrateAndSeed(database.current);
+    const { rows } = await database.current.pool.query<{ title: string; priority: string }>(
+      `select title, priority from journey.tasks where id = 'declutter-5'`,
+    );
+    expect(rows).toEqual([{ title: 'Spruce up the front entry', priority: 'high' }]);
+  });
+
+  it('lets two processes migrate a fresh empty database at the same time', async () => {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `t_fresh_${randomBytes(5).toString('hex')}`;
+    await ensureDatabase(adminUrl, name);
+    const opened: Database[] = [];
+    try {
+      const first = await createDb({ databaseUrl: withDatabase(adminUrl, name), poolMax: 2 });
+      opened.push(first);
+      const second = await createDb({ databaseUrl: withDatabase(adminUrl, name), poolMax: 2 });
+      opened.push(second);
+      const results = await Promise.allSettled([migrateAndSeed(first), migrateAndSeed(second)]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(await snapshot(first.pool)).toMatchObject({
+        migrations: 2,
+        stages: JOURNEY_STAGES.length,
+        tasks: JOURNEY_TASKS.length,
+      });
+    } finally {
+      for (const db of opened) await db.close();
+      await dropDatabase(adminUrl, name);
+    }
+  });
+});
+
+describe('outbox notify trigger', () => {
+  it('sends one outbox_<schema> notification per inserting statement', async () => {
+    const listener = new pg.Client({ connectionString: database.current.url });
+    await listener.connect();
+    try {
+      const channels: string[] = [];
+      listener.on('notification', (message) => channels.push(message.channel));
+      await listener.query('listen outbox_journey');
+      await listener.query('listen outbox_auth');
+      const envelope = (id: string) =>
+        JSON.stringify({
+          id,
+          type: 'task-completed',
+          version: 1,
+          occurredAt: '',
+          producer: 'test',
+          key: 'k',
+          data: {},
+        });
+      await database.current.pool.query(
+        `insert into journey.outbox (id, type, key, envelope) values ($1, 'task-completed', 'k', $2), ($3, 'task-completed', 'k', $4)`,
+        ['e1', envelope('e1'), 'e2', envelope('e2')],
+      );
+      await expect.poll(() => channels, { timeout: 5_000 }).toEqual(['outbox_journey']);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(channels).toEqual(['outbox_journey']);
+    } finally {
+      await listener.end();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { index, integer, jsonb, pgSchema, text } from 'drizzle-orm/pg-core';
+import { deadLettersTable, id, outboxTable, processedEventsTable, timestamptz } from './common.ts';
+
+/**
+ * Owned by services/analytics: browser usage events and sessions, ingested from untrusted
+ * clients, so `user_id` is a plain id (no foreign key): ingest never fails on it and history
+ * survives account deletion.
+ */
+export const analyticsSchema = pgSchema('analytics');
+
+export const analyticsEvents = analyticsSchema.table(
+  'analytics_events',
+  {
+    id: id(),
+    userId: text(),
+    sessionId: text().notNull(),
+    event: text().notNull(),
+    properties: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** When it happened in the browser. */
+    timestamp: timestamptz().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    index('analytics_events_timestamp_idx').on(t.timestamp),
+    index('analytics_events_event_timestamp_idx').on(t.event, t.timestamp),
+    index('analytics_events_user_id_timestamp_idx').on(t.userId, t.timestamp),
+    index('analytics_events_session_id_idx').on(t.sessionId),
+  ],
+);
+
+export const analyticsSessions = analyticsSchema.table(
+  'analytics_sessions',
+  {
+    sessionId: text().primaryKey(),
+    userId: text(),
+    startTime: timestamptz().notNull(),
+    /** Null while the session is active. */
+    endTime: timestamptz(),
+    pageViews: integer().notNull().default(0),
+    events: integer().notNull().default(0),
+    userAgent: text(),
+    ipAddress: text(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    index('analytics_sessions_user_id_idx').on(t.userId),
+    index('analytics_sessions_start_time_idx').on(t.startTime),
+  ],
+);
+
+export const analyticsOutbox = outboxTable(analyticsSchema);
+export const analyticsProcessedEvents = processedEventsTable(analyticsSchema);
+export const analyticsDeadLetters = deadLettersTable(analyticsSchema);

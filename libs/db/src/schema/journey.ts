@@ -1,0 +1,343 @@
+import { relations, sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgSchema, text, unique } from 'drizzle-orm/pg-core';
+import { agents, users } from './auth.ts';
+import {
+  deadLettersTable,
+  id,
+  oneOf,
+  outboxTable,
+  processedEventsTable,
+  timestamps,
+  timestamptz,
+} from './common.ts';
+
+/**
+ * Owned by services/journey: the seeded journey content (stages, task templates), each client's
+ * progress through it, custom tasks, family groups, properties and calendar events.
+ * References to other schemas (`auth.users`, `auth.agents`) are plain indexed ids, not foreign
+ * keys: each service owns its schema and could move to its own database (see README.md).
+ */
+export const journeySchema = pgSchema('journey');
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** predefined: a stage's built-in task list; checklist: assessment areas and Ready to Show!! items; standard: ours. */
+export const TASK_KINDS = ['predefined', 'checklist', 'standard'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+export const TASK_CATEGORIES = [
+  'repair',
+  'cleaning',
+  'organizing',
+  'staging',
+  'maintenance',
+  'inspection',
+] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+export const CLIENT_TASK_STATUSES = ['not_started', 'in_progress', 'completed', 'skipped'] as const;
+export type ClientTaskStatus = (typeof CLIENT_TASK_STATUSES)[number];
+export const STAGE_PROGRESS_STATUSES = ['locked', 'available', 'in_progress', 'completed'] as const;
+export type StageProgressStatus = (typeof STAGE_PROGRESS_STATUSES)[number];
+export const CLIENT_CONTACT_METHODS = ['email', 'phone', 'text'] as const;
+export const GROUP_ROLES = ['owner', 'admin', 'member'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+/** Notes are shared with the family group; the spec caps them at 500 characters. */
+export const NOTES_MAX_LENGTH = 500;
+export const INVITE_CODE_LENGTH = 8;
+
+export const journeyStages = journeySchema.table(
+  'journey_stages',
+  {
+    /** Seeded stages use their slug as id, so the seed is an idempotent upsert. */
+    id: id(),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    description: text(),
+    /** A lucide-react icon name. */
+    icon: text(),
+    orderIndex: integer().notNull(),
+    pointsValue: integer().notNull().default(100),
+    estimatedDays: integer(),
+    /** True only for Ready to Show!!: a repeatable checklist outside progress and stage completion. */
+    excludedFromProgress: boolean().notNull().default(false),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('journey_stages_order_index_idx').on(t.orderIndex)],
+);
+
+/** Task templates: every client gets a `client_tasks` row per template it works on. */
+export const tasks = journeySchema.table(
+  'tasks',
+  {
+    id: id(),
+    slug: text().notNull().unique(),
+    stageId: text()
+      .notNull()
+      .references(() => journeyStages.id),
+    kind: text({ enum: TASK_KINDS }).notNull().default('standard'),
+    title: text().notNull(),
+    description: text(),
+    category: text({ enum: TASK_CATEGORIES }),
+    estimatedHours: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull().default(1),
+    priority: text({ enum: PRIORITIES }).notNull().default('medium'),
+    isOptional: boolean().notNull().default(false),
+    orderIndex: integer().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_stage_id_order_index_idx').on(t.stageId, t.orderIndex),
+    oneOf('tasks_kind_check', t.kind, TASK_KINDS),
+    oneOf('tasks_category_check', t.category, TASK_CATEGORIES),
+    oneOf('tasks_priority_check', t.priority, PRIORITIES),
+  ],
+);
+
+export const properties = journeySchema.table(
+  'properties',
+  {
+    id: id(),
+    /** auth.agents.id; null while the seller has no agent yet. */
+    agentId: text(),
+    address: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zipCode: text().notNull(),
+    propertyType: text().notNull(),
+    bedrooms: integer(),
+    bathrooms: integer(),
+    squareFootage: integer(),
+    ...timestamps,
+  },
+  (t) => [index('properties_agent_id_idx').on(t.agentId)],
+);
+
+export const clients = journeySchema.table(
+  'clients',
+  {
+    id: id(),
+    /** auth.users.id of the seller: one client row per seller account. */
+    userId: text().notNull().unique('clients_user_id_unique'),
+    /** auth.agents.id; null until the seller is connected to an agent. */
+    agentId: text(),
+    propertyId: text().references(() => properties.id, { onDelete: 'set null' }),
+    phone: text(),
+    preferredContact: text({ enum: CLIENT_CONTACT_METHODS }).notNull().default('email'),
+    ...timestamps,
+  },
+  (t) => [
+    index('clients_agent_id_idx').on(t.agentId),
+    index('clients_property_id_idx').on(t.propertyId),
+    oneOf('clients_preferred_contact_check', t.preferredContact, CLIENT_CONTACT_METHODS),
+  ],
+);
+
+export const clientTasks = journeySchema.table(
+  'client_tasks',
+  {
+    id: id(),
+    clientId: text()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    taskId: text()
+      .notNull()
+      .references(() => tasks.id),
+    status: text({ enum: CLIENT_TASK_STATUSES }).notNull().default('not_started'),
+    /** Free-text family member name. */
+    assignedTo: text(),
+    /** 'YYYY-MM-DD' (DESIGN.md §5). */
+    dueDate: date({ mode: 'string' }),
+    completedAt: timestamptz(),
+    notes: text(),
+    /** The seller's own priority for this task; null means the template's priority. */
+    priority: text({ enum: PRIORITIES }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('client_tasks_client_id_task_id_unique').on(t.clientId, t.taskId),
+    index('client_tasks_task_id_idx').on(t.taskId),
+    oneOf('client_tasks_status_check', t.status, CLIENT_TASK_STATUSES),
+    oneOf('client_tasks_priority_check', t.priority, PRIORITIES),
+    check(
+      'client_tasks_notes_length_check',
+      sql`char_length(${t.notes}) <= ${sql.raw(String(NOTES_MAX_LENGTH))}`,
+    ),
+  ],
+);
+
+export const clientProgress = journeySchema.table(
+  'client_progress',
+  {
+    id: id(),
+    clientId: text()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    stageId: text()
+      .notNull()
+      .references(() => journeyStages.id),
+    status: text({ enum: STAGE_PROGRESS_STATUSES }).notNull().default('locked'),
+    startedAt: timestamptz(),
+    completedAt: timestamptz(),
+    pointsEarned: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    unique('client_progress_client_id_stage_id_unique').on(t.clientId, t.stageId),
+    index('client_progress_stage_id_idx').on(t.stageId),
+    oneOf('client_progress_status_check', t.status, STAGE_PROGRESS_STATUSES),
+  ],
+);
+
+export const customTasks = journeySchema.table(
+  'custom_tasks',
+  {
+    id: id(),
+    clientId: text()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    stageId: text().references(() => journeyStages.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    description: text(),
+    priority: text({ enum: PRIORITIES }).notNull().default('medium'),
+    /** Free text in the spec (default 'pending'), so no check constraint. */
+    status: text().notNull().default('pending'),
+    dueDate: date({ mode: 'string' }),
+    assignedTo: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('custom_tasks_client_id_idx').on(t.clientId),
+    index('custom_tasks_stage_id_idx').on(t.stageId),
+    oneOf('custom_tasks_priority_check', t.priority, PRIORITIES),
+  ],
+);
+
+export const userGroups = journeySchema.table(
+  'user_groups',
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    /** auth.users.id of the creator. */
+    ownerId: text().notNull(),
+    /** 8 characters, upper case (e.g. 'K7P2QX9M'). */
+    inviteCode: text().notNull().unique('user_groups_invite_code_unique'),
+    maxMembers: integer().notNull().default(10),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('user_groups_owner_id_idx').on(t.ownerId),
+    check(
+      'user_groups_invite_code_length_check',
+      sql`char_length(${t.inviteCode}) = ${sql.raw(String(INVITE_CODE_LENGTH))}`,
+    ),
+  ],
+);
+
+export const userGroupMemberships = journeySchema.table(
+  'user_group_memberships',
+  {
+    id: id(),
+    groupId: text()
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    /** auth.users.id of the member. */
+    userId: text().notNull(),
+    role: text({ enum: GROUP_ROLES }).notNull().default('member'),
+    joinedAt: timestamptz().notNull().defaultNow(),
+    isActive: boolean().notNull().default(true),
+  },
+  (t) => [
+    unique('user_group_memberships_group_id_user_id_unique').on(t.groupId, t.userId),
+    index('user_group_memberships_user_id_idx').on(t.userId),
+    oneOf('user_group_memberships_role_check', t.role, GROUP_ROLES),
+  ],
+);
+
+export const calendarEvents = journeySchema.table(
+  'calendar_events',
+  {
+    id: id(),
+    /** auth.users.id of the owner. */
+    userId: text().notNull(),
+    /** A client task (not a template). */
+    taskId: text().references(() => clientTasks.id, { onDelete: 'cascade' }),
+    customTaskId: text().references(() => customTasks.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    startTime: timestamptz().notNull(),
+    endTime: timestamptz(),
+    isAllDay: boolean().notNull().default(false),
+    reminderMinutes: integer().notNull().default(60),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    index('calendar_events_user_id_start_time_idx').on(t.userId, t.startTime),
+    index('calendar_events_task_id_idx').on(t.taskId),
+    index('calendar_events_custom_task_id_idx').on(t.customTaskId),
+  ],
+);
+
+export const journeyOutbox = outboxTable(journeySchema);
+export const journeyProcessedEvents = processedEventsTable(journeySchema);
+export const journeyDeadLetters = deadLettersTable(journeySchema);
+
+export const journeyStagesRelations = relations(journeyStages, ({ many }) => ({
+  tasks: many(tasks),
+  clientProgress: many(clientProgress),
+  customTasks: many(customTasks),
+}));
+
+export const tasksRelations = relations(tasks, ({ one, many }) => ({
+  stage: one(journeyStages, { fields: [tasks.stageId], references: [journeyStages.id] }),
+  clientTasks: many(clientTasks),
+}));
+
+export const propertiesRelations = relations(properties, ({ one, many }) => ({
+  agent: one(agents, { fields: [properties.agentId], references: [agents.id] }),
+  clients: many(clients),
+}));
+
+export const clientsRelations = relations(clients, ({ one, many }) => ({
+  user: one(users, { fields: [clients.userId], references: [users.id] }),
+  agent: one(agents, { fields: [clients.agentId], references: [agents.id] }),
+  property: one(properties, { fields: [clients.propertyId], references: [properties.id] }),
+  tasks: many(clientTasks),
+  progress: many(clientProgress),
+  customTasks: many(customTasks),
+}));
+
+export const clientTasksRelations = relations(clientTasks, ({ one, many }) => ({
+  client: one(clients, { fields: [clientTasks.clientId], references: [clients.id] }),
+  task: one(tasks, { fields: [clientTasks.taskId], references: [tasks.id] }),
+  calendarEvents: many(calendarEvents),
+}));
+
+export const clientProgressRelations = relations(clientProgress, ({ one }) => ({
+  client: one(clients, { fields: [clientProgress.clientId], references: [clients.id] }),
+  stage: one(journeyStages, { fields: [clientProgress.stageId], references: [journeyStages.id] }),
+}));
+
+export const customTasksRelations = relations(customTasks, ({ one, many }) => ({
+  client: one(clients, { fields: [customTasks.clientId], references: [clients.id] }),
+  stage: one(journeyStages, { fields: [customTasks.stageId], references: [journeyStages.id] }),
+  calendarEvents: many(calendarEvents),
+}));
+
+export const userGroupsRelations = relations(userGroups, ({ one, many }) => ({
+  owner: one(users, { fields: [userGroups.ownerId], references: [users.id] }),
+  memberships: many(userGroupMemberships),
+}));
+
+export const userGroupMembershipsRelations = relations(userGroupMemberships, ({ one }) => ({
+  group: one(userGroups, { fields: [userGroupMemberships.groupId], references: [userGroups.id] }),
+  user: one(users, { fields: [userGroupMemberships.userId], references: [users.id] }),
+}));
+
+export const calendarEventsRelations = relations(calendarEvents, ({ one }) => ({
+  user: one(users, { fields: [calendarEvents.userId], references: [users.id] }),
+  clientTask: one(clientTasks, { fields: [calendarEvents.taskId], references: [clientTasks.id] }),
+  customTask: one(customTasks, {
+    fields: [calendarEvents.customTaskId],
+    references: [customTasks.id],
+  }),
+}));

@@ -1,0 +1,2 @@
+export * from './journey-content.ts';
+export { seed, seedJourneyContent } from './seed.ts';

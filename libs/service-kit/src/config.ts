@@ -21,7 +21,10 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('.data'),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || '.data'),
   DATABASE_URL: optionalString.pipe(z.url({ message: 'must be a postgres:// connection URL' }).optional()),
   REDIS_URL: optionalString.pipe(z.url({ message: 'must be a redis:// URL' }).optional()),
   KAFKA_BROKERS: optionalString,

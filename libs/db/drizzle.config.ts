@@ -6,7 +6,7 @@ export default defineConfig({
   schema: './src/schema/index.ts',
   out: './drizzle',
   casing: 'snake_case',
-  schemaFilter: ['auth', 'journey', 'invitation', 'branding', 'analytics'],
+  schemaFilter: ['auth', 'journey', 'invitation', 'branding', 'analytics', 'dev'],
   strict: true,
   verbose: true,
 });

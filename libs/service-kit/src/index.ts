@@ -7,3 +7,5 @@ export * from './logger.ts';
 export * from './session.ts';
 export * from './shutdown.ts';
 export * from './telemetry.ts';
+export * from './cache.ts';
+export * from './session-store.ts';

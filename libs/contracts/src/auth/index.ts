@@ -1,1 +1,3 @@
-export {};
+export * from './messages.ts';
+export * from './requests.ts';
+export * from './responses.ts';

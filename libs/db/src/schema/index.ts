@@ -4,3 +4,4 @@ export * from './journey.ts';
 export * from './invitation.ts';
 export * from './branding.ts';
 export * from './analytics.ts';
+export * from './dev.ts';

@@ -1,0 +1,37 @@
+/**
+ * The account flows' user-facing texts (seller spec §5 and §8), shared by the forms and the API so
+ * a message shown under a field is the one the server answers with.
+ */
+export const authMessages = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  roleRequired: 'Please select agent or seller',
+  resetTokenRequired: 'Reset token is required',
+  tooLong: 'This value is too long',
+  /** Duplicate registration or profile e-mail (409). */
+  emailTaken: 'An account with this email already exists',
+  /** Wrong password and unknown e-mail answer alike (401). */
+  invalidCredentials: 'Invalid email or password',
+  tooManyFailedSignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  /** The one answer to a reset request, whether or not the address has an account. */
+  resetEmailSent: 'If an account exists for that email, we have sent a link to reset your password.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. You can now sign in with your new password.',
+  signedOut: 'You have been signed out.',
+} as const;
+
+/** Machine-readable codes of the account errors (beyond the shared ones in errors.ts). */
+export const AuthErrorCode = {
+  emailTaken: 'EMAIL_TAKEN',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  agentNotFound: 'AGENT_NOT_FOUND',
+} as const;
+export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { authMessages } from './messages.ts';
+
+/**
+ * Request bodies of the account calls (seller spec §3, §5 and §7). Browser forms (react-hook-form's
+ * zod resolver) and services/auth validate with the same schemas, so both show the same messages,
+ * field by field. Keep this module free of server-only code.
+ */
+
+export const USER_ROLES = ['agent', 'client'] as const;
+export const userRoleSchema = z.enum(USER_ROLES, { error: authMessages.roleRequired });
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** Trimmed, then checked; stored as typed (look-ups compare lower case). */
+export const emailField = z
+  .string({ error: authMessages.invalidEmail })
+  .trim()
+  .max(254, { error: authMessages.invalidEmail })
+  .pipe(z.email({ error: authMessages.invalidEmail }));
+
+/** New passwords: at least 8 characters (spec §9); the cap keeps hashing cost bounded. */
+export const newPasswordField = z
+  .string({ error: authMessages.passwordTooShort })
+  .min(8, { error: authMessages.passwordTooShort })
+  .max(128, { error: authMessages.passwordTooLong });
+
+const requiredText = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: authMessages.tooLong });
+
+const confirmPasswordField = z
+  .string({ error: authMessages.confirmPasswordRequired })
+  .min(1, { error: authMessages.confirmPasswordRequired });
+
+interface PasswordPair {
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * `Passwords don't match`, reported on confirmPassword. It runs even when other fields fail, so a
+ * form shows every problem at once; it waits only for both passwords to be present.
+ */
+const passwordsMatch = {
+  error: authMessages.passwordsDontMatch,
+  path: ['confirmPassword'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as Partial<Record<keyof PasswordPair, unknown>> | undefined;
+    return typeof value?.password === 'string' && typeof value.confirmPassword === 'string' && value.confirmPassword !== '';
+  },
+};
+const samePasswords = (value: PasswordPair) => value.password === value.confirmPassword;
+
+/** POST /api/register */
+export const registerRequestSchema = z
+  .object({
+    email: emailField,
+    password: newPasswordField,
+    confirmPassword: confirmPasswordField,
+    firstName: requiredText(authMessages.firstNameRequired),
+    lastName: requiredText(authMessages.lastNameRequired),
+    phone: requiredText(authMessages.phoneRequired, 40),
+    role: userRoleSchema.default('client'),
+  })
+  .refine(samePasswords, passwordsMatch);
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+/** What the sign-up form holds before parsing (role may still be unset). */
+export type RegisterForm = z.input<typeof registerRequestSchema>;
+
+/** POST /api/login: any non-empty password (rules for new passwords do not apply to old ones). */
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, { error: authMessages.passwordRequired })
+    .max(1024, { error: authMessages.tooLong }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /api/auth/password-reset-request */
+export const passwordResetRequestSchema = z.object({ email: emailField });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset-confirm */
+export const passwordResetConfirmSchema = z
+  .object({
+    token: z
+      .string({ error: authMessages.resetTokenRequired })
+      .trim()
+      .min(1, { error: authMessages.resetTokenRequired })
+      .max(512, { error: authMessages.tooLong }),
+    password: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine(samePasswords, passwordsMatch);
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** PUT /api/auth/user (Edit Profile). */
+export const profileUpdateSchema = z.object({
+  firstName: requiredText(authMessages.firstNameRequired),
+  lastName: requiredText(authMessages.lastNameRequired),
+  email: emailField,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** GET /api/dev/mailbox?to= */
+export const devMailboxQuerySchema = z.object({
+  to: z.string({ error: 'Query parameter to is required' }).trim().min(1, { error: 'Query parameter to is required' }),
+});

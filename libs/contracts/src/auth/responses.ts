@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { userRoleSchema } from './requests.ts';
+
+/**
+ * The user as every API answer shows it: GET /api/auth/user, login, register, profile update.
+ * Never carries the password hash.
+ */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: userRoleSchema,
+  profileImageUrl: z.string().nullable(),
+  phone: z.string().nullable(),
+  preferredContact: z.enum(['email', 'phone', 'text']),
+  timezone: z.string(),
+  notificationPreferences: z.object({
+    email: z.boolean(),
+    push: z.boolean(),
+    sms: z.boolean(),
+    calendar: z.boolean(),
+  }),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** GET /api/agents/current: the signed-in agent's account (payment-provider ids stay server-side). */
+export const agentAccountSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  companyName: z.string().nullable(),
+  phone: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  subscriptionType: z.enum(['trial', 'monthly', 'annual']),
+  subscriptionStatus: z.enum(['active', 'pending', 'cancelled', 'trial']),
+  billingCycleStart: z.iso.datetime({ offset: true }).nullable(),
+  billingCycleEnd: z.iso.datetime({ offset: true }).nullable(),
+  inviteLimit: z.int(),
+  invitesUsed: z.int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type AgentAccount = z.infer<typeof agentAccountSchema>;
+
+/** Answers that only confirm (logout, reset request and confirm). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** One stored message of the dev mailbox (DESIGN.md §2). */
+export const devMailboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type DevMailboxMessage = z.infer<typeof devMailboxMessageSchema>;
+export const devMailboxResponseSchema = z.array(devMailboxMessageSchema);

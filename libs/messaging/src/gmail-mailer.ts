@@ -1,0 +1,54 @@
+import type { gmail_v1 } from 'googleapis';
+import { buildMimeMessage, toBase64Url } from './mime-message.ts';
+import { DeliveryError, type Mailer } from './message.ts';
+
+export interface GmailSettings {
+  clientId: string;
+  clientSecret: string;
+  /** A refresh token of the sending account (gmail.send scope), from the operator's OAuth setup. */
+  refreshToken: string;
+  from?: string | undefined;
+  /** Another API root (a proxy, or a fake server in tests); default https://gmail.googleapis.com/ */
+  rootUrl?: string | undefined;
+  /** Another OAuth token endpoint; default https://oauth2.googleapis.com/token */
+  tokenUrl?: string | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Sends through the Gmail API (`users.messages.send`) as the account of the refresh token: the
+ * OAuth2 client trades the refresh token for an access token (and renews it when it expires), the
+ * message goes as a base64url RFC 2822 `raw`. googleapis loads on first use (it is large).
+ */
+export function createGmailMailer(settings: GmailSettings): Mailer {
+  let client: Promise<gmail_v1.Gmail> | undefined;
+  const gmail = () =>
+    (client ??= (async () => {
+      const { google } = await import('googleapis');
+      const auth = new google.auth.OAuth2({
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        ...(settings.tokenUrl ? { endpoints: { oauth2TokenUrl: settings.tokenUrl } } : {}),
+      });
+      auth.setCredentials({ refresh_token: settings.refreshToken });
+      return google.gmail({
+        version: 'v1',
+        auth,
+        timeout: settings.timeoutMs ?? 15_000,
+        ...(settings.rootUrl ? { rootUrl: settings.rootUrl.endsWith('/') ? settings.rootUrl : `${settings.rootUrl}/` } : {}),
+      });
+    })());
+
+  return {
+    engine: 'gmail',
+    async send(message) {
+      const raw = toBase64Url(buildMimeMessage({ ...message, from: settings.from }));
+      try {
+        const response = await (await gmail()).users.messages.send({ userId: 'me', requestBody: { raw } });
+        return { id: response.data.id ?? '' };
+      } catch (error) {
+        throw new DeliveryError('email', `Gmail did not accept the message: ${(error as Error).message}`, { cause: error });
+      }
+    },
+  };
+}

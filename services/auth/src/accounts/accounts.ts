@@ -1,0 +1,75 @@
+import type { Logger } from 'pino';
+import { authMessages, type LoginRequest, type RegisterRequest } from '@listready/contracts';
+import type { Db } from '@listready/db';
+import type { EventBus } from '@listready/events';
+import { HttpError } from '@listready/service-kit';
+import { publishUserRegistered } from '../events/user-registered.ts';
+import type { LoginLimiter } from '../rate-limit/login-limiter.ts';
+import type { PasswordHasher } from '../users/password-hashing.ts';
+import type { UserRepository, UserRow } from '../users/user-repository.ts';
+import type { AgentRepository } from './agent-repository.ts';
+
+/** Unknown e-mail and wrong password: one answer (and one timing) for both. */
+export class InvalidCredentialsError extends HttpError {
+  constructor() {
+    super(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    this.name = 'InvalidCredentialsError';
+  }
+}
+
+export interface AccountsOptions {
+  db: Db;
+  users: UserRepository;
+  agents: AgentRepository;
+  hasher: PasswordHasher;
+  limiter: LoginLimiter;
+  events: EventBus;
+  logger: Logger;
+}
+
+export function createAccounts(options: AccountsOptions) {
+  const { db, users, agents, hasher, limiter, events } = options;
+  return {
+    /**
+     * One transaction: the user, the agent account for an agent (trial, 5 invitations), and the
+     * `user-registered` event. A seller's `clients` row belongs to the journey schema: the journey
+     * service creates it from that event (or on the seller's first journey call).
+     */
+    async register(input: RegisterRequest): Promise<UserRow> {
+      const password = await hasher.hash(input.password);
+      return db.transaction(async (tx) => {
+        const user = await users.insert(tx, {
+          email: input.email,
+          password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          role: input.role,
+        });
+        if (user.role === 'agent') await agents.createTrial(tx, user.id, user.phone);
+        await publishUserRegistered(events, tx, user);
+        return user;
+      });
+    },
+
+    /** Checks the limits, then the password (scrypt runs even for an unknown e-mail). */
+    async authenticate(input: LoginRequest, ip: string): Promise<UserRow> {
+      await limiter.check(input.email, ip);
+      const user = await users.findByEmail(input.email);
+      const valid = await hasher.verify(input.password, user?.password ?? null);
+      if (!user || !valid) {
+        await limiter.recordFailure(input.email, ip);
+        throw new InvalidCredentialsError();
+      }
+      await limiter.clearAccount(input.email);
+      if (hasher.needsRehash(user.password)) {
+        // Parameters were raised since this hash was made: upgrade it now that we know the password.
+        await users
+          .updatePassword(db, user.id, await hasher.hash(input.password))
+          .catch((error: unknown) => options.logger.warn({ err: error, userId: user.id }, 'password re-hash failed'));
+      }
+      return user;
+    },
+  };
+}
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,130 @@
+import type { Logger } from 'pino';
+import { authDeadLetters, authOutbox, authProcessedEvents, type Database } from '@listready/db';
+import { createEventBus, createTransport, type Transport } from '@listready/events';
+import { createDevMailbox, createMailer, type Mailer } from '@listready/messaging';
+import {
+  createCache,
+  createService,
+  createSessionCodec,
+  createSessionStore,
+  databaseCheck,
+  sessionPlugin,
+  type App,
+  type Cache,
+} from '@listready/service-kit';
+import { createAccounts } from './accounts/accounts.ts';
+import { createAgentRepository } from './accounts/agent-repository.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { AuthConfig } from './config.ts';
+import { createPasswordReset } from './password-reset/password-reset.ts';
+import { createLoginLimiter, type LoginLimits } from './rate-limit/login-limiter.ts';
+import { agentRoutes } from './routes/agents.ts';
+import { currentUserRoutes } from './routes/current-user.ts';
+import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
+import { registrationRoutes } from './routes/registration.ts';
+import { signInRoutes } from './routes/sign-in.ts';
+import { createSessionManager } from './sessions/session-manager.ts';
+import { createPasswordHasher, type ScryptParameters } from './users/password-hashing.ts';
+import { createUserRepository } from './users/user-repository.ts';
+
+export interface AuthServiceDeps {
+  config: AuthConfig;
+  database: Database;
+  logger: Logger;
+  sessionSecret: string;
+  /** Default: Redis when REDIS_URL, else the process-wide memory cache. */
+  cache?: Cache;
+  /** Default: Kafka when KAFKA_BROKERS, else the process-wide in-process bus. */
+  transport?: Transport;
+  /** Default: Gmail when the Google variables are set, else the dev mailbox. */
+  mailer?: Mailer;
+  clock?: Clock;
+  passwordHashing?: ScryptParameters;
+  loginLimits?: LoginLimits;
+}
+
+export interface AuthService {
+  app: App;
+  /** Starts background work (the outbox relay). Listening is the caller's (server.ts, runtime). */
+  start(): Promise<void>;
+  /** Stops the relay, lets reset mails in flight finish, closes the app and what it opened. */
+  stop(): Promise<void>;
+  /** Resolves once the reset mails already requested have been handed to the mailer. */
+  settled(): Promise<void>;
+}
+
+/** services/auth: accounts, sessions, password reset, profile (issue "Accounts"). */
+export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthService> {
+  const { config, database, logger } = deps;
+  const { db } = database;
+  const clock = deps.clock ?? systemClock;
+  const production = config.NODE_ENV === 'production';
+  const cache = deps.cache ?? createCache({ redisUrl: config.REDIS_URL });
+  const transport = deps.transport ?? createTransport({ ...config.events, logger });
+  const mailer = deps.mailer ?? createMailer({ config, database });
+
+  const events = createEventBus({
+    database,
+    transport,
+    service: 'auth',
+    logger,
+    outbox: authOutbox,
+    processedEvents: authProcessedEvents,
+    deadLetters: authDeadLetters,
+  });
+  const store = createSessionStore({
+    database,
+    cache,
+    cacheTtlSeconds: config.SESSION_CACHE_TTL_SECONDS,
+    onCacheError: (error) => logger.warn({ err: error }, 'session cache unavailable: reading the database'),
+  });
+  const codec = createSessionCodec(deps.sessionSecret);
+  const users = createUserRepository(db);
+  const agents = createAgentRepository(db);
+  const hasher = createPasswordHasher(deps.passwordHashing);
+  const limiter = createLoginLimiter(cache, deps.loginLimits);
+  const sessions = createSessionManager({ db, codec, store, clock, secureCookies: production });
+  const accounts = createAccounts({ db, users, agents, hasher, limiter, events, logger });
+  const passwordReset = createPasswordReset({ db, users, sessions, hasher, limiter, mailer, cache, clock, logger });
+
+  const app = createService({
+    name: 'auth',
+    logger,
+    logLevel: config.LOG_LEVEL,
+    readiness: {
+      database: databaseCheck(database),
+      cache: async () => {
+        await cache.ping();
+        return { ok: true, detail: { engine: cache.kind } };
+      },
+      events: async () => {
+        const health = await events.health();
+        return { ok: health.ok, detail: { transport: health.transport, unpublished: health.relay?.unpublished ?? null } };
+      },
+    },
+  });
+  await app.register(sessionPlugin, { codec, isSessionActive: (sessionId, userId) => store.isActive(sessionId, userId) });
+  registrationRoutes(app, { accounts, sessions });
+  signInRoutes(app, { accounts, sessions });
+  currentUserRoutes(app, { users });
+  passwordResetRoutes(app, { passwordReset, publicUrl: config.PUBLIC_URL });
+  agentRoutes(app, { agents });
+  if (!production) devMailboxRoutes(app, { mailbox: createDevMailbox(database) });
+
+  let stopped = false;
+  return {
+    app,
+    start: () => events.start(),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await events.stop();
+      await passwordReset.settled();
+      await app.close();
+      if (!deps.transport) await transport.close();
+      if (!deps.cache) await cache.close();
+    },
+    settled: () => passwordReset.settled(),
+  };
+}

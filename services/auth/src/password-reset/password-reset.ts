@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { AuthErrorCode, authMessages } from '@listready/contracts';
+import { passwordResetTokens, type Db } from '@listready/db';
+import type { Mailer } from '@listready/messaging';
+import { HttpError, type Cache } from '@listready/service-kit';
+import type { Clock } from '../clock.ts';
+import type { LoginLimiter } from '../rate-limit/login-limiter.ts';
+import type { SessionManager } from '../sessions/session-manager.ts';
+import type { PasswordHasher } from '../users/password-hashing.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+import { resetEmail } from './reset-email.ts';
+
+/** Reset links live one hour (spec §9) and work once. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Reset mails per address per hour; more requests still get the same answer, without a mail. */
+const MAILS_PER_ADDRESS_PER_HOUR = 5;
+
+export class ResetTokenInvalidError extends HttpError {
+  constructor() {
+    super(400, AuthErrorCode.resetTokenInvalid, authMessages.resetTokenInvalid, [
+      { path: 'token', message: authMessages.resetTokenInvalid },
+    ]);
+    this.name = 'ResetTokenInvalidError';
+  }
+}
+
+/** Only the SHA-256 of a token is stored: a database leak does not leak working links. */
+export const hashResetToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface PasswordResetOptions {
+  db: Db;
+  users: UserRepository;
+  sessions: SessionManager;
+  hasher: PasswordHasher;
+  limiter: LoginLimiter;
+  mailer: Mailer;
+  cache: Cache;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function createPasswordReset(options: PasswordResetOptions) {
+  const { db, users, sessions, hasher, clock } = options;
+  const inFlight = new Set<Promise<void>>();
+
+  async function sendResetMail(email: string, origin: string): Promise<void> {
+    const user = await users.findByEmail(email);
+    if (!user) return;
+    const sent = await options.cache.increment(`reset-mails:${user.id}`, 60 * 60);
+    if (sent.count > MAILS_PER_ADDRESS_PER_HOUR) {
+      options.logger.warn({ userId: user.id }, 'password reset mail not sent: hourly limit for this account reached');
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(passwordResetTokens).values({
+      userId: user.id,
+      token: hashResetToken(token),
+      expiresAt: new Date(clock().getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: clock(),
+    });
+    const link = `${origin}/reset-password?token=${token}`;
+    const delivery = await options.mailer.send(resetEmail(user.email, user.firstName, link));
+    options.logger.info({ userId: user.id, engine: options.mailer.engine, deliveryId: delivery.id }, 'password reset mail sent');
+  }
+
+  return {
+    /**
+     * Answers at once, the same way for every address: the look-up, the token and the mail happen
+     * after the response, so neither the body nor the timing tells whether the account exists.
+     */
+    request(email: string, origin: string): void {
+      const job = sendResetMail(email, origin)
+        .catch((error: unknown) => options.logger.error({ err: error }, 'password reset mail failed'))
+        .finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    },
+
+    /** Sets the new password if the token is known, unused and unexpired; revokes every session. */
+    async confirm(token: string, password: string): Promise<void> {
+      const passwordHash = await hasher.hash(password);
+      const now = clock();
+      const { userId, revoked } = await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResetTokens.token, hashResetToken(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!used) throw new ResetTokenInvalidError();
+        await users.updatePassword(tx, used.userId, passwordHash);
+        // Other links sent to this user die with this one.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+        return { userId: used.userId, revoked: await sessions.revokeAllInTransaction(tx, used.userId) };
+      });
+      await sessions.forget(revoked);
+      const user = await users.findById(userId);
+      if (user) await options.limiter.clearAccount(user.email);
+    },
+
+    /** Resolves when the reset mails already requested are sent (tests, graceful shutdown). */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+export type PasswordReset = ReturnType<typeof createPasswordReset>;

@@ -1,0 +1,25 @@
+import type { EmailMessage } from '@listready/messaging';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The reset mail: the link, its one-hour lifetime, and what to do if it was not you. */
+export function resetEmail(to: string, firstName: string, link: string): EmailMessage {
+  const subject = 'Reset your ListReady password';
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    'We received a request to reset the password of your ListReady account.',
+    'Open this link to choose a new password. It expires in 1 hour and works once:',
+    '',
+    link,
+    '',
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const html = `<p>Hi ${escapeHtml(firstName)},</p>
+<p>We received a request to reset the password of your ListReady account.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a>. The link expires in 1 hour and works once.</p>
+<p>If the button does not work, paste this address into your browser:<br>${escapeHtml(link)}</p>
+<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
+  return { to, subject, text, html };
+}

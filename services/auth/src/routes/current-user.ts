@@ -1,0 +1,21 @@
+import { profileUpdateSchema, publicUserSchema } from '@listready/contracts';
+import { requireUser, UnauthorizedError, type App } from '@listready/service-kit';
+import { toPublicUser, type UserRepository } from '../users/user-repository.ts';
+
+export function currentUserRoutes(app: App, deps: { users: UserRepository }): void {
+  /** GET /api/auth/user: the signed-in user, or 401 {"message":"Unauthorized"}. */
+  app.get('/api/auth/user', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
+    const user = await deps.users.findById(requireUser(request).id);
+    if (!user) throw new UnauthorizedError();
+    // Always fresh (spec §7): never served from a browser or proxy cache.
+    void reply.header('cache-control', 'no-store');
+    return toPublicUser(user);
+  });
+
+  /** PUT /api/auth/user: Edit Profile (first name, last name, e-mail; 409 when the e-mail is taken). */
+  app.put('/api/auth/user', { schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } } }, async (request) => {
+    const user = await deps.users.updateProfile(requireUser(request).id, request.body);
+    if (!user) throw new UnauthorizedError();
+    return toPublicUser(user);
+  });
+}

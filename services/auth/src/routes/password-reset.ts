@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  authMessages,
+  messageResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '@listready/contracts';
+import type { App } from '@listready/service-kit';
+import type { PasswordReset } from '../password-reset/password-reset.ts';
+
+/**
+ * The origin reset links point to: PUBLIC_URL when set (always in production, see config.ts),
+ * else the browser's Origin header (the gateway rewrites Host), else the forwarded or direct host.
+ */
+export function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const origin = request.headers.origin;
+  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+export function passwordResetRoutes(app: App, deps: { passwordReset: PasswordReset; publicUrl: string | undefined }): void {
+  /** The same 200 and body whether or not the address has an account. */
+  app.post(
+    '/api/auth/password-reset-request',
+    { schema: { body: passwordResetRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      deps.passwordReset.request(request.body.email, linkOrigin(request, deps.publicUrl));
+      return { message: authMessages.resetEmailSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset-confirm',
+    { schema: { body: passwordResetConfirmSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await deps.passwordReset.confirm(request.body.token, request.body.password);
+      return { message: authMessages.passwordResetDone };
+    },
+  );
+}

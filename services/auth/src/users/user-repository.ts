@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import { AuthErrorCode, authMessages, type PublicUser } from '@listready/contracts';
+import { users, type Db, type Executor } from '@listready/db';
+import { ConflictError } from '@listready/service-kit';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'password' | 'firstName' | 'lastName' | 'phone' | 'role'>;
+
+/** The e-mail is taken (compared case-insensitively by the `users_email_lower_idx` unique index). */
+export class EmailTakenError extends ConflictError {
+  constructor() {
+    super(authMessages.emailTaken, AuthErrorCode.emailTaken);
+    this.name = 'EmailTakenError';
+  }
+}
+
+const isEmailConflict = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  return cause.code === '23505' && cause.constraint === 'users_email_lower_idx';
+};
+
+/** Runs a write, turning the unique-e-mail violation (even in a race) into a 409. */
+async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isEmailConflict(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    profileImageUrl: row.profileImageUrl,
+    phone: row.phone,
+    preferredContact: row.preferredContact,
+    timezone: row.timezone,
+    notificationPreferences: row.notificationPreferences,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createUserRepository(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      return row;
+    },
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async insert(tx: Executor, user: NewUser): Promise<UserRow> {
+      const [row] = await guardEmail(() => tx.insert(users).values(user).returning());
+      if (!row) throw new Error('The user insert returned no row');
+      return row;
+    },
+    async updateProfile(id: string, profile: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): Promise<UserRow | undefined> {
+      const [row] = await guardEmail(() =>
+        db.update(users).set({ ...profile, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+      );
+      return row;
+    },
+    async updatePassword(tx: Executor, id: string, passwordHash: string): Promise<void> {
+      await tx.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -32,7 +32,15 @@ export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptio
         .send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
     }
     return reply.from(`${base}${request.url}`, {
-      rewriteRequestHeaders: (_original, headers) => ({ ...headers, 'x-request-id': request.id }),
+      // Overwrite (never append to) the forwarding headers: services trust exactly this one hop,
+      // so a client cannot pick its own IP for the per-IP sign-in limits.
+      rewriteRequestHeaders: (_original, headers) => ({
+        ...headers,
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-host': request.host,
+      }),
       onError: (failed, { error }) => {
         request.log.warn({ err: error, service }, 'upstream request failed');
         void failed

@@ -15,6 +15,7 @@ async function startUpstream(name: string, ready = true): Promise<{ app: App; ur
     requestId: request.id,
   }));
   app.get('/api/clients/current/tasks', async (request) => ({ service: name, query: request.query }));
+  app.get('/api/auth/user', async (request) => ({ ip: request.ip, forwardedFor: request.headers['x-forwarded-for'] }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: address };
 }
@@ -31,6 +32,7 @@ describe('gateway', () => {
       logger,
       frontend: false,
       production: false,
+      trustProxyHops: 0,
       shellDir: '/nonexistent',
       remotes: [],
       services: { auth: auth.url, journey: journey.url, branding: 'http://127.0.0.1:9' },
@@ -57,6 +59,16 @@ describe('gateway', () => {
     const invalid = await gateway.inject({ method: 'POST', url: '/api/register', payload: { email: 'nope' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ issues: [{ path: 'email', message: 'Please enter a valid email address' }] });
+  });
+
+  it("tells services the client's real address, ignoring a forged X-Forwarded-For", async () => {
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(response.json()).toEqual({ ip: '198.51.100.7', forwardedFor: '198.51.100.7' });
   });
 
   it('answers unknown API paths with 404 JSON', async () => {

@@ -21,6 +21,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     logger: options.logger,
     logLevel: options.logLevel,
     readiness: options.readiness,
+    trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerPlatformHealth(app, options.services, options.readiness);

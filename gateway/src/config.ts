@@ -22,6 +22,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   REMOTE_MFE_AGENT_URL: optionalUrl.or(z.string().startsWith('/')),
   REMOTE_MFE_ANALYTICS_URL: optionalUrl.or(z.string().startsWith('/')),
   REMOTES_ROOT: z.string().default('.'),
+  /** Proxies in front of the gateway whose X-Forwarded-For to believe (1 behind an ingress; 0 when clients connect directly). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
 
@@ -36,6 +38,8 @@ export interface RemoteConfig {
 
 export interface GatewayConfig {
   production: boolean;
+  /** Hops in front of the gateway to trust for the client IP (0: none). */
+  trustProxyHops: number;
   services: Partial<Record<ServiceName, string>>;
   shellDir: string;
   remotes: RemoteConfig[];
@@ -61,6 +65,7 @@ export function gatewayConfigFromEnv(env: Record<string, string | undefined> = p
   return {
     ...parsed,
     production: parsed.NODE_ENV === 'production',
+    trustProxyHops: parsed.TRUST_PROXY,
     services,
     shellDir: path.resolve(parsed.SHELL_DIR),
     remotes: [

@@ -28,8 +28,16 @@ export interface CreateServiceOptions {
   /** Readiness checks for `/readyz` (the database, the event relay…). */
   readiness?: Record<string, ReadinessCheck>;
   bodyLimit?: number;
-  /** Behind the gateway (or an ingress): trust X-Forwarded-* for client IPs. */
-  trustProxy?: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe for the client IP. Services trust exactly one: the gateway,
+   * which overwrites those headers. The gateway trusts none unless it runs behind an ingress.
+   */
+  trustProxy?: boolean | number;
+}
+
+/** `true`/`false` as given; a number n trusts the n nearest proxy hops (Fastify's typings want a function). */
+function trustHops(setting: boolean | number): boolean | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /**
@@ -45,7 +53,7 @@ export function createService(options: CreateServiceOptions): App {
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: trustHops(options.trustProxy ?? 1),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDb, ensureDatabase, type Database } from '@listready/db';
-import { TEMPLATE_DATABASE } from './constants.ts';
 import { dropDatabase, withDatabase } from './global-setup.ts';
 
 export interface TestDatabase extends Database {
@@ -12,7 +11,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase & { destroy(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await ensureDatabase(adminUrl, name, TEMPLATE_DATABASE);
+  await ensureDatabase(adminUrl, name, inject('templateDatabase'));
   const database = await createDb({ databaseUrl: withDatabase(adminUrl, name), poolMax: 10 });
   return {
     ...database,

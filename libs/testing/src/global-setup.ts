@@ -3,11 +3,12 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { createDb, ensureDatabase, startEmbeddedPostgres } from '@listready/db';
 import { dockerAvailable, nonEmpty, type EngineSource } from './engines.ts';
-import { TEMPLATE_DATABASE } from './constants.ts';
+import { templateDatabaseName } from './constants.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresAdminUrl: string;
+    templateDatabase: string;
     postgresSource: EngineSource;
     redisUrl: string | null;
     redisSource: EngineSource;
@@ -51,6 +52,7 @@ export default async function setup(project: TestProject): Promise<Stop> {
     postgresSource = 'embedded';
   }
   // Build the template from scratch on every run so a changed migration is always exercised.
+  const TEMPLATE_DATABASE = templateDatabaseName();
   await dropDatabase(adminUrl, TEMPLATE_DATABASE);
   await ensureDatabase(adminUrl, TEMPLATE_DATABASE);
   const template = await createDb({ databaseUrl: withDatabase(adminUrl, TEMPLATE_DATABASE) });
@@ -84,6 +86,7 @@ export default async function setup(project: TestProject): Promise<Stop> {
   }
 
   project.provide('postgresAdminUrl', adminUrl);
+  project.provide('templateDatabase', TEMPLATE_DATABASE);
   project.provide('postgresSource', postgresSource);
   project.provide('redisUrl', redisUrl);
   project.provide('redisSource', redisSource);

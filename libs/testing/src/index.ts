@@ -1,5 +1,5 @@
 export * from './database.ts';
 export * from './engines.ts';
 export * from './optional-engines.ts';
-export { TEMPLATE_DATABASE } from './constants.ts';
+export { templateDatabaseName } from './constants.ts';
 export { dropDatabase, withDatabase } from './global-setup.ts';

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildPaths, loadCompose, repoRoot } from './compose.ts';
+import { copySources, DockerIgnore, parseStages, stagesForTarget } from './dockerfile.ts';
+
+/** Every image build the platform has: the compose file's `build:` sections (the chart deploys the same images). */
+const builds = Object.entries(loadCompose().services).flatMap(([service, definition]) =>
+  definition.build ? [{ service, build: definition.build, ...buildPaths(definition.build) }] : [],
+);
+
+/** Files under a folder, as the build would see them (dependencies and build outputs are never sent). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !/\/(node_modules|dist|\.data)\//.test(file));
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+describe('the images', () => {
+  it('cover the Node components and the front end', () => {
+    expect(builds.map((entry) => path.relative(repoRoot, entry.dockerfile)).sort()).toEqual(
+      expect.arrayContaining(['deploy/node/Dockerfile', 'deploy/static/Dockerfile']),
+    );
+    expect(builds.length).toBeGreaterThanOrEqual(6);
+  });
+
+  describe.each(builds)('$service ($build.dockerfile $build.target)', ({ build, context, dockerfile }) => {
+    const text = readFileSync(dockerfile, 'utf8');
+    const stages = stagesForTarget(parseStages(text, build.args ?? {}), build.target);
+    const final = stages.at(-1);
+    const ignore = DockerIgnore.fromFile(`${dockerfile}.dockerignore`);
+
+    it('copies only files that exist and that the build context sends', () => {
+      const sources = stages.flatMap(copySources).filter((copy) => copy.from === undefined);
+      expect(sources.length).toBeGreaterThan(0);
+      for (const copy of sources) {
+        for (const source of copy.sources) {
+          const where = `${path.relative(repoRoot, dockerfile)}:${copy.line} ${copy.keyword} ${source}`;
+          expect(source, `${where}: a build argument is not set`).not.toContain('$');
+          const absolute = path.resolve(context, source);
+          expect(existsSync(absolute), `${where}: does not exist`).toBe(true);
+          const files = statSync(absolute).isDirectory() ? filesUnder(absolute) : [absolute];
+          const needed = files.filter((file) => !isTest(file));
+          expect(needed.length, `${where}: is empty`).toBeGreaterThan(0);
+          for (const file of needed) {
+            expect(
+              ignore.includes(path.relative(context, file)),
+              `${where}: .dockerignore leaves out ${file}`,
+            ).toBe(true);
+          }
+        }
+      }
+    });
+
+    it('copies from stages that exist', () => {
+      const names = new Set(stages.map((stage) => stage.name));
+      for (const copy of stages.flatMap(copySources).filter((source) => source.from !== undefined)) {
+        expect(names.has(copy.from), `COPY --from=${copy.from}`).toBe(true);
+      }
+    });
+
+    it('runs as a non-root user with a health check, on a Node 24 slim or unprivileged nginx base', () => {
+      const keywords = (keyword: string) =>
+        final?.instructions.filter((instruction) => instruction.keyword === keyword) ?? [];
+      const user = keywords('USER').at(-1)?.rest ?? 'root';
+      expect(user).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
+      expect(keywords('HEALTHCHECK').at(-1)?.rest).toMatch(/healthcheck\.ts|\/healthz/);
+      expect(final?.base).toMatch(/^(node:24-[a-z]+-slim|nginxinc\/nginx-unprivileged:[\d.]+-alpine)$/);
+    });
+
+    it('installs production dependencies only into a Node runtime image', () => {
+      if (!final?.base.startsWith('node:')) return;
+      const installs = stages
+        .flatMap((stage) => stage.instructions)
+        .filter((instruction) => /npm ci/.test(instruction.rest));
+      expect(installs.length).toBeGreaterThan(0);
+      for (const install of installs) expect(install.rest).toContain('--omit=dev');
+      // The entry the image runs exists (ENTRY defaults to <component>/src/server.ts).
+      const link = final.instructions.find(
+        (instruction) => instruction.keyword === 'RUN' && /ln -s/.test(instruction.rest),
+      );
+      const entry = /"\/app\/([^"]+)"/.exec(link?.rest ?? '')?.[1] ?? '';
+      expect(existsSync(path.join(repoRoot, entry)), `entry ${entry}`).toBe(true);
+    });
+  });
+});
+
+describe('.dockerignore matching', () => {
+  const ignore = new DockerIgnore('**\n!libs/*/src/**\n**/*.test.ts\n**/node_modules\n');
+
+  it('re-includes what a later ! pattern names and drops what a later pattern excludes', () => {
+    expect(ignore.includes('libs/db/src/index.ts')).toBe(true);
+    expect(ignore.includes('libs/db/src/migrate.test.ts')).toBe(false);
+    expect(ignore.includes('libs/db/package.json')).toBe(false);
+    expect(ignore.includes('libs/db/src/node_modules/x/index.js')).toBe(false);
+  });
+});

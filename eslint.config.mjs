@@ -16,6 +16,7 @@ const depConstraints = [
   { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'] },
   { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'] },
+  { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
 ];

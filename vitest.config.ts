@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * `npm test`: every workspace's unit and integration suites in one run, on the engines that
@@ -21,8 +21,23 @@ export default defineConfig({
             'deploy/**/*.test.ts',
             'charts/**/*.test.ts',
           ],
+          // Front-end libraries run in the browser-like `web` project below.
+          exclude: [...configDefaults.exclude, 'libs/ui/**', 'libs/web-client/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Front-end unit tests: a DOM, no database (so no global setup).
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: [
+            'shell/src/**/*.test.{ts,tsx}',
+            'mfe-*/src/**/*.test.{ts,tsx}',
+            'libs/ui/src/**/*.test.{ts,tsx}',
+            'libs/web-client/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
     ],

@@ -1,0 +1,214 @@
+/// <reference lib="dom" />
+/**
+ * Page weight and LCP of the federated front end (issue "Federated shell", Measure): gzipped JS and
+ * CSS bytes a cold browser loads for `/` signed out and for a remote route (`/journey` as a client),
+ * and the Largest Contentful Paint from Chromium's performance timeline. Figures are printed, not
+ * asserted. Goal: landing ≤ 120 KB gzipped JS, LCP < 800 ms on localhost.
+ *
+ *   npm run build && npm run bench:page-weight -w @listready/bench
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { pageWeightConfig, platformEnvironment } from './config.ts';
+
+const config = pageWeightConfig();
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** Text whose appearance means the page is complete. */
+  ready: string;
+  /** Signs the page in without the accounts feature: GET /api/auth/user is answered by the browser. */
+  signedInAs?: 'client' | 'agent';
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'landing (/, signed out)', path: '/', ready: 'Get Your Home Ready to Sell' },
+  { name: 'remote route (/journey, client)', path: '/journey', ready: 'Hello Jane!', signedInAs: 'client' },
+];
+
+interface AssetWeight {
+  url: string;
+  type: 'js' | 'css';
+  rawBytes: number;
+  gzipBytes: number;
+  transferredBytes: number;
+}
+
+interface RunResult {
+  assets: AssetWeight[];
+  lcpMs: number;
+  fcpMs: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts the platform like `npm start` (built front end, fresh data folder) and waits for /api/health. */
+async function startPlatform(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'listready-page-weight-'));
+  const log = createWriteStream(path.join(config.logDir, `listready-page-weight-${port}.log`));
+  const child = spawn(process.execPath, ['runtime/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: { ...platformEnvironment(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    log.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`The platform did not become healthy at ${url}`);
+}
+
+async function assetWeight(response: Response): Promise<AssetWeight | undefined> {
+  const url = response.url();
+  const type = /\.m?js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : undefined;
+  if (!type || !response.ok()) return undefined;
+  const body = await response.body();
+  const sizes = await response.request().sizes();
+  return {
+    url,
+    type,
+    rawBytes: body.length,
+    gzipBytes: gzipSync(body).length,
+    transferredBytes: sizes.responseBodySize,
+  };
+}
+
+async function largestContentfulPaint(page: Page): Promise<{ lcpMs: number; fcpMs: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ lcpMs: number; fcpMs: number }>((resolve) => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          const last = entries[entries.length - 1];
+          resolve({ lcpMs: last ? last.startTime : Number.NaN, fcpMs: paint ? paint.startTime : Number.NaN });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+async function measure(browser: Browser, baseUrl: string, scenario: Scenario): Promise<RunResult> {
+  // A new context is a cold cache: every run downloads everything.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  if (scenario.signedInAs) {
+    const role = scenario.signedInAs;
+    await page.route('**/api/auth/user', (route) =>
+      route.fulfill({
+        json: {
+          id: 'bench',
+          email: 'jane@example.com',
+          firstName: 'Jane',
+          lastName: 'Bench',
+          role,
+          profileImageUrl: null,
+        },
+      }),
+    );
+  }
+  const pending: Array<Promise<AssetWeight | undefined>> = [];
+  page.on('response', (response) => pending.push(assetWeight(response)));
+  await page.goto(`${baseUrl}${scenario.path}`);
+  await page.getByText(scenario.ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const paint = await largestContentfulPaint(page);
+  const assets = (await Promise.all(pending)).filter((asset): asset is AssetWeight => asset !== undefined);
+  await context.close();
+  return { assets, ...paint };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const platform = config.baseUrl ? undefined : await startPlatform();
+const baseUrl = config.baseUrl ?? platform?.url ?? '';
+const browser = await chromium.launch({
+  executablePath: config.chromiumPath,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+});
+
+try {
+  const report = [];
+  for (const scenario of SCENARIOS) {
+    await measure(browser, baseUrl, scenario); // warm the server (file system cache, compression)
+    const runs: RunResult[] = [];
+    for (let run = 0; run < config.runs; run += 1) runs.push(await measure(browser, baseUrl, scenario));
+    const first = runs[0];
+    if (!first) throw new Error('no run');
+    const total = (type: 'js' | 'css', field: 'gzipBytes' | 'rawBytes' | 'transferredBytes') =>
+      first.assets.filter((asset) => asset.type === type).reduce((sum, asset) => sum + asset[field], 0);
+    report.push({
+      scenario: scenario.name,
+      jsFiles: first.assets.filter((asset) => asset.type === 'js').length,
+      jsGzip: kb(total('js', 'gzipBytes')),
+      jsRaw: kb(total('js', 'rawBytes')),
+      jsTransferred: kb(total('js', 'transferredBytes')),
+      cssGzip: kb(total('css', 'gzipBytes')),
+      cssRaw: kb(total('css', 'rawBytes')),
+      lcpMedianMs: Math.round(median(runs.map((run) => run.lcpMs))),
+      fcpMedianMs: Math.round(median(runs.map((run) => run.fcpMs))),
+      runs: runs.length,
+    });
+    console.log(`\n${scenario.name}: largest JS files (gzip)`);
+    for (const asset of [...first.assets].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 6)) {
+      console.log(`  ${kb(asset.gzipBytes).padStart(9)}  ${asset.url.replace(baseUrl, '')}`);
+    }
+  }
+  console.log('');
+  console.table(report);
+} finally {
+  await browser.close();
+  await platform?.stop();
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The e2e suite's settings: the one place it reads the environment. */
+export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const artifactsDir = path.join(repositoryRoot, 'e2e', 'artifacts');
+
+export const e2eConfig = {
+  /** Debian's chromium; the suite never downloads a browser. */
+  chromiumPath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** Seconds to wait for /api/health after starting the platform. */
+  platformStartTimeoutMs: Number(process.env.E2E_PLATFORM_TIMEOUT_MS ?? 120_000),
+  /** Show the platform's own log on the console (it always goes to e2e/artifacts/). */
+  verbose: process.env.E2E_VERBOSE === '1',
+  /** The environment handed to the platform, minus what the suite sets itself. */
+  platformEnvironment: (): NodeJS.ProcessEnv => ({ ...process.env }),
+};

@@ -1,0 +1,136 @@
+import type { Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { fakeSignedIn } from '../support/session-fakes.ts';
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+/** The files of one remote the page fetched, by name (hashes stripped). */
+function remoteFiles(requests: Request[], remote: string): string[] {
+  const prefix = `${baseUrl}/remotes/${remote}/`;
+  return requests
+    .map((request) => request.url())
+    .filter((url) => url.startsWith(prefix))
+    .map((url) => url.slice(prefix.length).replace(/\.[0-9a-f]{8}\./, '.*.'));
+}
+
+/** What a remote route must load: the manifest, the entry, the exposed lifecycles and their CSS — and no React of its own. */
+const REMOTE_FILES = [
+  'mf-manifest.json',
+  'remoteEntry.*.js',
+  '__federation_expose_lifecycles.*.js',
+  '__federation_expose_lifecycles.*.css',
+];
+
+describe('federated remotes (signed in through a faked /api/auth/user)', () => {
+  it('mounts mfe-seller at /journey for a client, through its manifest, with the shell React', async () => {
+    const { page, requests, errors, cspViolations } = await browser.newPage();
+    await fakeSignedIn(page, 'client');
+    await page.goto(`${baseUrl}/journey`);
+    // "Hello Jane!" comes from useSession (react-query hooks) inside the remote: with a second
+    // React the remote would fail with an invalid hook call and show its error boundary instead.
+    await page.locator('[data-remote="mfe-seller"]').getByRole('heading', { name: 'Hello Jane!' }).waitFor();
+    expect(remoteFiles(requests, 'mfe-seller').sort()).toEqual([...REMOTE_FILES].sort());
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button').allInnerTexts()).toEqual([
+      'Journey',
+      'Profile',
+      'Groups',
+      'Custom',
+      'Logout',
+    ]);
+    expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('mounts mfe-seller at / for a client and mfe-agent at / for an agent', async () => {
+    const client = await browser.newPage();
+    await fakeSignedIn(client.page, 'client');
+    await client.page.goto(baseUrl);
+    await client.page
+      .locator('[data-remote="mfe-seller"]')
+      .getByRole('heading', { name: 'Hello Jane!' })
+      .waitFor();
+
+    const agent = await browser.newPage();
+    await fakeSignedIn(agent.page, 'agent');
+    await agent.page.goto(baseUrl);
+    await agent.page
+      .locator('[data-remote="mfe-agent"]')
+      .getByRole('heading', { name: 'Hello Sam!' })
+      .waitFor();
+    expect(await agent.page.locator('main').innerText()).toContain('Agent Dashboard');
+    expect(remoteFiles(agent.requests, 'mfe-agent').sort()).toEqual([...REMOTE_FILES].sort());
+    expect(remoteFiles(agent.requests, 'mfe-seller')).toEqual([]);
+  });
+
+  it('mounts mfe-agent at /dashboard and mfe-analytics at /analytics for an agent', async () => {
+    const { page, requests, errors } = await browser.newPage();
+    await fakeSignedIn(page, 'agent');
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.locator('[data-remote="mfe-agent"]').getByRole('heading', { name: 'Hello Sam!' }).waitFor();
+    // In-app navigation swaps the remote without reloading the shell.
+    await page.evaluate(() =>
+      (window as Window & { singleSpaNavigate?: (url: string) => void }).singleSpaNavigate?.('/analytics'),
+    );
+    await page.locator('[data-remote="mfe-analytics"]').getByRole('heading', { name: 'Analytics' }).waitFor();
+    expect(await page.locator('[data-remote="mfe-agent"]').count()).toBe(0);
+    expect(remoteFiles(requests, 'mfe-analytics').sort()).toEqual([...REMOTE_FILES].sort());
+    expect(requests.filter((request) => request.resourceType() === 'document')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a client the not-found page on an agent-only route', async () => {
+    const { page, requests } = await browser.newPage();
+    await fakeSignedIn(page, 'client');
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(remoteFiles(requests, 'mfe-agent')).toEqual([]);
+  });
+
+  it('opens the profile tabs from the bottom navigation (session storage, then the broadcast)', async () => {
+    const { page } = await browser.newPage();
+    await fakeSignedIn(page, 'client');
+    await page.goto(`${baseUrl}/journey`);
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await navigation.getByRole('button', { name: 'Groups' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByTestId('profile-tab').getByText('Selected tab: groups').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('profileActiveTab'))).toBe('groups');
+    await navigation.getByRole('button', { name: 'Custom' }).click();
+    await page.getByTestId('profile-tab').getByText('Selected tab: tasks').waitFor();
+    await navigation.getByRole('button', { name: 'Journey' }).click();
+    await page.waitForURL((url) => url.pathname === '/journey');
+    await page.getByRole('heading', { name: 'Hello Jane!' }).waitFor();
+  });
+
+  it('logs out: clears every cache and returns to the landing page', async () => {
+    const { page } = await browser.newPage();
+    const session = await fakeSignedIn(page, 'client');
+    await page.route('**/api/logout', (route) => {
+      session.signOut();
+      return route.fulfill({ status: 200, json: { message: 'Logged out' } });
+    });
+    await page.goto(`${baseUrl}/journey`);
+    await page.getByRole('heading', { name: 'Hello Jane!' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('[data-remote]').count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  });
+
+  it('shows the failed-logout toast when the server refuses', async () => {
+    const { page } = await browser.newPage();
+    await fakeSignedIn(page, 'client');
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Session store down' } }),
+    );
+    await page.goto(`${baseUrl}/journey`);
+    await page.getByRole('heading', { name: 'Hello Jane!' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Failed to log out' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Session store down');
+  });
+});

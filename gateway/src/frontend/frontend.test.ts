@@ -1,0 +1,333 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FrontendConfigError,
+  frontendPlugin,
+  IMMUTABLE_CACHE_CONTROL,
+  REVALIDATE_CACHE_CONTROL,
+  type FrontendPluginOptions,
+} from './index.ts';
+
+const SHELL_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/main.1a2b3c4d.js"></script></body></html>';
+const BIG_SCRIPT = `console.log(${JSON.stringify('listready '.repeat(500))});`;
+
+let root: string;
+let shellDir: string;
+let sellerDir: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'listready-frontend-'));
+  shellDir = path.join(root, 'shell');
+  sellerDir = path.join(root, 'mfe-seller');
+  await mkdir(shellDir);
+  await mkdir(sellerDir);
+  await writeFile(path.join(root, 'secret.txt'), 'not for the web');
+  await writeFile(path.join(shellDir, 'index.html'), SHELL_HTML);
+  await writeFile(path.join(shellDir, 'main.1a2b3c4d.js'), BIG_SCRIPT);
+  await writeFile(path.join(shellDir, 'main.1a2b3c4d.css'), 'body{color:red}');
+  // What the build ships beside each file (compression-webpack-plugin).
+  await writeFile(path.join(shellDir, 'main.1a2b3c4d.css.br'), brotliCompressSync('body{color:red}'));
+  await writeFile(path.join(shellDir, 'index.html.gz'), gzipSync(SHELL_HTML));
+  await writeFile(path.join(shellDir, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(sellerDir, 'mf-manifest.json'), '{"id":"mfe_seller"}');
+  await writeFile(path.join(sellerDir, 'remoteEntry.9f8e7d6c.js'), 'var mfe_seller;');
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The plugin inside a gateway shaped like the real one: compression, and 404 JSON for what nobody routes. */
+async function build(overrides: Partial<FrontendPluginOptions> = {}): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: 'Not Found', code: 'NOT_FOUND' }),
+  );
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  await app.register(frontendPlugin, {
+    shellDir,
+    production: false,
+    remotes: [
+      { name: 'mfe-seller', url: '/remotes/mfe-seller/mf-manifest.json', dir: sellerDir },
+      { name: 'mfe-agent', url: '/remotes/mfe-agent/mf-manifest.json' },
+      { name: 'mfe-analytics', url: 'https://analytics.cdn.example:8443/v2/mf-manifest.json' },
+    ],
+    ...overrides,
+  });
+  await app.ready();
+  return app;
+}
+
+describe('frontendPlugin', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await build();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  describe('caching', () => {
+    it('serves hashed assets as immutable for a year', async () => {
+      const response = await app.inject({ method: 'GET', url: '/main.1a2b3c4d.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect(response.body).toBe(BIG_SCRIPT);
+      const css = await app.inject({ method: 'GET', url: '/main.1a2b3c4d.css' });
+      expect(css.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect(css.headers['content-type']).toContain('text/css');
+    });
+
+    it('makes the browser revalidate the shell page and files without a hash', async () => {
+      const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toBe(SHELL_HTML);
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+    });
+
+    it('answers a conditional request for the shell page with 304', async () => {
+      const first = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const etag = first.headers.etag;
+      expect(etag).toBeTruthy();
+      const second = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html', 'if-none-match': String(etag) },
+      });
+      expect(second.statusCode).toBe(304);
+    });
+
+    it('serves the precompressed file the build made, with the right type and cache policy', async () => {
+      const css = await app.inject({
+        method: 'GET',
+        url: '/main.1a2b3c4d.css',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(css.headers['content-encoding']).toBe('br');
+      expect(css.headers['content-type']).toContain('text/css');
+      expect(css.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect(brotliDecompressSync(css.rawPayload).toString()).toBe('body{color:red}');
+      const page = await app.inject({
+        method: 'GET',
+        url: '/journey',
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+      });
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+      expect(gunzipSync(page.rawPayload).toString()).toBe(SHELL_HTML);
+    });
+
+    it('compresses what it serves when the gateway compresses', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/main.1a2b3c4d.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.rawPayload.length).toBeLessThan(BIG_SCRIPT.length);
+    });
+  });
+
+  describe('deep links', () => {
+    it.each(['/journey', '/dashboard', '/auth', '/no-such-page', '/profile/'])(
+      'serves the shell for %s',
+      async (url) => {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html,application/xhtml+xml' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe(SHELL_HTML);
+        expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+      },
+    );
+
+    it('keeps the query string for the shell to read', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/reset-password?token=abc',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(SHELL_HTML);
+    });
+
+    it('does not answer a missing file or a non-HTML request with the shell', async () => {
+      const script = await app.inject({
+        method: 'GET',
+        url: '/main.00000000.js',
+        headers: { accept: '*/*' },
+      });
+      expect(script.statusCode).toBe(404);
+      const json = await app.inject({
+        method: 'GET',
+        url: '/journey',
+        headers: { accept: 'application/json' },
+      });
+      expect(json.statusCode).toBe(404);
+      const post = await app.inject({ method: 'POST', url: '/journey', headers: { accept: 'text/html' } });
+      expect(post.statusCode).toBe(404);
+    });
+
+    it('leaves unknown /api paths to the API 404, even for browsers', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/no-such-thing',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
+      const health = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { accept: 'text/html' },
+      });
+      expect(health.json()).toEqual({ status: 'ok' });
+    });
+
+    it('never serves files outside the build folders', async () => {
+      for (const url of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/remotes/mfe-seller/../../secret.txt',
+        '/remotes/mfe-seller/%2e%2e/secret.txt',
+        '/remotes/mfe-seller/%E0%A4%A',
+      ]) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+        expect(response.body, url).not.toContain('not for the web');
+        expect(response.statusCode, url).toBeLessThan(500);
+      }
+    });
+  });
+
+  describe('remotes', () => {
+    it('publishes each remote URL from config in /remotes.json, never cached', async () => {
+      const response = await app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+      expect(response.json()).toEqual({
+        'mfe-seller': '/remotes/mfe-seller/mf-manifest.json',
+        'mfe-agent': '/remotes/mfe-agent/mf-manifest.json',
+        'mfe-analytics': 'https://analytics.cdn.example:8443/v2/mf-manifest.json',
+      });
+    });
+
+    it('serves a local remote folder: manifest revalidated, hashed entry immutable, readable cross-origin', async () => {
+      const manifest = await app.inject({ method: 'GET', url: '/remotes/mfe-seller/mf-manifest.json' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+      expect(manifest.headers['access-control-allow-origin']).toBe('*');
+      expect(manifest.json()).toEqual({ id: 'mfe_seller' });
+      const entry = await app.inject({ method: 'GET', url: '/remotes/mfe-seller/remoteEntry.9f8e7d6c.js' });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+    });
+
+    it('answers 404 for a remote that is not hosted here or a file it does not have', async () => {
+      const elsewhere = await app.inject({ method: 'GET', url: '/remotes/mfe-analytics/mf-manifest.json' });
+      expect(elsewhere.statusCode).toBe(404);
+      const missing = await app.inject({ method: 'GET', url: '/remotes/mfe-seller/nope.js' });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('sees a rebuilt remote without a restart', async () => {
+      await writeFile(path.join(sellerDir, 'remoteEntry.0a0b0c0d.js'), 'var mfe_seller = 2;');
+      const response = await app.inject({
+        method: 'GET',
+        url: '/remotes/mfe-seller/remoteEntry.0a0b0c0d.js',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('var mfe_seller = 2;');
+    });
+  });
+
+  describe('security headers', () => {
+    function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+      const map = new Map<string, string[]>();
+      for (const part of String(header).split(';')) {
+        const [name, ...values] = part.trim().split(/\s+/);
+        if (name) map.set(name, values);
+      }
+      return map;
+    }
+
+    it('allows scripts, styles and fetches from our origin and the remote origins only', async () => {
+      const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const csp = directives(response.headers['content-security-policy']);
+      const remoteOrigin = 'https://analytics.cdn.example:8443';
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      for (const name of ['script-src', 'style-src', 'connect-src']) {
+        expect(csp.get(name), name).toEqual(["'self'", remoteOrigin]);
+      }
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+      const header = String(response.headers['content-security-policy']);
+      expect(header).not.toContain('unsafe-inline');
+      expect(header).not.toContain('unsafe-eval');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    });
+
+    it('adds no other origin when every remote is served here', async () => {
+      const sameOrigin = await build({
+        remotes: [
+          { name: 'mfe-seller', url: '/remotes/mfe-seller/mf-manifest.json', dir: sellerDir },
+          { name: 'mfe-agent', url: '/remotes/mfe-agent/mf-manifest.json' },
+          { name: 'mfe-analytics', url: '/remotes/mfe-analytics/mf-manifest.json' },
+        ],
+      });
+      const response = await sameOrigin.inject({
+        method: 'GET',
+        url: '/journey',
+        headers: { accept: 'text/html' },
+      });
+      expect(directives(response.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      await sameOrigin.close();
+    });
+
+    it('asks for HTTPS in production', async () => {
+      const production = await build({ production: true });
+      const response = await production.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+      await production.close();
+    });
+  });
+
+  it('refuses a configuration naming an unknown or repeated remote', async () => {
+    const unknown = Fastify();
+    await expect(
+      unknown.register(frontendPlugin, {
+        shellDir,
+        production: false,
+        // @ts-expect-error — the name is checked at run time too, for configuration read from the environment.
+        remotes: [{ name: 'mfe-billing', url: '/remotes/mfe-billing/mf-manifest.json' }],
+      }),
+    ).rejects.toBeInstanceOf(FrontendConfigError);
+    await unknown.close();
+    const repeated = Fastify();
+    await expect(
+      repeated.register(frontendPlugin, {
+        shellDir,
+        production: false,
+        remotes: [
+          { name: 'mfe-seller', url: '/a.json' },
+          { name: 'mfe-seller', url: '/b.json' },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 'FRONTEND_CONFIG_INVALID' });
+    await repeated.close();
+  });
+});

@@ -1,0 +1,183 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+
+export const REMOTE_NAMES = ['mfe-seller', 'mfe-agent', 'mfe-analytics'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface FrontendRemote {
+  name: RemoteName;
+  /** The manifest URL the browser loads: `/remotes/<name>/mf-manifest.json` or an absolute URL elsewhere. */
+  url: string;
+  /** When set, this folder is served at `/remotes/<name>/`. */
+  dir?: string;
+}
+
+export interface FrontendPluginOptions {
+  /** The shell's build output (index.html and hashed assets). */
+  shellDir: string;
+  remotes: FrontendRemote[];
+  production: boolean;
+}
+
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
+export class FrontendConfigError extends Error {
+  readonly code = 'FRONTEND_CONFIG_INVALID';
+}
+
+/**
+ * Build outputs carry an 8+ hex content hash before the extension (`main.1a2b3c4d.js`, or its
+ * precompressed `main.1a2b3c4d.js.br`): those never change.
+ */
+export function isHashedAsset(filePath: string): boolean {
+  return /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(path.basename(filePath).replace(/\.(br|gz)$/, ''));
+}
+
+export function cacheControlFor(filePath: string): string {
+  return isHashedAsset(filePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+}
+
+/** Origins other than our own that the page must reach for federation (the remotes hosted elsewhere). */
+export function remoteOrigins(remotes: readonly FrontendRemote[]): string[] {
+  const origins = new Set<string>();
+  for (const remote of remotes) {
+    if (!/^https?:\/\//i.test(remote.url)) continue;
+    origins.add(new URL(remote.url).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * CSP: everything from our own origin, plus the remotes' origins for what federation loads from them
+ * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline scripts
+ * or styles, no eval, no frames, no plugins.
+ */
+export function contentSecurityPolicyDirectives(
+  remotes: readonly FrontendRemote[],
+): Record<string, string[]> {
+  const federated = ["'self'", ...remoteOrigins(remotes)];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: federated,
+    scriptSrcAttr: ["'none'"],
+    styleSrc: federated,
+    connectSrc: federated,
+    imgSrc: [...federated, 'data:'],
+    fontSrc: federated,
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+function validate(options: FrontendPluginOptions): void {
+  const seen = new Set<string>();
+  for (const remote of options.remotes) {
+    if (!REMOTE_NAMES.includes(remote.name)) throw new FrontendConfigError(`Unknown remote ${remote.name}`);
+    if (seen.has(remote.name)) throw new FrontendConfigError(`Remote ${remote.name} is configured twice`);
+    seen.add(remote.name);
+    if (!remote.url) throw new FrontendConfigError(`Remote ${remote.name} has no URL`);
+  }
+}
+
+/** Resolves a URL path inside a folder, or undefined when it escapes it or is not a file. */
+async function existingFile(rootDir: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const root = path.resolve(rootDir);
+  const absolute = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (absolute !== root && !absolute.startsWith(`${root}${path.sep}`)) return undefined;
+  try {
+    return (await stat(absolute)).isFile() ? path.relative(root, absolute) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function pathnameOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the front end (issue "Federated shell", point 7): the shell with deep-link fallback, each
+ * remote folder that is hosted here, `/remotes.json` from config, cache headers (hashed assets
+ * immutable; HTML, remotes.json and manifests revalidated) and the security headers.
+ */
+async function frontend(app: FastifyInstance, options: FrontendPluginOptions): Promise<void> {
+  validate(options);
+  const shellDir = path.resolve(options.shellDir);
+  const remotesConfig = Object.fromEntries(options.remotes.map((remote) => [remote.name, remote.url]));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicyDirectives(options.remotes),
+    },
+    // Strict-Transport-Security only means something behind TLS, i.e. in production.
+    strictTransportSecurity: options.production ? undefined : false,
+  });
+
+  // Only the reply.sendFile decorator: the routes below decide what is served and how it is cached.
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    serve: false,
+    cacheControl: false,
+    // The builds ship .br and .gz beside each file: no compressing on every request.
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+
+  const sendShellPage = (reply: FastifyReply) =>
+    reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL).sendFile('index.html', shellDir);
+
+  app.get('/remotes.json', async (_request, reply) => {
+    return reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL).send(remotesConfig);
+  });
+
+  for (const remote of options.remotes) {
+    const { dir } = remote;
+    if (!dir) continue;
+    const remoteDir = path.resolve(dir);
+    const prefix = `/remotes/${remote.name}/`;
+    app.get(`${prefix}*`, async (request, reply) => {
+      const file = await existingFile(remoteDir, pathnameOf(request).slice(prefix.length));
+      if (!file) return reply.callNotFound();
+      // A remote may be loaded by a shell on another origin (another environment's gateway).
+      reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+      return reply.sendFile(file, remoteDir);
+    });
+  }
+
+  app.get('/*', async (request, reply) => {
+    const pathname = pathnameOf(request);
+    if (isApiPath(pathname)) return reply.callNotFound();
+    const file = pathname === '/' ? undefined : await existingFile(shellDir, pathname);
+    if (file && file !== 'index.html') return reply.sendFile(file, shellDir);
+    // Deep links (/journey, /auth?role=agent, …) are the shell's to route.
+    if (pathname === '/' || pathname === '/index.html' || wantsHtml(request)) return sendShellPage(reply);
+    return reply.callNotFound();
+  });
+}
+
+export const frontendPlugin = fastifyPlugin(frontend, { name: 'listready-frontend', fastify: '5.x' });

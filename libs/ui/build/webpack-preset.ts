@@ -1,0 +1,214 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import tailwindcss from '@tailwindcss/postcss';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { PreloadStartupChunksPlugin } from './preload-startup-chunks-plugin.ts';
+
+/**
+ * One webpack + Module Federation preset for the shell and every remote, so the shared
+ * singletons, the CSS pipeline and the output naming (hashed = immutable) cannot drift apart.
+ */
+
+export type FrontendProjectKind = 'host' | 'remote';
+
+export interface FrontendConfigOptions {
+  /** Module Federation container name (an identifier: `shell`, `mfe_seller`, …). */
+  federationName: string;
+  kind: FrontendProjectKind;
+  /** Absolute path of the package (the folder holding package.json). */
+  projectDir: string;
+  /** `production` or `development`, from webpack's `--mode`. */
+  mode: 'production' | 'development';
+  /** Remote only: module exposed as `./lifecycles` (the single-spa lifecycles). */
+  lifecycles?: string;
+  /** Host: the app entry. Remote: the standalone entry used by the team's dev server. */
+  entry: string;
+  /** Dev server port for `npm run dev`. */
+  devPort: number;
+  /** Where `npm run dev` forwards `/api` (and, for the shell, the remotes) — the running platform. */
+  platformUrl?: string;
+}
+
+const require = createRequire(import.meta.url);
+
+interface PackageJson {
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(file: string): PackageJson {
+  return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+}
+
+/**
+ * Shared singletons (DESIGN.md §6, STYLE.md): react, react-dom, the JSX runtime, react-query and
+ * our two front-end libraries (the design system with its lazily used parts). Versions come from the consuming package.json; subpaths borrow
+ * their package's range because they have no package.json of their own. Never eager: the
+ * host and every remote enter through an async boundary.
+ */
+/** Shared design-system parts the shell loads only on demand (never preloaded). */
+const LAZY_SHARED_MODULES = ['@listready/ui/toaster', '@listready/ui/tooltip'];
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
+
+export function sharedSingletons(
+  projectDir: string,
+): Record<string, { singleton: true; requiredVersion: string }> {
+  const ownDependencies = readPackageJson(path.join(projectDir, 'package.json')).dependencies ?? {};
+  const rangeOf = (packageName: string): string => {
+    const range = ownDependencies[packageName];
+    if (range) return range;
+    // Workspace libraries may be reached transitively; pin to their own version line.
+    const version = readPackageJson(
+      require.resolve(`${packageName}/package.json`, { paths: [projectDir] }),
+    ).version;
+    return `^${version}`;
+  };
+  const shared = (packageName: string, versionOf = packageName) => ({
+    singleton: true as const,
+    requiredVersion: rangeOf(versionOf),
+  });
+  return {
+    react: shared('react'),
+    'react/jsx-runtime': shared('react/jsx-runtime', 'react'),
+    'react-dom': shared('react-dom'),
+    'react-dom/client': shared('react-dom/client', 'react-dom'),
+    '@tanstack/react-query': shared('@tanstack/react-query'),
+    '@listready/ui': shared('@listready/ui'),
+    // Heavier design-system parts are separate shared modules, loaded only by pages that use them.
+    '@listready/ui/toaster': shared('@listready/ui/toaster', '@listready/ui'),
+    '@listready/ui/tooltip': shared('@listready/ui/tooltip', '@listready/ui'),
+    '@listready/web-client': shared('@listready/web-client'),
+  };
+}
+
+export function createFrontendConfig(
+  options: FrontendConfigOptions,
+): Configuration & { devServer?: DevServerConfiguration } {
+  const { projectDir, mode, kind } = options;
+  const production = mode === 'production';
+  const platformUrl = options.platformUrl ?? 'http://127.0.0.1:8080';
+
+  const htmlPage = new HtmlWebpackPlugin({
+    template: path.join(projectDir, 'src/index.html'),
+    scriptLoading: 'defer',
+    minify: production,
+  });
+
+  const federation = new ModuleFederationPlugin({
+    name: options.federationName,
+    ...(kind === 'remote'
+      ? {
+          // Hashed entry: the manifest (no-cache) names it, so the entry itself can be immutable.
+          filename: production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
+          exposes: { './lifecycles': options.lifecycles ?? './src/lifecycles.tsx' },
+        }
+      : {}),
+    // Remote URLs are never built in: the shell registers them at run time from /remotes.json.
+    remotes: {},
+    shared: sharedSingletons(projectDir),
+    manifest: kind === 'remote',
+    dts: false,
+    // Use what the host already loaded rather than fetching every remote up front.
+    shareStrategy: 'loaded-first',
+    // Browser-only build: leaves the runtime's Node loading code out of every bundle. (Sharing one
+    // runtime through externalRuntime/provideExternalRuntime was measured: the shell's entry grew
+    // by ~27 KB gzipped to save ~15 KB per remote entry, so each bundle keeps its own.)
+    experiments: { optimization: { target: 'web' } },
+  });
+
+  return {
+    mode,
+    context: projectDir,
+    target: 'web',
+    // A remote's production build ships only its container; the standalone page is for `npm run dev`.
+    entry: kind === 'remote' && production ? {} : { main: options.entry },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(projectDir, 'dist'),
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: '[name].[contenthash:8][ext]',
+      // The host lives at the site root; a remote works out its URL from where it was loaded.
+      publicPath: kind === 'host' ? '/' : 'auto',
+      uniqueName: options.federationName,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: require.resolve('esbuild-loader'),
+          options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            { loader: require.resolve('css-loader'), options: { importLoaders: 1 } },
+            {
+              loader: require.resolve('postcss-loader'),
+              options: {
+                postcssOptions: { plugins: [tailwindcss({ base: projectDir, optimize: production })] },
+              },
+            },
+          ],
+        },
+        { test: /\.(svg|png|woff2)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      // `format: undefined` keeps esbuild from wrapping chunks in an IIFE, which would hide the
+      // remote entry's global (`var mfe_seller = …`) from the federation runtime.
+      minimizer: [new EsbuildPlugin({ target: 'es2022', css: true, format: undefined })],
+    },
+    performance: { hints: false },
+    plugins: [
+      federation,
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+      }),
+      ...(kind === 'host' || !production ? [htmlPage] : []),
+      ...(kind === 'host' ? [new PreloadStartupChunksPlugin({ lazy: LAZY_SHARED_MODULES })] : []),
+      // Compressed once at build time (the gateway serves these as they are) instead of on every request.
+      ...(production
+        ? [
+            new CompressionPlugin({ test: COMPRESSIBLE, algorithm: 'gzip', filename: '[path][base].gz' }),
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              algorithm: 'brotliCompress',
+              filename: '[path][base].br',
+            }),
+          ]
+        : []),
+    ],
+    devServer: {
+      port: options.devPort,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      // Remotes are fetched by a shell on another port during development.
+      headers: kind === 'remote' ? { 'Access-Control-Allow-Origin': '*' } : {},
+      proxy: [
+        {
+          context: kind === 'host' ? ['/api', '/remotes.json', '/remotes'] : ['/api'],
+          target: platformUrl,
+          changeOrigin: true,
+        },
+      ],
+    },
+    stats: 'errors-warnings',
+  };
+}

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec: one toast visible at a time, 5 s each (seller §9). */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+/** Time a dismissed toast stays mounted so its closing animation can finish. */
+const TOAST_REMOVE_DELAY_MS = 200;
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface ToastEntry extends ToastInput {
+  id: string;
+  open: boolean;
+}
+
+type Listener = () => void;
+
+let entries: readonly ToastEntry[] = [];
+const listeners = new Set<Listener>();
+let nextId = 0;
+
+function publish(next: readonly ToastEntry[]): void {
+  entries = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shows a toast from anywhere — the shell or any remote: this module is a federation singleton, so
+ * there is one store and one `<Toaster />` (rendered by the shell). A new toast replaces the visible one.
+ */
+export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  nextId += 1;
+  const id = String(nextId);
+  publish([{ ...input, id, open: true }, ...entries].slice(0, TOAST_LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function dismissToast(id: string): void {
+  publish(entries.map((entry) => (entry.id === id ? { ...entry, open: false } : entry)));
+  setTimeout(() => publish(entries.filter((entry) => entry.id !== id || entry.open)), TOAST_REMOVE_DELAY_MS);
+}
+
+export function getToasts(): readonly ToastEntry[] {
+  return entries;
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): readonly ToastEntry[] {
+  return useSyncExternalStore(subscribe, getToasts, getToasts);
+}

@@ -1,0 +1,59 @@
+import { Component, type ComponentType, type ReactNode } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { RemoteCustomProps } from './remote-props.ts';
+
+/** Context does not cross React roots: each remote root gets the shared QueryClient. */
+export function RemoteProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+export function RemoteErrorFallback() {
+  return (
+    <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
+      Something went wrong on this page. Please reload it; if it keeps happening, try again later.
+    </p>
+  );
+}
+
+/** Keeps a failing screen from taking the whole remote down when it runs on its own. */
+export class RemoteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('Remote screen failed', error);
+  }
+  override render() {
+    return this.state.failed ? <RemoteErrorFallback /> : this.props.children;
+  }
+}
+
+/**
+ * A remote's single-spa lifecycles (single-spa-react with react-dom/client and an error boundary),
+ * rendering `Root` inside the providers with the QueryClient the shell handed over.
+ */
+export function createRemoteLifecycles(Root: ComponentType) {
+  function RemoteRoot(props: RemoteCustomProps) {
+    return (
+      <RemoteProviders queryClient={props.queryClient}>
+        <Root />
+      </RemoteProviders>
+    );
+  }
+  return singleSpaReact<RemoteCustomProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: RemoteRoot,
+    errorBoundary: () => <RemoteErrorFallback />,
+  });
+}

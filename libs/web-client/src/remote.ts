@@ -1,0 +1,11 @@
+/**
+ * `@listready/web-client/remote`: what a remote's entry needs (single-spa-react lifecycles and the
+ * providers). Not a shared module: each remote bundles it, so the shell — and the landing page —
+ * never download single-spa-react.
+ */
+export {
+  createRemoteLifecycles,
+  RemoteErrorBoundary,
+  RemoteErrorFallback,
+  RemoteProviders,
+} from './federation/remote-lifecycles.tsx';

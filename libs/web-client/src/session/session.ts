@@ -1,0 +1,40 @@
+import type { QueryClient, QueryState } from '@tanstack/react-query';
+import type { PublicUser } from '@listready/contracts';
+
+export type UserRole = PublicUser['role'];
+
+/** The part of `GET /api/auth/user` (the contracts' PublicUser) the shell and the remotes rely on. */
+export type SessionUser = Pick<
+  PublicUser,
+  'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'profileImageUrl'
+>;
+
+export type Session =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+
+export const SESSION_QUERY_KEY = ['/api/auth/user'] as const;
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'string' && (record.role === 'agent' || record.role === 'client');
+}
+
+/**
+ * The session as the route rules see it. A user record means signed in; a 401 (null), any other
+ * failure or an unrecognisable body means signed out — the visitor gets the public pages rather
+ * than a broken screen.
+ */
+export function sessionFromQueryState(
+  state: Pick<QueryState<unknown>, 'status' | 'data'> | undefined,
+): Session {
+  if (!state || state.status === 'pending') return { status: 'loading' };
+  if (state.status === 'success' && isSessionUser(state.data))
+    return { status: 'signed-in', user: state.data };
+  return { status: 'signed-out' };
+}
+
+/** The session read straight from the cache, for code outside React (single-spa activity functions). */
+export function readSession(queryClient: QueryClient): Session {
+  return sessionFromQueryState(queryClient.getQueryState(SESSION_QUERY_KEY));
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@listready/ui';
+import { ApiRequestError } from '../api/api-client.ts';
+import { apiClient } from '../api/browser-api-client.ts';
+import { createQueryFunction } from '../api/query-client.ts';
+import { navigate } from '../navigation/navigation.ts';
+import { SESSION_QUERY_KEY, sessionFromQueryState, type Session } from './session.ts';
+
+const sessionQueryFunction = createQueryFunction(apiClient, 'returnNull');
+
+/** The signed-in user, or signed out; `loading` while `GET /api/auth/user` is in flight. */
+export function useSession(): Session {
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: sessionQueryFunction, retry: false });
+  return sessionFromQueryState(query);
+}
+
+/**
+ * Logout (spec seller §4, §7): on success every cached query is dropped — the one QueryClient is
+ * shared with the remotes, so theirs go too — and the browser goes to /. A 401 means the session
+ * had already ended, which is the outcome asked for.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const finish = () => {
+    queryClient.clear();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    navigate('/');
+  };
+  return useMutation({
+    mutationFn: () => apiClient.request<unknown>('POST', '/api/logout', undefined, { on401: 'throw' }),
+    onSuccess: finish,
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 401) return finish();
+      const description = error instanceof ApiRequestError ? error.serverMessage : undefined;
+      toast({
+        title: 'Failed to log out',
+        description: description ?? 'Failed to log out',
+        variant: 'destructive',
+      });
+    },
+  });
+}

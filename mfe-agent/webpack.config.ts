@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { createFrontendConfig } from '@listready/ui/build';
+
+interface WebpackArguments {
+  mode?: 'production' | 'development';
+}
+
+export default (_environment: unknown, argv: WebpackArguments) =>
+  createFrontendConfig({
+    federationName: 'mfe_agent',
+    kind: 'remote',
+    projectDir: path.dirname(new URL(import.meta.url).pathname),
+    mode: argv.mode ?? 'production',
+    lifecycles: './src/lifecycles.tsx',
+    entry: './src/standalone.ts',
+    devPort: 3002,
+  });

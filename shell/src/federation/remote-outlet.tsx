@@ -1,0 +1,55 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { getAppStatus, LOAD_ERROR, MOUNTED, SKIP_BECAUSE_BROKEN } from 'single-spa';
+import { LoadingSpinner } from '@listready/ui';
+import type { RemoteAppName } from '../routing/route-rules.ts';
+
+const outlets = new Map<RemoteAppName, HTMLElement>();
+
+/**
+ * The element a remote mounts into. It is created once, outside React, so single-spa can mount
+ * whether or not the shell has rendered the slot yet; `RemoteOutlet` moves it into the page.
+ */
+export function remoteOutletElement(app: RemoteAppName): HTMLElement {
+  let element = outlets.get(app);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = `single-spa-application:${app}`;
+    element.dataset.remote = app;
+    outlets.set(app, element);
+  }
+  return element;
+}
+
+const SINGLE_SPA_EVENTS = ['single-spa:routing-event', 'single-spa:app-change', 'single-spa:no-app-change'];
+
+function subscribe(onChange: () => void): () => void {
+  for (const name of SINGLE_SPA_EVENTS) window.addEventListener(name, onChange);
+  return () => {
+    for (const name of SINGLE_SPA_EVENTS) window.removeEventListener(name, onChange);
+  };
+}
+
+export function RemoteOutlet({ app }: { app: RemoteAppName }) {
+  const status = useSyncExternalStore(subscribe, () => getAppStatus(app));
+  const attach = useCallback(
+    (slot: HTMLDivElement | null) => {
+      if (!slot) return;
+      slot.appendChild(remoteOutletElement(app));
+      return () => remoteOutletElement(app).remove();
+    },
+    [app],
+  );
+  const failed = status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN;
+  return (
+    <>
+      {failed ? (
+        <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
+          This part of ListReady could not be loaded. Please check your connection and reload the page.
+        </p>
+      ) : status !== MOUNTED ? (
+        <LoadingSpinner label="Loading page" />
+      ) : null}
+      <div ref={attach} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { ClipboardList, LogOut, Route, User, Users, type LucideIcon } from 'lucide-react';
+import { cn } from '@listready/ui';
+import { navigate, openProfileTab, useLocationPath, useLogout } from '@listready/web-client';
+
+interface NavigationItem {
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+  isCurrent?: (path: string) => boolean;
+}
+
+/**
+ * Signed-in bottom navigation (spec seller §2): Journey, Profile, Groups, Custom, Logout. Profile,
+ * Groups and Custom open /profile on the matching tab (session storage + broadcast).
+ */
+export function BottomNavigation() {
+  const path = useLocationPath();
+  const logout = useLogout();
+  const items: NavigationItem[] = [
+    {
+      label: 'Journey',
+      icon: Route,
+      onSelect: () => navigate('/journey'),
+      isCurrent: (current) => current === '/journey',
+    },
+    { label: 'Profile', icon: User, onSelect: () => openProfileTab('profile') },
+    { label: 'Groups', icon: Users, onSelect: () => openProfileTab('groups') },
+    { label: 'Custom', icon: ClipboardList, onSelect: () => openProfileTab('tasks') },
+    { label: 'Logout', icon: LogOut, onSelect: () => logout.mutate() },
+  ];
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation"
+    >
+      <ul className="mx-auto grid max-w-xl grid-cols-5">
+        {items.map(({ label, icon: Icon, onSelect, isCurrent }) => {
+          const current = isCurrent?.(path) ?? false;
+          return (
+            <li key={label}>
+              <button
+                type="button"
+                onClick={onSelect}
+                disabled={label === 'Logout' && logout.isPending}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'flex w-full flex-col items-center gap-1 py-3 text-xs text-ink-muted transition-colors hover:text-ink',
+                  'focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset',
+                  current && 'text-brand-soft',
+                )}
+              >
+                <Icon aria-hidden className="size-5" />
+                {label}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

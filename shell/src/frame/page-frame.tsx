@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { Session } from '@listready/web-client';
+import { BottomNavigation } from './bottom-navigation.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** Where the seller remote renders the client's agent banner (Need help? / Invite My Agent). */
+export const CLIENT_BANNER_SLOT_ID = 'client-banner-slot';
+
+/** The shared page frame (spec seller §2): header, content area, footer logo, and for signed-in users the bottom navigation. */
+export function PageFrame({ session, children }: { session: Session; children: ReactNode }) {
+  const signedIn = session.status === 'signed-in';
+  const client = signedIn && session.user.role === 'client';
+  return (
+    <div className={signedIn ? 'flex min-h-dvh flex-col pb-20' : 'flex min-h-dvh flex-col'}>
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-brand focus:px-4 focus:py-2 focus:text-brand-foreground"
+      >
+        Skip to content
+      </a>
+      <SiteHeader session={session} />
+      <main id="main-content" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+      {client ? <div id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30" /> : null}
+      {signedIn ? <BottomNavigation /> : null}
+    </div>
+  );
+}

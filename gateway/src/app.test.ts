@@ -30,7 +30,7 @@ describe('gateway', () => {
     journey = await startUpstream('journey', false);
     gateway = await buildGateway({
       logger,
-      frontend: false,
+      serveFrontend: false,
       production: false,
       trustProxyHops: 0,
       shellDir: '/nonexistent',

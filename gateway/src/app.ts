@@ -10,8 +10,6 @@ export interface GatewayOptions extends GatewayConfig {
   logLevel?: string;
   /** Checks beyond the services' own (the one-process runtime adds its database). */
   readiness?: Record<string, ReadinessCheck>;
-  /** Serve the shell and the remotes (off in API-only tests). */
-  frontend?: boolean;
 }
 
 /** The gateway: `/api/*` to the services, `/api/health` for the platform, and the front end. */
@@ -26,7 +24,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   registerPlatformHealth(app, options.services, options.readiness);
   await app.register(apiProxy, { services: options.services });
-  if (options.frontend !== false) {
+  if (options.serveFrontend) {
     const { frontendPlugin } = await import('./frontend/index.ts');
     await app.register(frontendPlugin, {
       shellDir: options.shellDir,

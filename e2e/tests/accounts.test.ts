@@ -1,0 +1,284 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+
+/**
+ * Accounts end to end (issue 5, Must show): the real auth service behind the gateway, the real
+ * session cookie, the dev mailbox for the reset e-mail — nothing in the browser is faked.
+ */
+
+const require = createRequire(import.meta.url);
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+let accounts = 0;
+/** A fresh address per account: the suite's platform is shared by every e2e file. */
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${(accounts += 1)}@example.com`;
+
+interface NewAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  password: string;
+}
+
+const newAccount = (firstName: string, password = 'first-pass-1'): NewAccount => ({
+  email: uniqueEmail(firstName.toLowerCase()),
+  firstName,
+  lastName: 'Tester',
+  phone: '555-0100',
+  password,
+});
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+async function fillSignUp(page: Page, account: NewAccount): Promise<void> {
+  await field(page, 'Email').fill(account.email);
+  await field(page, 'First name').fill(account.firstName);
+  await field(page, 'Last name').fill(account.lastName);
+  await field(page, 'Phone').fill(account.phone);
+  await field(page, 'Password').fill(account.password);
+  await field(page, 'Confirm password').fill(account.password);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The browser's own view of its session: GET /api/auth/user with its cookie. */
+const sessionStatus = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/auth/user', { credentials: 'include' });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  });
+
+async function registerThroughApi(account: NewAccount): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, confirmPassword: account.password, role: 'client' }),
+  });
+  expect(response.status).toBe(201);
+}
+
+interface MailboxMessage {
+  channel: string;
+  subject: string | null;
+  text: string;
+}
+
+/** The reset link of the newest e-mail to `email` in the dev mailbox (the request sends it in the background). */
+async function resetLinkFor(email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    expect(response.status).toBe(200);
+    const messages = (await response.json()) as MailboxMessage[];
+    const link = messages
+      .filter((message) => message.channel === 'email')
+      .map((message) => message.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0])
+      .find((found) => found !== undefined);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No reset e-mail for ${email} in the dev mailbox`);
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+}
+
+async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses an injected <script>.
+  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations.map(({ id, impact }) => ({ id, impact }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+describe('accounts against the real auth service', () => {
+  it('signs up as a seller, lands on /journey greeted by first name, then signs out', async () => {
+    const { page, errors } = await browser.newPage();
+    const seller = newAccount('Nora');
+    await page.goto(`${baseUrl}/auth`);
+    await heading(page, 'Sign in to ListReady').waitFor();
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await heading(page, 'Create your ListReady account').waitFor();
+    expect(await field(page, 'Role').inputValue()).toBe('client');
+    await fillSignUp(page, seller);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/journey');
+    await page.locator('[data-remote="mfe-seller"]').getByRole('heading', { name: 'Hello Nora!' }).waitFor();
+    expect(await toast(page, 'Welcome to ListReady!').innerText()).toContain(
+      'Your account has been created successfully.',
+    );
+    const session = await sessionStatus(page);
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ email: seller.email, firstName: 'Nora', role: 'client' });
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await heading(page, 'Get Your Home Ready to Sell').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect((await sessionStatus(page)).status).toBe(401);
+    // The cookie is gone for real: a fresh load of a protected page shows the landing page.
+    await page.goto(`${baseUrl}/journey`);
+    await heading(page, 'Get Your Home Ready to Sell').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('signs up as an agent from /auth?role=agent and lands on /dashboard', async () => {
+    const { page, errors } = await browser.newPage();
+    const agent = newAccount('Sam');
+    await page.goto(`${baseUrl}/auth?role=agent`);
+    await heading(page, 'Create your ListReady account').waitFor();
+    expect(await field(page, 'Role').inputValue()).toBe('agent');
+    expect(await field(page, 'Role').locator('option').allInnerTexts()).toEqual([
+      'Real Estate Agent',
+      'Home Seller',
+    ]);
+    await fillSignUp(page, agent);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.locator('[data-remote="mfe-agent"]').getByRole('heading', { name: 'Hello Sam!' }).waitFor();
+    expect((await sessionStatus(page)).body).toMatchObject({ email: agent.email, role: 'agent' });
+    // Signed in, /auth sends the agent home instead of showing the forms.
+    await page.goto(`${baseUrl}/auth`);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.locator('[data-remote="mfe-agent"]').getByRole('heading', { name: 'Hello Sam!' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('recovers a forgotten password: request, mailbox link, reset, sign in with the new password', async () => {
+    const { page } = await browser.newPage();
+    const seller = newAccount('Rita', 'old-password-1');
+    await registerThroughApi(seller);
+
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
+    await field(page, 'Email').fill(seller.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await heading(page, 'Check your email').waitFor();
+    await toast(page, 'Reset email sent!').waitFor();
+    expect(await page.getByRole('button', { name: 'Send Another Email' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Back to Sign In' }).count()).toBe(1);
+
+    const link = await resetLinkFor(seller.email);
+    expect(new URL(link).origin).toBe(baseUrl);
+    await page.goto(link);
+    await heading(page, 'Choose a new password').waitFor();
+    const rules = await page.locator('main').innerText();
+    expect(rules).toContain('At least 8 characters');
+    expect(rules).toContain('A mix of letters and numbers is recommended');
+    expect(rules).toContain('expires in 1 hour');
+    await field(page, 'New password').fill('new-password-2');
+    await field(page, 'Confirm new password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await heading(page, 'Password reset successful').waitFor();
+    await toast(page, 'Password reset successful!').waitFor();
+
+    await page.getByRole('button', { name: 'Go to Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await signIn(page, seller.email, seller.password);
+    expect(await toast(page, 'Sign in failed').innerText()).toContain('Invalid email or password');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+
+    await field(page, 'Password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/journey');
+    await page.getByRole('heading', { name: 'Hello Rita!' }).waitFor();
+    expect(await toast(page, 'Welcome back!').innerText()).toContain('You have been signed in successfully.');
+
+    // The link is single use.
+    await page.goto(link);
+    await field(page, 'New password').fill('third-password-3');
+    await field(page, 'Confirm new password').fill('third-password-3');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await toast(page, 'Failed to reset password').waitFor();
+    await heading(page, 'Choose a new password').waitFor();
+  });
+
+  it('shows the validation messages for a 7-character password and a mismatched confirmation', async () => {
+    const { page, requests } = await browser.newPage();
+    await page.goto(`${baseUrl}/auth?role=agent`);
+    await heading(page, 'Create your ListReady account').waitFor();
+    await field(page, 'Password').fill('1234567');
+    await field(page, 'Confirm password').fill('12345678');
+    await field(page, 'Email').focus();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+    expect(await field(page, 'Password').getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await field(page, 'Confirm password').getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy}`).innerText()).toBe("Passwords don't match");
+
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Please enter a valid email address').waitFor();
+    // The first invalid field takes focus, and nothing reached the server.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-up-email');
+    expect(requests.filter((request) => request.url().endsWith('/api/register'))).toEqual([]);
+  });
+
+  it('applies the same password rules on the reset form', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl}/reset-password?token=not-checked-yet`);
+    await field(page, 'New password').fill('abcdefg');
+    await field(page, 'Confirm new password').fill('abcdefgh');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+  });
+
+  it('resumes a pending invitation after sign-in, once', async () => {
+    const { page } = await browser.newPage();
+    const seller = newAccount('Ivy');
+    await registerThroughApi(seller);
+    await page.goto(`${baseUrl}/auth`);
+    await page.evaluate(() => localStorage.setItem('pendingInvitationId', 'inv-123'));
+    await signIn(page, seller.email, seller.password);
+    await page.waitForURL((url) => url.pathname === '/accept-invitation');
+    expect(new URL(page.url()).searchParams.get('id')).toBe('inv-123');
+    expect(await page.evaluate(() => localStorage.getItem('pendingInvitationId'))).toBeNull();
+  });
+
+  it('shows Invalid Reset Link without a token', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${baseUrl}/reset-password`);
+    await heading(page, 'Invalid Reset Link').waitFor();
+    await toast(page, 'Invalid reset link').waitFor();
+    await page.getByRole('button', { name: 'Request New Reset Link' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
+    await heading(page, 'Reset your password').waitFor();
+  });
+
+  it('fits a 375 px wide screen and has no serious accessibility violations', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    for (const path of ['/auth?role=agent', '/auth', '/forgot-password', '/reset-password?token=abc']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('form').waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ path, width }).toEqual({ path, width: 375 });
+      expect({ path, violations: await seriousAccessibilityViolations(page) }).toEqual({
+        path,
+        violations: [],
+      });
+    }
+    // Leave the sign-up form (with the six steps below it) as this test's screenshot.
+    await page.goto(`${baseUrl}/auth?role=agent`);
+    await heading(page, 'Create your ListReady account').waitFor();
+  });
+});

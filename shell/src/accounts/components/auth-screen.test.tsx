@@ -1,0 +1,242 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SESSION_QUERY_KEY } from '@listready/web-client';
+import {
+  currentLocation,
+  json,
+  latestToast,
+  renderAt,
+  scriptApi,
+  sessionUser,
+  useAccountScreenCleanup,
+} from '../account-test-harness.tsx';
+import { PENDING_INVITATION_STORAGE_KEY } from '../utils/pending-invitation.ts';
+import { AuthPage } from './auth-screen.tsx';
+
+useAccountScreenCleanup();
+
+const input = (label: string) =>
+  screen.getByLabelText(label, { selector: 'input, select' }) as HTMLInputElement;
+const type = (label: string, value: string) => {
+  fireEvent.change(input(label), { target: { value } });
+  fireEvent.blur(input(label));
+};
+const heading = () => screen.getByRole('heading', { level: 1 });
+
+describe('/auth: one screen toggling sign-in and create-account', () => {
+  it('opens sign-in by default, with email, a hidden password and the Forgot password link', () => {
+    scriptApi({});
+    renderAt('/auth', <AuthPage />);
+    expect(heading().textContent).toBe('Sign in to ListReady');
+    expect(input('Email').type).toBe('email');
+    expect(input('Password').type).toBe('password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    // The side panel lists the six steps.
+    expect(screen.getByRole('complementary').querySelectorAll('li')).toHaveLength(6);
+  });
+
+  it('role=agent opens create-account with Real Estate Agent chosen; role=client preselects Home Seller', () => {
+    scriptApi({});
+    renderAt('/auth?role=agent', <AuthPage />);
+    expect(heading().textContent).toBe('Create your ListReady account');
+    const role = input('Role') as unknown as HTMLSelectElement;
+    expect(role.value).toBe('agent');
+    expect([...role.options].map((option) => [option.value, option.text])).toEqual([
+      ['agent', 'Real Estate Agent'],
+      ['client', 'Home Seller'],
+    ]);
+  });
+
+  it('role=client stays on sign-in and preselects Home Seller once the user switches', () => {
+    scriptApi({});
+    renderAt('/auth?role=client', <AuthPage />);
+    expect(heading().textContent).toBe('Sign in to ListReady');
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect((input('Role') as unknown as HTMLSelectElement).value).toBe('client');
+  });
+
+  it('toggling resets both forms, hides the passwords and moves focus to the new heading', () => {
+    scriptApi({});
+    renderAt('/auth', <AuthPage />);
+    type('Email', 'ann@example.com');
+    type('Password', 'secret-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input('Password').type).toBe('text');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(heading().textContent).toBe('Create your ListReady account');
+    expect(document.activeElement).toBe(heading());
+    expect(input('Email').value).toBe('');
+    type('First name', 'Ann');
+    type('Password', 'longenough1');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    expect(input('Password').type).toBe('text');
+    expect(input('Confirm password').type).toBe('text');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    expect(document.activeElement).toBe(heading());
+    expect(input('Email').value).toBe('');
+    expect(input('Password').value).toBe('');
+    expect(input('Password').type).toBe('password');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(input('First name').value).toBe('');
+    expect(input('Password').value).toBe('');
+    expect(input('Password').type).toBe('password');
+    expect(input('Confirm password').type).toBe('password');
+  });
+
+  it('shows the spec messages under their fields: a 7-character password and a mismatched confirmation', async () => {
+    const calls = scriptApi({});
+    renderAt('/auth?role=agent', <AuthPage />);
+    type('Password', '1234567');
+    type('Confirm password', '12345678');
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText("Passwords don't match")).toBeTruthy();
+    expect(input('Password').getAttribute('aria-invalid')).toBe('true');
+    const describedBy = input('Confirm password').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe("Passwords don't match");
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    for (const message of [
+      'Please enter a valid email address',
+      'First name is required',
+      'Last name is required',
+      'Phone number is required',
+    ])
+      expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('re-checks a typed confirmation when the password changes', async () => {
+    scriptApi({});
+    renderAt('/auth?role=agent', <AuthPage />);
+    type('Password', 'longenough1');
+    type('Confirm password', 'longenough1');
+    type('Password', 'longenough2');
+    expect(await screen.findByText("Passwords don't match")).toBeTruthy();
+    type('Password', 'longenough1');
+    await waitFor(() => expect(screen.queryByText("Passwords don't match")).toBeNull());
+  });
+});
+
+describe('/auth: after signing in', () => {
+  const signIn = () => {
+    type('Email', ' ann@example.com ');
+    type('Password', 'whatever-it-was');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  };
+
+  it('resumes a pending invitation once, clearing it', async () => {
+    const calls = scriptApi({ 'POST /api/login': () => json(200, sessionUser('client')) });
+    window.localStorage.setItem(PENDING_INVITATION_STORAGE_KEY, 'inv 42');
+    const { queryClient } = renderAt('/auth', <AuthPage />);
+    signIn();
+    await waitFor(() => expect(currentLocation()).toBe('/accept-invitation?id=inv%2042'));
+    expect(window.localStorage.getItem(PENDING_INVITATION_STORAGE_KEY)).toBeNull();
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'ann@example.com', password: 'whatever-it-was' },
+    });
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(sessionUser('client'));
+    expect(latestToast()).toMatchObject({
+      title: 'Welcome back!',
+      description: 'You have been signed in successfully.',
+    });
+  });
+
+  it.each([
+    ['agent', '/dashboard'],
+    ['client', '/journey'],
+  ] as const)('without one, sends an %s to %s', async (role, home) => {
+    scriptApi({ 'POST /api/login': () => json(200, sessionUser(role)) });
+    renderAt('/auth', <AuthPage />);
+    signIn();
+    await waitFor(() => expect(currentLocation()).toBe(home));
+  });
+
+  it('shows Sign in failed with the server message, or Login failed without one', async () => {
+    let answer = json(401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    scriptApi({ 'POST /api/login': () => answer });
+    renderAt('/auth', <AuthPage />);
+    signIn();
+    await waitFor(() =>
+      expect(latestToast()).toMatchObject({
+        title: 'Sign in failed',
+        description: 'Invalid email or password',
+        variant: 'destructive',
+      }),
+    );
+    expect(currentLocation()).toBe('/auth');
+
+    answer = new Response('', { status: 502 });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(latestToast()).toMatchObject({ title: 'Sign in failed', description: 'Login failed' }),
+    );
+  });
+
+  it('creates an account: welcome toast with the product name, then the journey', async () => {
+    const calls = scriptApi({ 'POST /api/register': () => json(201, sessionUser('client')) });
+    renderAt('/auth', <AuthPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    type('Email', 'ann@example.com');
+    type('First name', 'Ann');
+    type('Last name', 'Lee');
+    type('Phone', '555-0100');
+    type('Password', 'longenough1');
+    type('Confirm password', 'longenough1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(currentLocation()).toBe('/journey'));
+    expect(calls.at(-1)?.body).toEqual({
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '555-0100',
+      role: 'client',
+      password: 'longenough1',
+      confirmPassword: 'longenough1',
+    });
+    expect(latestToast()).toMatchObject({
+      title: 'Welcome to ListReady!',
+      description: 'Your account has been created successfully.',
+    });
+  });
+
+  it('shows Registration failed with the server message and the field issue under its field', async () => {
+    scriptApi({
+      'POST /api/register': () =>
+        json(400, {
+          message: 'Phone number is required',
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'phone', message: 'Phone number is required' }],
+        }),
+    });
+    renderAt('/auth?role=agent', <AuthPage />);
+    type('Email', 'sam@example.com');
+    type('First name', 'Sam');
+    type('Last name', 'Stone');
+    type('Phone', '555');
+    type('Password', 'longenough1');
+    type('Confirm password', 'longenough1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(latestToast()).toMatchObject({
+        title: 'Registration failed',
+        description: 'Phone number is required',
+      }),
+    );
+    expect(document.getElementById('sign-up-phone-error')?.textContent).toBe('Phone number is required');
+  });
+
+  it('sends a visitor who is already signed in to their home', async () => {
+    scriptApi({});
+    renderAt('/auth', <AuthPage />, sessionUser('agent'));
+    await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+});

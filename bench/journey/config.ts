@@ -1,0 +1,28 @@
+/** The journey benchmark's settings, from the environment (the only place it is read). */
+export interface JourneyBenchConfig {
+  /** Server to create the benchmark database on (user with CREATEDB). */
+  adminUrl: string;
+  seconds: number;
+  connections: number;
+  /** The services' LOG_LEVEL (pino); `info` logs two lines per request on each hop. */
+  logLevel: string;
+  /** Where the servers' logs go. */
+  logDir: string;
+}
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+export function journeyBenchConfig(
+  env: Record<string, string | undefined> = process.env,
+): JourneyBenchConfig {
+  return {
+    adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    seconds: positive(env.BENCH_SECONDS, 10),
+    connections: positive(env.BENCH_CONNECTIONS, 50),
+    logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
+    logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
+  };
+}

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Linux clock ticks per second for /proc/<pid>/stat times (CLK_TCK, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far; 0 when it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Processes whose command line contains `needle` (e.g. the Postgres backends of one database). */
+export function pidsMatching(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) pids.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return pids;
+}
+
+/** CPU seconds of named process groups, to diff around a run: where each request's CPU goes. */
+export function cpuSnapshot(groups: Record<string, () => number[]>): Map<string, Map<number, number>> {
+  return new Map(
+    Object.entries(groups).map(([name, pids]) => [
+      name,
+      new Map(pids().map((pid) => [pid, cpuSecondsOf(pid)])),
+    ]),
+  );
+}
+
+export function cpuSpent(
+  before: Map<string, Map<number, number>>,
+  groups: Record<string, () => number[]>,
+): Record<string, number> {
+  const spent: Record<string, number> = {};
+  for (const [name, pids] of Object.entries(groups)) {
+    const start = before.get(name) ?? new Map<number, number>();
+    spent[name] = pids().reduce((sum, pid) => sum + cpuSecondsOf(pid) - (start.get(pid) ?? 0), 0);
+  }
+  return spent;
+}

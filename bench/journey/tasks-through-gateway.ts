@@ -1,0 +1,252 @@
+/**
+ * Journey benchmark: an authenticated `GET /api/clients/current/tasks` (the seller's whole task
+ * list, 62 entries) through the gateway and straight to services/journey, and a trivial route
+ * proxied by the same gateway, BENCH_SECONDS (10) each at BENCH_CONNECTIONS (50). Prints req/s,
+ * p50 and p99 per run and two ratios: gateway/direct for the task list, and task list/trivial
+ * through the gateway.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/journey/tasks-through-gateway.ts
+ *
+ * Production layout: services/journey and the gateway each run as their own process
+ * (services/journey/src/server.ts, gateway/src/server.ts, NODE_ENV=production, LOG_LEVEL warn),
+ * the trivial upstream (bench/journey/trivial-upstream.ts) as a third; the session is checked
+ * against the store on every request (memory cache); autocannon runs in this process. Fresh
+ * migrated and seeded database, dropped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createDb, ensureDatabase, freePort, migrateAndSeed, sessions, users } from '@listready/db';
+import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
+import { journeyBenchConfig } from './config.ts';
+import { cpuSnapshot, cpuSpent, pidsMatching } from './process-cpu.ts';
+
+const config = journeyBenchConfig();
+const root = path.resolve(import.meta.dirname, '../..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const databaseName = `listready_bench_journey_${randomBytes(3).toString('hex')}`;
+const benchUrl = new URL(config.adminUrl);
+benchUrl.pathname = `/${databaseName}`;
+await ensureDatabase(config.adminUrl, databaseName);
+const database = await createDb({ databaseUrl: benchUrl.toString(), poolMax: 2 });
+await migrateAndSeed(database);
+
+// A signed-in seller, made the way services/auth makes one: a user, a session row, a signed token.
+const sessionSecret = randomBytes(48).toString('base64url');
+const [seller] = await database.db
+  .insert(users)
+  .values({
+    email: 'bench-seller@example.com',
+    password: 'not-used',
+    firstName: 'Bench',
+    lastName: 'Seller',
+    phone: '555-0100',
+    role: 'client',
+  })
+  .returning();
+if (!seller) throw new Error('could not create the seller');
+const sessionId = randomUUID();
+await database.db.insert(sessions).values({
+  sid: sessionId,
+  sess: { userId: seller.id, role: 'client' },
+  userId: seller.id,
+  expire: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+});
+const token = await createSessionCodec(sessionSecret).sign({ id: seller.id, role: 'client', sessionId });
+const cookie = `${SESSION_COOKIE}=${token}`;
+await database.close();
+
+const children: ChildProcess[] = [];
+const logFile = path.join(config.logDir, `listready-bench-journey-${process.pid}.log`);
+const log = createWriteStream(logFile);
+function startProcess(entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: config.logLevel, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  children.push(child);
+  return child;
+}
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer (see ${logFile})`);
+}
+
+const [journeyPort, trivialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+const pids: Record<string, number> = {};
+const direct = `http://127.0.0.1:${journeyPort}`;
+const trivial = `http://127.0.0.1:${trivialPort}`;
+const viaGateway = `http://127.0.0.1:${gatewayPort}`;
+pids.journey =
+  startProcess('services/journey/src/server.ts', {
+    PORT: String(journeyPort),
+    DATABASE_URL: benchUrl.toString(),
+    SESSION_SECRET: sessionSecret,
+  }).pid ?? 0;
+pids.trivial = startProcess('bench/journey/trivial-upstream.ts', { PORT: String(trivialPort) }).pid ?? 0;
+pids.gateway =
+  startProcess('gateway/src/server.ts', {
+    PORT: String(gatewayPort),
+    JOURNEY_SERVICE_URL: direct,
+    BRANDING_SERVICE_URL: trivial,
+    SHELL_DIR: path.join(os.tmpdir(), 'listready-bench-no-shell'),
+    REMOTES_ROOT: os.tmpdir(),
+  }).pid ?? 0;
+await Promise.all([
+  waitFor(`${direct}/readyz`),
+  waitFor(`${trivial}/api/branding/current`),
+  waitFor(`${viaGateway}/readyz`),
+]);
+
+// First use creates the seller's journey; a few changes make the list less uniform.
+const first = await fetch(`${direct}/api/clients/current/tasks`, { headers: { cookie } });
+if (first.status !== 200) throw new Error(`tasks failed: ${first.status} ${await first.text()}`);
+const entries = (await first.json()) as { id: string; canEditDetails: boolean }[];
+for (const [index, entry] of entries.slice(0, 12).entries()) {
+  const body =
+    index % 3 === 0
+      ? { status: 'completed' }
+      : { dueDate: `2030-01-${String(10 + index).padStart(2, '0')}`, notes: 'Bench note' };
+  const response = await fetch(`${direct}/api/client-tasks/${entry.id}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`update failed: ${response.status} ${await response.text()}`);
+}
+const sample = await fetch(`${viaGateway}/api/clients/current/tasks`, { headers: { cookie } });
+const bytes = (await sample.arrayBuffer()).byteLength;
+const zipped = await fetch(`${viaGateway}/api/clients/current/tasks`, {
+  headers: { cookie, 'accept-encoding': 'gzip' },
+});
+const gzipBytes = Number(zipped.headers.get('content-length') ?? 0);
+await zipped.arrayBuffer();
+
+// CPU per request, per process: a figure the other load on a shared machine does not move much.
+const groups: Record<string, () => number[]> = {
+  gateway: () => [pids.gateway ?? 0],
+  journey: () => [pids.journey ?? 0],
+  trivial: () => [pids.trivial ?? 0],
+  postgres: () => pidsMatching(databaseName),
+  autocannon: () => [process.pid],
+};
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** CPU microseconds per request, per process group. */
+  cpuPerRequest: Record<string, number>;
+}
+async function run(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
+  const before = cpuSnapshot(groups);
+  const result = await autocannon({ url, headers, connections: config.connections, duration: seconds });
+  const spent = cpuSpent(before, groups);
+  const requests = Math.max(result.requests.total, 1);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuPerRequest: Object.fromEntries(
+      Object.entries(spent).map(([name, seconds]) => [name, (seconds * 1e6) / requests]),
+    ),
+  };
+}
+const cpuLine = (figure: Figures) => {
+  const parts = Object.entries(figure.cpuPerRequest).filter(([, micros]) => micros >= 1);
+  const servers = parts
+    .filter(([name]) => name !== 'autocannon')
+    .reduce((sum, [, micros]) => sum + micros, 0);
+  const all = parts.reduce((sum, [, micros]) => sum + micros, 0);
+  return (
+    `  CPU µs/request: ${parts.map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(', ')}; ` +
+    `capacity of ${os.cpus().length} idle cores ≈ ${((os.cpus().length * 1e6) / all).toFixed(0)} req/s ` +
+    `(servers alone ${((os.cpus().length * 1e6) / servers).toFixed(0)})`
+  );
+};
+
+const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+const scenarios = [
+  { name: 'tasks via gateway', url: `${viaGateway}/api/clients/current/tasks`, headers: { cookie } },
+  { name: 'tasks direct', url: `${direct}/api/clients/current/tasks`, headers: { cookie } },
+  { name: 'trivial via gateway', url: `${viaGateway}/api/branding/current`, headers: {} },
+  // What a browser sends: the list goes out gzipped (made once per version by the service).
+  {
+    name: 'tasks via gw, gzip',
+    url: `${viaGateway}/api/clients/current/tasks`,
+    headers: { cookie, ...gzip },
+  },
+  { name: 'tasks direct, gzip', url: `${direct}/api/clients/current/tasks`, headers: { cookie, ...gzip } },
+] as const;
+
+console.log(
+  `journey bench: ${config.seconds} s per run, ${config.connections} connections, LOG_LEVEL ${config.logLevel}, ` +
+    `task list ${bytes} bytes (${gzipBytes} gzipped), ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}, node ${process.version}`,
+);
+const figures = new Map<string, Figures>();
+try {
+  for (const scenario of scenarios) {
+    await run(scenario.url, scenario.headers, 2); // warm-up: JIT, connection pools
+    const figure = await run(scenario.url, scenario.headers, config.seconds);
+    figures.set(scenario.name, figure);
+    console.log(
+      `${scenario.name.padEnd(20)} ${figure.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  non-2xx ${figure.non2xx}  errors ${figure.errors}`,
+    );
+    console.log(cpuLine(figure));
+  }
+  const gateway = figures.get('tasks via gateway');
+  const straight = figures.get('tasks direct');
+  const bare = figures.get('trivial via gateway');
+  if (gateway && straight && bare) {
+    console.log(
+      `tasks gateway/direct:   req/s ×${(gateway.requestsPerSecond / straight.requestsPerSecond).toFixed(2)}, p99 ×${(gateway.p99 / Math.max(straight.p99, 1)).toFixed(2)}`,
+    );
+    console.log(
+      `tasks/trivial (gateway): req/s ×${(gateway.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}, p99 ×${(gateway.p99 / Math.max(bare.p99, 1)).toFixed(2)}`,
+    );
+    const met = gateway.requestsPerSecond >= 2_500 && gateway.p99 < 40;
+    console.log(`goal (≥ 2,500 req/s and p99 < 40 ms through the gateway): ${met ? 'met' : 'not met'}`);
+  }
+  const gatewayGzip = figures.get('tasks via gw, gzip');
+  const directGzip = figures.get('tasks direct, gzip');
+  if (gatewayGzip && directGzip && bare) {
+    console.log(
+      `gzip: gateway/direct req/s ×${(gatewayGzip.requestsPerSecond / directGzip.requestsPerSecond).toFixed(2)}, ` +
+        `tasks/trivial (gateway) req/s ×${(gatewayGzip.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
+    );
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await sleep(500);
+  const cleanup = await createDb({ databaseUrl: config.adminUrl, poolMax: 1 });
+  await cleanup.pool.query(`drop database if exists "${databaseName}" with (force)`);
+  await cleanup.close();
+  log.end();
+}
+console.log(
+  `\nload after: ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}; server logs: ${logFile}`,
+);

@@ -1,0 +1,28 @@
+/** Messages of the journey calls, shared by the seller's forms and services/journey. */
+export const journeyMessages = {
+  notesTooLong: 'Notes must be at most 500 characters',
+  notesNotText: 'Notes must be text',
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  descriptionTooLong: 'Description must be at most 2000 characters',
+  assignedToTooLong: 'Assigned to must be at most 100 characters',
+  invalidDueDate: 'Due date must be a valid date (YYYY-MM-DD)',
+  invalidPriority: 'Priority must be low, medium or high',
+  invalidStatus: 'Status must be pending or completed',
+  invalidStage: 'Stage must be a stage id or null',
+  unknownStage: 'Unknown stage',
+  nothingToUpdate: 'Nothing to update',
+  taskNotFound: 'Task not found',
+  /** Checklist items and our standard tasks: only status, notes and the due date change. */
+  onlyRescheduling: 'This task can only be rescheduled: its assignee and priority cannot be changed',
+  agentNotFound: 'Agent not found',
+} as const;
+
+/** Machine-readable codes of the journey errors (beside the shared `ErrorCode`s). */
+export const JourneyErrorCode = {
+  taskNotFound: 'TASK_NOT_FOUND',
+  taskDetailsLocked: 'TASK_DETAILS_LOCKED',
+  unknownStage: 'UNKNOWN_STAGE',
+  agentNotFound: 'AGENT_NOT_FOUND',
+} as const;
+export type JourneyErrorCode = (typeof JourneyErrorCode)[keyof typeof JourneyErrorCode];

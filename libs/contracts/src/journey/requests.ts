@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { journeyMessages } from './messages.ts';
+
+/**
+ * Request bodies of the journey calls (seller spec §3, §5, §7). The seller's forms (react-hook-form
+ * with the zod resolver) and services/journey validate with the same schemas. Browser-safe: no
+ * server-only imports.
+ */
+
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES, { error: journeyMessages.invalidPriority });
+export type TaskPriority = z.infer<typeof taskPrioritySchema>;
+
+/** What the seller sees and sends: the stored not_started / in_progress / skipped read as pending. */
+export const TASK_VIEW_STATUSES = ['pending', 'completed'] as const;
+export const taskViewStatusSchema = z.enum(TASK_VIEW_STATUSES, { error: journeyMessages.invalidStatus });
+export type TaskViewStatus = z.infer<typeof taskViewStatusSchema>;
+
+export const TASK_NOTES_MAX_LENGTH = 500;
+export const TASK_TITLE_MAX_LENGTH = 200;
+export const TASK_DESCRIPTION_MAX_LENGTH = 2000;
+export const ASSIGNED_TO_MAX_LENGTH = 100;
+
+/** `YYYY-MM-DD` (a real calendar date) or null; an empty form field ('') means null. */
+export const dueDateField = z.union([
+  z.literal('').transform(() => null),
+  z.iso.date({ error: journeyMessages.invalidDueDate }),
+  z.null(),
+]);
+
+/** Free text (a family member's name) or null; empty or blank means null. */
+export const assignedToField = z
+  .string({ error: journeyMessages.assignedToTooLong })
+  .trim()
+  .max(ASSIGNED_TO_MAX_LENGTH, { error: journeyMessages.assignedToTooLong })
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+/** At most 500 characters (the editor ignores further input); '' clears the note. */
+export const notesField = z
+  .string({ error: journeyMessages.notesNotText })
+  .max(TASK_NOTES_MAX_LENGTH, { error: journeyMessages.notesTooLong })
+  .nullable();
+
+const titleField = z
+  .string({ error: journeyMessages.titleRequired })
+  .trim()
+  .min(1, { error: journeyMessages.titleRequired })
+  .max(TASK_TITLE_MAX_LENGTH, { error: journeyMessages.titleTooLong });
+
+const descriptionField = z
+  .string({ error: journeyMessages.descriptionTooLong })
+  .trim()
+  .max(TASK_DESCRIPTION_MAX_LENGTH, { error: journeyMessages.descriptionTooLong })
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+/** A stage id, or null for "none" (the form's choice none is sent as null; '' also means none). */
+const stageIdField = z
+  .string({ error: journeyMessages.invalidStage })
+  .trim()
+  .max(100, { error: journeyMessages.invalidStage })
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+const hasSomeField = (value: Record<string, unknown>) =>
+  Object.values(value).some((field) => field !== undefined);
+
+/**
+ * PUT /api/client-tasks/{id}: any of status; notes; dueDate, assignedTo, priority. Assignee and
+ * priority change only on predefined tasks (the server answers 403 otherwise); checklist items
+ * and standard tasks are only rescheduled.
+ */
+export const clientTaskUpdateSchema = z
+  .object({
+    status: taskViewStatusSchema.optional(),
+    notes: notesField.optional(),
+    dueDate: dueDateField.optional(),
+    assignedTo: assignedToField.optional(),
+    priority: taskPrioritySchema.optional(),
+  })
+  .refine(hasSomeField, { error: journeyMessages.nothingToUpdate });
+export type ClientTaskUpdate = z.infer<typeof clientTaskUpdateSchema>;
+export type ClientTaskUpdateForm = z.input<typeof clientTaskUpdateSchema>;
+
+/** POST /api/clients/current/custom-tasks: title required; priority medium; empty → null. */
+export const customTaskCreateSchema = z.object({
+  title: titleField,
+  description: descriptionField.optional().transform((value) => value ?? null),
+  priority: taskPrioritySchema.default('medium'),
+  dueDate: dueDateField.optional().transform((value) => value ?? null),
+  assignedTo: assignedToField.optional().transform((value) => value ?? null),
+  stageId: stageIdField.optional().transform((value) => value ?? null),
+});
+export type CustomTaskCreate = z.infer<typeof customTaskCreateSchema>;
+export type CustomTaskCreateForm = z.input<typeof customTaskCreateSchema>;
+
+/**
+ * PUT /api/clients/current/custom-tasks/{id}: any of status; priority, assignedTo, dueDate; or the
+ * create body. Absent fields stay as they are (no defaults here).
+ */
+export const customTaskUpdateSchema = z
+  .object({
+    title: titleField.optional(),
+    description: descriptionField.optional(),
+    priority: taskPrioritySchema.optional(),
+    status: taskViewStatusSchema.optional(),
+    dueDate: dueDateField.optional(),
+    assignedTo: assignedToField.optional(),
+    stageId: stageIdField.optional(),
+  })
+  .refine(hasSomeField, { error: journeyMessages.nothingToUpdate });
+export type CustomTaskUpdate = z.infer<typeof customTaskUpdateSchema>;
+export type CustomTaskUpdateForm = z.input<typeof customTaskUpdateSchema>;
+
+/** `{id}` of the task calls. */
+export const taskIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+/** `{agentId}` of the agent dashboard calls. */
+export const agentIdParamsSchema = z.object({ agentId: z.string().min(1).max(200) });

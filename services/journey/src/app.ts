@@ -1,0 +1,137 @@
+import type { Logger } from 'pino';
+import { journeyDeadLetters, journeyOutbox, journeyProcessedEvents, type Database } from '@listready/db';
+import { createEventBus, createTransport, type Transport } from '@listready/events';
+import {
+  createCache,
+  createService,
+  createSessionCodec,
+  createSessionStore,
+  databaseCheck,
+  sessionPlugin,
+  type App,
+  type Cache,
+} from '@listready/service-kit';
+import { createAgentDashboard } from './agents/agent-dashboard.ts';
+import { createClientRepository } from './clients/client-repository.ts';
+import { consumeUserRegistered } from './clients/user-registered-consumer.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { JourneyConfig } from './config.ts';
+import { createContentSource } from './content/journey-content.ts';
+import { createCustomTaskService } from './custom-tasks/custom-task-service.ts';
+import { agentRoutes } from './routes/agents.ts';
+import { clientTaskRoutes } from './routes/client-tasks.ts';
+import { currentClientRoutes } from './routes/current-client.ts';
+import { customTaskRoutes } from './routes/custom-tasks.ts';
+import { memoizeVerification } from './sessions/memoized-codec.ts';
+import { createClientTaskStore } from './tasks/client-task-store.ts';
+import { createClientTaskUpdates } from './tasks/client-task-updates.ts';
+import { createSellerJourney } from './tasks/seller-journey.ts';
+
+export interface JourneyServiceDeps {
+  config: JourneyConfig;
+  database: Database;
+  logger: Logger;
+  sessionSecret: string;
+  /** Default: Redis when REDIS_URL, else the process-wide memory cache. */
+  cache?: Cache;
+  /** Default: Kafka when KAFKA_BROKERS, else the process-wide in-process bus. */
+  transport?: Transport;
+  clock?: Clock;
+}
+
+export interface JourneyService {
+  app: App;
+  /** Starts background work (outbox relay, user-registered consumer). Listening is the caller's. */
+  start(): Promise<void>;
+  /** Stops the relay and the consumer, closes the app and what it opened. */
+  stop(): Promise<void>;
+}
+
+/** services/journey: stages, tasks, progress, custom tasks, clients, agent stats (issue "Seller journey"). */
+export async function buildJourneyService(deps: JourneyServiceDeps): Promise<JourneyService> {
+  const { config, database, logger } = deps;
+  const { db } = database;
+  const clock = deps.clock ?? systemClock;
+  const cache = deps.cache ?? createCache({ redisUrl: config.REDIS_URL });
+  const transport = deps.transport ?? createTransport({ ...config.events, logger });
+
+  const events = createEventBus({
+    database,
+    transport,
+    service: 'journey',
+    logger,
+    outbox: journeyOutbox,
+    processedEvents: journeyProcessedEvents,
+    deadLetters: journeyDeadLetters,
+  });
+  const store = createSessionStore({
+    database,
+    cache,
+    cacheTtlSeconds: config.SESSION_CACHE_TTL_SECONDS,
+    onCacheError: (error) => logger.warn({ err: error }, 'session cache unavailable: reading the database'),
+  });
+  // Signature checks remembered per token; revocation is still asked of the store every time.
+  const codec = memoizeVerification(createSessionCodec(deps.sessionSecret));
+  const content = createContentSource(db);
+  const clients = createClientRepository(db);
+  const taskStore = createClientTaskStore({ database, events, now: clock });
+  const journey = createSellerJourney({
+    db,
+    clients,
+    store: taskStore,
+    content,
+    events,
+    clock,
+    taskListCacheSize: config.TASK_LIST_CACHE_SIZE,
+  });
+  const updates = createClientTaskUpdates({ db, clients, content, events, clock });
+  const customTasks = createCustomTaskService({ db, clients, content, events, clock });
+  const dashboard = createAgentDashboard({ db, content, clock });
+  consumeUserRegistered(events, clients);
+
+  const app = createService({
+    name: 'journey',
+    logger,
+    logLevel: config.LOG_LEVEL,
+    readiness: {
+      database: databaseCheck(database),
+      content: async () => {
+        const loaded = await content();
+        return { ok: true, detail: { stages: loaded.stages.length, tasks: loaded.templates.length } };
+      },
+      cache: async () => {
+        await cache.ping();
+        return { ok: true, detail: { engine: cache.kind } };
+      },
+      events: async () => {
+        const health = await events.health();
+        return {
+          ok: health.ok,
+          detail: { transport: health.transport, unpublished: health.relay?.unpublished ?? null },
+        };
+      },
+    },
+  });
+  await app.register(sessionPlugin, {
+    codec,
+    isSessionActive: (sessionId, userId) => store.isActive(sessionId, userId),
+  });
+  currentClientRoutes(app, { journey });
+  clientTaskRoutes(app, { updates });
+  customTaskRoutes(app, { customTasks });
+  agentRoutes(app, { dashboard });
+
+  let stopped = false;
+  return {
+    app,
+    start: () => events.start(),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await events.stop();
+      await app.close();
+      if (!deps.transport) await transport.close();
+      if (!deps.cache) await cache.close();
+    },
+  };
+}

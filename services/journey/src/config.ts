@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { eventsConfigFromEnv, type EventsConfig } from '@listready/events';
+import { baseConfigSchema, loadConfig, portSchema } from '@listready/service-kit';
+
+/** services/journey settings: the shared ones and its port (DESIGN.md §2). */
+export const journeyConfigSchema = baseConfigSchema.extend({
+  PORT: portSchema.default(3002),
+  /** How long a session's "still live" answer is trusted from the cache (seconds). */
+  SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Sellers whose serialized task list (about 50 KB each) is kept in memory; 0 turns it off. */
+  TASK_LIST_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
+});
+export type JourneyConfig = z.infer<typeof journeyConfigSchema> & { events: EventsConfig };
+
+/** Parses the environment once at boot (the only place services/journey reads it). */
+export function loadJourneyConfig(env: Record<string, string | undefined> = process.env): JourneyConfig {
+  return { ...loadConfig(journeyConfigSchema, env), events: eventsConfigFromEnv(env) };
+}

@@ -1,0 +1,33 @@
+import type { Executor } from '@listready/db';
+import type { EventBus } from '@listready/events';
+
+/**
+ * The journey's events, written to journey.outbox in the transaction of the change they describe.
+ * Key: the client id, so one seller's completions reach consumers in order.
+ */
+export function publishTaskCompleted(
+  events: EventBus,
+  tx: Executor,
+  data: {
+    clientId: string;
+    taskId: string;
+    title: string;
+    stageId: string;
+    stageName: string;
+    completedAt: Date;
+  },
+) {
+  return events.publish(tx, {
+    type: 'task-completed',
+    key: data.clientId,
+    data: { ...data, completedAt: data.completedAt.toISOString() },
+  });
+}
+
+export function publishStageCompleted(
+  events: EventBus,
+  tx: Executor,
+  data: { clientId: string; stageId: string; stageName: string },
+) {
+  return events.publish(tx, { type: 'stage-completed', key: data.clientId, data });
+}

@@ -1,0 +1,31 @@
+import { agentClientRowsSchema, agentIdParamsSchema, agentStatsSchema } from '@listready/contracts';
+import { requireRole, type App } from '@listready/service-kit';
+import { agentsOnly } from './roles.ts';
+import type { AgentDashboard } from '../agents/agent-dashboard.ts';
+
+/** The agent dashboard's journey data: agents only (403), and only their own agent id (404). */
+export function agentRoutes(app: App, deps: { dashboard: AgentDashboard }): void {
+  app.get(
+    '/api/agents/:agentId/stats',
+    {
+      preValidation: agentsOnly,
+      schema: { params: agentIdParamsSchema, response: { 200: agentStatsSchema } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return deps.dashboard.stats(requireRole(request, 'agent').id, request.params.agentId);
+    },
+  );
+
+  app.get(
+    '/api/agents/:agentId/clients',
+    {
+      preValidation: agentsOnly,
+      schema: { params: agentIdParamsSchema, response: { 200: agentClientRowsSchema } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return deps.dashboard.clients(requireRole(request, 'agent').id, request.params.agentId);
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
+import type { DomainEvent, EventType } from '@listready/contracts';
+import {
+  agents,
+  clients,
+  journeyDeadLetters,
+  journeyProcessedEvents,
+  sessions,
+  users,
+  type Database,
+} from '@listready/db';
+import { createEventBus, createInProcessTransport, InProcessBus, type Transport } from '@listready/events';
+import {
+  createMemoryCache,
+  createSessionCodec,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+} from '@listready/service-kit';
+import { buildJourneyService, type JourneyServiceDeps } from '../app.ts';
+import { loadJourneyConfig } from '../config.ts';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-'.padEnd(48, 'x');
+const silent = pino({ level: 'silent' });
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  /** The signed session cookie's value. */
+  cookie: string;
+  /** For agents: their auth.agents id. */
+  agentId: string | null;
+}
+
+let counter = 0;
+
+/**
+ * services/journey on a test database with its own in-process bus, memory cache and a clock the
+ * test sets. Signed-in users are made the way services/auth makes them (an auth.users row, an
+ * auth.sessions row and a token signed with the session codec): journey code never imports
+ * services/auth.
+ */
+export async function startTestJourneyService(
+  database: Database,
+  options: { deps?: Partial<JourneyServiceDeps> } = {},
+) {
+  let now: Date | null = null;
+  const bus = new InProcessBus();
+  const transport: Transport = createInProcessTransport({ bus, deliveryTimeoutMs: 10_000 });
+  const service = await buildJourneyService({
+    config: loadJourneyConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    database,
+    logger: silent,
+    sessionSecret: TEST_SESSION_SECRET,
+    cache: createMemoryCache(),
+    transport,
+    clock: () => now ?? new Date(),
+    ...options.deps,
+  });
+  await service.start();
+  const codec = createSessionCodec(TEST_SESSION_SECRET);
+
+  async function signIn(userId: string, role: 'agent' | 'client'): Promise<string> {
+    const sessionId = crypto.randomUUID();
+    await database.db.insert(sessions).values({
+      sid: sessionId,
+      sess: { userId, role },
+      userId,
+      expire: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+    });
+    return codec.sign({ id: userId, role, sessionId });
+  }
+
+  return {
+    service,
+    app: service.app,
+    bus,
+    transport,
+    /** Fixes the service's clock (null: the real time). */
+    setNow(date: Date | null) {
+      now = date;
+    },
+    /** A signed-in user of `role`; agents also get their auth.agents row. */
+    async signUp(
+      role: 'agent' | 'client',
+      overrides: Partial<typeof users.$inferInsert> = {},
+    ): Promise<TestUser> {
+      counter += 1;
+      const email = `journey-${Date.now()}-${counter}@example.com`;
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email,
+          password: 'not-a-real-hash',
+          firstName: 'Ann',
+          lastName: 'Lee',
+          phone: '555-0100',
+          role,
+          ...overrides,
+        })
+        .returning();
+      let agentId: string | null = null;
+      if (role === 'agent') {
+        const [agent] = await database.db
+          .insert(agents)
+          .values({ userId: must(user).id, phone: '555-0199' })
+          .returning();
+        agentId = must(agent).id;
+      }
+      return {
+        userId: must(user).id,
+        email,
+        firstName: must(user).firstName,
+        cookie: await signIn(must(user).id, role),
+        agentId,
+      };
+    },
+    /** The seller's clients row (undefined before it exists). */
+    async clientOf(userId: string) {
+      const [row] = await database.db.select().from(clients).where(eq(clients.userId, userId));
+      return row;
+    },
+    stop: service.stop,
+  };
+}
+export type TestJourneyService = Awaited<ReturnType<typeof startTestJourneyService>>;
+
+/** Request options carrying `user`'s session cookie. */
+export const as = (user: TestUser) => ({ cookies: { [SESSION_COOKIE]: user.cookie } });
+
+/**
+ * A consumer group of its own on the service's transport, recording what it receives: what an
+ * analytics service would see. Processed-event rows go to journey's table under its own name.
+ */
+export async function startEventProbe(database: Database, transport: Transport, types: EventType[]) {
+  const received: DomainEvent[] = [];
+  const bus = createEventBus({
+    database,
+    transport,
+    service: 'test-probe',
+    logger: silent,
+    processedEvents: journeyProcessedEvents,
+    deadLetters: journeyDeadLetters,
+  });
+  for (const type of types) {
+    bus.subscribe(type, async (event) => {
+      received.push(event);
+    });
+  }
+  await bus.start();
+  return { received, stop: () => bus.stop() };
+}
+
+/** Polls `check` until it returns true (or fails after `timeoutMs`). */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** `value`, failing the test when it is missing. */
+export function must<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what} to be present`);
+  return value;
+}

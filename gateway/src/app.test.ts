@@ -50,6 +50,7 @@ describe('gateway', () => {
     expect(response.json()).toEqual({ service: 'auth', email: 'a@b.co', requestId: 'trace-me' });
     const tasks = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks?stage=declutter' });
     expect(tasks.json()).toEqual({ service: 'journey', query: { stage: 'declutter' } });
+    expect(tasks.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it("passes the service's validation answer through unchanged", async () => {
@@ -118,5 +119,37 @@ describe('route table', () => {
     ['/api/agents/a1/secrets', undefined],
   ])('%s → %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
+  });
+});
+
+describe('gateway with the front end', () => {
+  it('puts page security headers on pages but not on API answers', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const shellDir = mkdtempSync(path.join(tmpdir(), 'shell-'));
+    writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>ListReady</title>');
+    const upstream = await startUpstream('journey');
+    const gateway = await buildGateway({
+      logger,
+      serveFrontend: true,
+      production: false,
+      trustProxyHops: 0,
+      shellDir,
+      remotes: [],
+      services: { journey: upstream.url },
+    });
+    try {
+      const page = await gateway.inject({ method: 'GET', url: '/journey', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      const api = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks' });
+      expect(api.statusCode).toBe(200);
+      expect(api.headers['content-security-policy']).toBeUndefined();
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await gateway.close();
+      await upstream.app.close();
+    }
   });
 });

@@ -22,8 +22,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  registerPlatformHealth(app, options.services, options.readiness);
-  await app.register(apiProxy, { services: options.services });
+  // The front end first: its helmet hook must see the API routes to let them opt out of page headers.
   if (options.serveFrontend) {
     const { frontendPlugin } = await import('./frontend/index.ts');
     await app.register(frontendPlugin, {
@@ -32,5 +31,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
       production: options.production,
     });
   }
+  registerPlatformHealth(app, options.services, options.readiness);
+  await app.register(apiProxy, { services: options.services });
   return app;
 }

@@ -1,11 +1,8 @@
-import { useLocationPath, useProfileTab, useSession } from '@listready/web-client';
+import { useLocationPath, useProfileTab } from '@listready/web-client';
+import { ClientBanner } from './banner/client-banner.tsx';
+import { IconsScreen } from './icons/icons-screen.tsx';
+import { JourneyScreen } from './journey/components/journey-screen.tsx';
 import { PlaceholderScreen } from './screens/placeholder-screen.tsx';
-
-function JourneyScreen() {
-  const session = useSession();
-  const firstName = session.status === 'signed-in' ? session.user.firstName : null;
-  return <PlaceholderScreen title={`Hello ${firstName || 'John'}!`} tagline="Let's get moving" />;
-}
 
 function ProfileScreen() {
   const [tab] = useProfileTab();
@@ -18,14 +15,19 @@ function ProfileScreen() {
   );
 }
 
-function IconsScreen() {
-  return <PlaceholderScreen title="Icons" tagline="28 icons" />;
+function SellerScreen({ path }: { path: string }) {
+  if (path.startsWith('/profile')) return <ProfileScreen />;
+  if (path.startsWith('/icons')) return <IconsScreen />;
+  return <JourneyScreen />;
 }
 
 /** The seller remote: the journey (also / for clients), the profile and the icon preview. */
 export function SellerApp() {
   const path = useLocationPath();
-  if (path.startsWith('/profile')) return <ProfileScreen />;
-  if (path.startsWith('/icons')) return <IconsScreen />;
-  return <JourneyScreen />;
+  return (
+    <>
+      <SellerScreen path={path} />
+      <ClientBanner />
+    </>
+  );
 }

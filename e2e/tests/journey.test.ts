@@ -1,0 +1,202 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { artifactsDir } from '../support/config.ts';
+
+/**
+ * The seller journey end to end (issue 7, Must show): a real seller signed up against the real
+ * auth and journey services behind the gateway; nothing in the browser is faked.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+let sellers = 0;
+
+/** Registers a fresh seller through the API from the page's own context, so it holds the session cookie. */
+async function signUpSeller(page: Page, firstName: string): Promise<void> {
+  sellers += 1;
+  const password = 'journey-pass-1';
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email: `${firstName.toLowerCase()}.${Date.now()}.${sellers}@example.com`,
+      firstName,
+      lastName: 'Seller',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role: 'client',
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+const taskRow = (page: Page, title: string) => seller(page).locator(`[data-task-title="${title}"]`);
+
+async function openJourney(page: Page, firstName: string): Promise<void> {
+  await page.goto(`${baseUrl}/journey`);
+  await seller(page)
+    .getByRole('heading', { level: 1, name: `Hello ${firstName}!` })
+    .waitFor();
+  await seller(page).getByText('Your Home Sale Journey').waitFor();
+}
+
+async function completedFigures(page: Page): Promise<{ completed: number; total: number }> {
+  const text = await seller(page).getByTestId('progress-completed').innerText();
+  const match = /^(\d+) of (\d+) tasks completed$/.exec(text.trim());
+  if (!match) throw new Error(`Unexpected progress text: ${text}`);
+  return { completed: Number(match[1]), total: Number(match[2]) };
+}
+
+describe('the seller journey against the real journey service', () => {
+  it('completes a task: toast, confetti, progress card, and it stays completed after reload', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Jade');
+    await openJourney(page, 'Jade');
+    await seller(page).getByText("Let's get moving").waitFor();
+    await seller(page).getByText("Today's Priority").waitFor();
+    // No agent linked yet: the bottom banner invites one.
+    await seller(page).getByText('Ready to get started?').waitFor();
+    expect(await seller(page).getByRole('button', { name: 'Invite My Agent' }).isVisible()).toBe(true);
+
+    const before = await completedFigures(page);
+    expect(before.completed).toBe(0);
+    expect(before.total).toBeGreaterThan(0);
+    // A new seller starts on Initial Assessment (expanded, clock icon); later stages are locked.
+    const stages = seller(page).getByTestId('journey-stage');
+    expect(await stages.first().getAttribute('data-stage-status')).toBe('in_progress');
+    expect(await stages.nth(1).getAttribute('data-stage-status')).toBe('locked');
+    expect(
+      await seller(page).locator('[data-stage-status="locked"] [aria-label="Locked"]').count(),
+    ).toBeGreaterThan(0);
+
+    const row = taskRow(page, 'Curb Appeal');
+    await row.getByRole('button', { name: 'Mark Complete' }).click();
+    await toast(page, 'Task Completed!').waitFor();
+    expect(await page.locator('canvas[data-confetti]').count()).toBe(1);
+    await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    await expect.poll(async () => (await completedFigures(page)).completed, { timeout: 10_000 }).toBe(1);
+    const percent = Math.round((1 / before.total) * 100);
+    expect(await seller(page).getByTestId('progress-percent').innerText()).toBe(`${percent}%`);
+    await seller(page)
+      .getByText(`${before.total - 1} remaining`)
+      .waitFor();
+
+    await page.reload();
+    await openJourney(page, 'Jade');
+    await taskRow(page, 'Curb Appeal').getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect((await completedFigures(page)).completed).toBe(1);
+
+    await taskRow(page, 'Curb Appeal').getByRole('button', { name: 'Mark Incomplete' }).click();
+    await toast(page, 'Task marked incomplete').waitFor();
+    await taskRow(page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('reschedules a task, sending only the filled due date', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Remy');
+    await openJourney(page, 'Remy');
+
+    await taskRow(page, 'Garage').getByRole('button', { name: 'Reschedule Garage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule Task' });
+    await dialog.waitFor();
+    // An assessment area can only be rescheduled: no assignee or priority fields.
+    expect(await dialog.getByLabel('Assigned to').count()).toBe(0);
+    await dialog.getByLabel('Due date').fill('2031-03-04');
+    const put = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().includes('/api/client-tasks/'),
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await put).postDataJSON()).toEqual({ dueDate: '2031-03-04' });
+    await toast(page, 'Task updated').waitFor();
+    await taskRow(page, 'Garage').getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
+
+    await page.reload();
+    await openJourney(page, 'Remy');
+    expect(await taskRow(page, 'Garage').getByTestId('task-due-date').innerText()).toContain('2031');
+    expect(errors).toEqual([]);
+  });
+
+  it('saves a note and shows it as shared with the group', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Noel');
+    await openJourney(page, 'Noel');
+
+    const row = taskRow(page, 'Kitchen');
+    await row.getByRole('button', { name: 'Notes: Kitchen' }).click();
+    const editor = row.getByLabel('Notes for Kitchen');
+    await editor.fill('Replace the cabinet handles');
+    await row.getByText('Unsaved changes').waitFor();
+    expect(await row.getByTestId('notes-counter').innerText()).toBe('27/500');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Notes saved').waitFor();
+    await row.getByText('Shared with group').waitFor();
+    expect(await row.getByText('Unsaved changes').count()).toBe(0);
+
+    await page.reload();
+    await openJourney(page, 'Noel');
+    await taskRow(page, 'Kitchen').getByRole('button', { name: 'Notes: Kitchen' }).click();
+    expect(await taskRow(page, 'Kitchen').getByLabel('Notes for Kitchen').inputValue()).toBe(
+      'Replace the cabinet handles',
+    );
+    await taskRow(page, 'Kitchen').getByText('Shared with group').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('ticks the Ready to Show!! checklist and clears it with Clear All', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Cleo');
+    await openJourney(page, 'Cleo');
+
+    const stage = seller(page).getByRole('region', { name: 'Ready to Show!!' });
+    await stage.getByRole('button', { name: /Ready to Show!!/ }).click();
+    const boxes = stage.getByRole('checkbox');
+    await boxes.first().waitFor();
+    expect(await boxes.count()).toBeGreaterThan(1);
+    const clearAll = stage.getByRole('button', { name: 'Clear All' });
+    expect(await clearAll.isDisabled()).toBe(true);
+
+    for (const index of [0, 1]) {
+      const settled = page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().includes('/api/client-tasks/'),
+      );
+      await boxes.nth(index).check();
+      expect((await settled).status()).toBe(200);
+    }
+    await stage.getByText('2 of').waitFor();
+    await clearAll.click();
+    await expect
+      .poll(() => stage.getByRole('checkbox', { checked: true }).count(), { timeout: 10_000 })
+      .toBe(0);
+
+    await page.reload();
+    await openJourney(page, 'Cleo');
+    const reloaded = seller(page).getByRole('region', { name: 'Ready to Show!!' });
+    await reloaded.getByRole('button', { name: /Ready to Show!!/ }).click();
+    await reloaded.getByRole('checkbox').first().waitFor();
+    expect(await reloaded.getByRole('checkbox', { checked: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the 28 icons in their groups on /icons, with a way back', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Ivy');
+    await page.goto(`${baseUrl}/icons`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Icons' }).waitFor();
+    await seller(page).getByText('28 icons', { exact: true }).waitFor();
+    expect(await seller(page).getByTestId('icon-sample').count()).toBe(28);
+    for (const group of ['Decluttering', 'Repairs', 'Staging', 'Marketing', 'Go Live', 'Closing']) {
+      expect(await seller(page).getByRole('heading', { level: 3, name: group, exact: true }).count()).toBe(1);
+    }
+    // The per-test screenshot shows where Back leads; this one shows the icon page itself.
+    await page.screenshot({ path: path.join(artifactsDir, 'journey-test--icons-page.png'), fullPage: true });
+    await seller(page).getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Ivy!' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,216 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, getToasts } from '@listready/ui';
+import type { CustomTask, JourneyResponse } from '../utils/journey-api.ts';
+import {
+  entryFixture,
+  json,
+  renderSignedIn,
+  scriptApi,
+  stageFixture,
+} from '../utils/journey-test-fixtures.tsx';
+import { JourneyScreen } from './journey-screen.tsx';
+
+vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
+
+const done = stageFixture('declutter', 'Declutter', 'completed', { completedTasks: 1, totalTasks: 1 });
+const current = stageFixture('initial-assessment', 'Initial Assessment', 'in_progress', {
+  completedTasks: 1,
+});
+const show = stageFixture('ready-to-show', 'Ready to Show!!', 'locked', {
+  excludedFromProgress: true,
+  totalTasks: 3,
+});
+const later = stageFixture('home-staging', 'Home Staging', 'locked', { totalTasks: 1 });
+
+const journey: JourneyResponse = {
+  stages: [done, current, show, later],
+  progress: [],
+  summary: {
+    percent: 50,
+    completedTasks: 2,
+    totalTasks: 4,
+    remainingTasks: 2,
+    currentStageId: current.id,
+    todaysPriority: null,
+    today: '2030-01-01',
+  },
+};
+
+const entries = [
+  entryFixture('d1', 'Clear kitchen counters', done, { status: 'completed' }),
+  // Checklist order is the template's, not the list's: Garage (2) after Curb Appeal (1).
+  entryFixture('a2', 'Garage', current, { kind: 'checklist', orderIndex: 2 }),
+  entryFixture('a1', 'Curb Appeal', current, { kind: 'checklist', orderIndex: 1, status: 'completed' }),
+  entryFixture('s1', 'Turn on lights', show, { kind: 'checklist', orderIndex: 1, status: 'completed' }),
+  entryFixture('s2', 'Open shades', show, { kind: 'checklist', orderIndex: 2 }),
+  entryFixture('s3', 'Pet cleanup', show, { kind: 'checklist', orderIndex: 3, status: 'completed' }),
+  entryFixture('h1', 'Accents of color', later),
+];
+
+const customTask: CustomTask = {
+  id: 'c1',
+  title: 'Call the stager',
+  description: null,
+  priority: 'high',
+  status: 'pending',
+  dueDate: null,
+  assignedTo: null,
+  stageId: current.id,
+  custom: true,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+};
+let customTasks: CustomTask[] = [];
+
+function scriptJourney(put: (body: unknown) => Response | Promise<Response> = () => json(200, {})) {
+  return scriptApi({
+    'GET /api/clients/current/journey': () => json(200, journey),
+    'GET /api/clients/current/tasks': () => json(200, entries),
+    'GET /api/clients/current/custom-tasks': () => json(200, customTasks),
+    'PUT /api/clients/current/custom-tasks/c1': (body) => json(200, { ...customTask, ...(body as object) }),
+    'PUT /api/client-tasks/s1': put,
+    'PUT /api/client-tasks/s3': put,
+  });
+}
+
+const stageHeader = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) });
+
+afterEach(() => {
+  customTasks = [];
+  cleanup();
+  for (const entry of getToasts()) dismissToast(entry.id);
+  vi.unstubAllGlobals();
+});
+
+describe('JourneyScreen', () => {
+  it('greets by first name, falling back to John, with the tagline', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />, { firstName: '' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hello John!');
+    expect(screen.getByText("Let's get moving")).toBeTruthy();
+    cleanup();
+    renderSignedIn(<JourneyScreen />, { firstName: 'Nora' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hello Nora!');
+  });
+
+  it('shows the progress card and Today’s Priority from the journey summary', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />);
+    expect(await screen.findByText('2 of 4 tasks completed')).toBeTruthy();
+    expect(screen.getByText('2 remaining')).toBeTruthy();
+    expect(screen.getByText('50%')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByText("Today's Priority")).toBeTruthy();
+  });
+
+  it('marks stages with their status icon, dims locked ones, and expands the stage in progress', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    const region = (name: string) => screen.getByRole('region', { name });
+    expect(within(region('Declutter')).getByRole('img', { name: 'Completed' })).toBeTruthy();
+    expect(within(region('Initial Assessment')).getByRole('img', { name: 'In progress' })).toBeTruthy();
+    expect(within(region('Home Staging')).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(region('Home Staging').className).toContain('opacity-60');
+    expect(region('Initial Assessment').className).not.toContain('opacity-60');
+
+    expect(stageHeader('Initial Assessment').getAttribute('aria-expanded')).toBe('true');
+    expect(stageHeader('Declutter').getAttribute('aria-expanded')).toBe('false');
+    // The assessment's areas in checklist order, numbered.
+    const areas = within(region('Initial Assessment')).getAllByTestId('task-row');
+    expect(areas.map((row) => row.getAttribute('data-task-title'))).toEqual(['Curb Appeal', 'Garage']);
+
+    fireEvent.click(stageHeader('Initial Assessment'));
+    expect(stageHeader('Initial Assessment').getAttribute('aria-expanded')).toBe('false');
+    expect(within(region('Initial Assessment')).queryAllByTestId('task-row')).toHaveLength(0);
+    fireEvent.click(stageHeader('Declutter'));
+    expect(within(region('Declutter')).getByText('Clear kitchen counters')).toBeTruthy();
+  });
+
+  it('clears the Ready to Show!! checklist: only the ticked items go back to pending', async () => {
+    const gate = Promise.withResolvers<void>();
+    const calls = scriptJourney(async () => {
+      await gate.promise;
+      return json(200, {});
+    });
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    fireEvent.click(stageHeader('Ready to Show!!'));
+    const checklist = screen.getByRole('region', { name: 'Ready to Show!!' });
+    const ticks = () =>
+      within(checklist)
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).checked);
+    expect(ticks()).toEqual([true, false, true]);
+
+    fireEvent.click(within(checklist).getByRole('button', { name: 'Clear All' }));
+    // Optimistic: unticked before the server has answered.
+    await waitFor(() => expect(ticks()).toEqual([false, false, false]));
+    gate.resolve();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/client-tasks/s1', body: { status: 'pending' } },
+        { method: 'PUT', url: '/api/client-tasks/s3', body: { status: 'pending' } },
+      ]),
+    );
+  });
+
+  it('puts the checklist back and shows the error toast when Clear All fails', async () => {
+    scriptJourney(() => json(500, { message: 'down' }));
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    fireEvent.click(stageHeader('Ready to Show!!'));
+    const checklist = screen.getByRole('region', { name: 'Ready to Show!!' });
+    fireEvent.click(within(checklist).getByRole('button', { name: 'Clear All' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Error',
+        description: 'Failed to update task status. Please try again.',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        within(checklist)
+          .getAllByRole('checkbox')
+          .map((box) => (box as HTMLInputElement).checked),
+      ).toEqual([true, false, true]),
+    );
+  });
+
+  it('lists a custom task in its stage and completes it with the custom toast', async () => {
+    customTasks = [customTask];
+    const calls = scriptJourney();
+    renderSignedIn(<JourneyScreen />);
+    const row = await screen.findByText('Call the stager');
+    const taskRow = row.closest('li');
+    if (!taskRow) throw new Error('no row');
+    expect(within(taskRow).getByText('Custom')).toBeTruthy();
+    fireEvent.click(within(taskRow).getByRole('button', { name: 'Mark Complete' }));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Custom Task Completed!'));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: '/api/clients/current/custom-tasks/c1', body: { status: 'completed' } },
+    ]);
+  });
+
+  it('reschedules a predefined task with assignee and priority (assignedTo null when empty)', async () => {
+    const calls = scriptApi({
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, entries),
+      'GET /api/clients/current/custom-tasks': () => json(200, []),
+      'PUT /api/client-tasks/h1': () => json(200, entries.at(-1)),
+    });
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    fireEvent.click(stageHeader('Home Staging'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule Accents of color' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Task' });
+    fireEvent.change(within(dialog).getByLabelText('Priority'), { target: { value: 'low' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/client-tasks/h1', body: { assignedTo: null, priority: 'low' } },
+      ]),
+    );
+  });
+});

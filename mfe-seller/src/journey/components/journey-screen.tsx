@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, LoadingSpinner } from '@listready/ui';
+import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
+import { rowOfCustomTask } from '../utils/journey-view.ts';
+import { JourneyGreeting } from './journey-greeting.tsx';
+import { ProgressCard } from './progress-card.tsx';
+import { StageSection } from './stage-section.tsx';
+import { TaskRow } from './task-row.tsx';
+import { TodaysPriorityCard } from './todays-priority-card.tsx';
+
+/** The client journey (/journey and / for clients): spec seller §2. */
+export function JourneyScreen() {
+  const journey = useJourney();
+  const tasks = useTaskEntries();
+  const customTasks = useCustomTasks();
+  // Which stages are open; until the seller toggles one, the stage in progress is.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  // The stage in progress when the page opened: finishing it must not fold it away under the seller.
+  const [openedStageId, setOpenedStageId] = useState<string | null | undefined>(undefined);
+  if (openedStageId === undefined && journey.data) setOpenedStageId(journey.data.summary.currentStageId);
+
+  const failed = journey.isError || tasks.isError;
+  const ready = journey.data && tasks.data;
+  const customs = customTasks.data ?? [];
+  const stageIds = new Set(journey.data?.stages.map((stage) => stage.id));
+  const unstagedCustoms = customs.filter((task) => !task.stageId || !stageIds.has(task.stageId));
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <JourneyGreeting />
+      {failed ? (
+        <div role="alert" className="rounded-xl border border-surface-border bg-surface p-6">
+          <p>We could not load your journey.</p>
+          <Button
+            className="mt-3"
+            variant="outline"
+            onClick={() => {
+              void journey.refetch();
+              void tasks.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : !ready ? (
+        <div className="flex justify-center py-10">
+          <LoadingSpinner />
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <ProgressCard summary={journey.data.summary} />
+            <TodaysPriorityCard priority={journey.data.summary.todaysPriority} />
+          </div>
+          <div className="space-y-3">
+            {journey.data.stages.map((stage) => {
+              const expanded = toggled[stage.id] ?? stage.id === openedStageId;
+              return (
+                <StageSection
+                  key={stage.id}
+                  stage={stage}
+                  entries={tasks.data}
+                  customTasks={customs.filter((task) => task.stageId === stage.id)}
+                  expanded={expanded}
+                  onToggle={() => setToggled((state) => ({ ...state, [stage.id]: !expanded }))}
+                />
+              );
+            })}
+          </div>
+          {unstagedCustoms.length > 0 && (
+            <section
+              className="rounded-xl border border-surface-border bg-surface p-4"
+              aria-label="My custom tasks"
+            >
+              <h2 className="mb-3 font-semibold">My Custom Tasks</h2>
+              <ul className="space-y-2">
+                {unstagedCustoms.map((task) => (
+                  <TaskRow key={task.id} task={rowOfCustomTask(task)} />
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

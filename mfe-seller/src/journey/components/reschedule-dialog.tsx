@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import type { TaskPriority } from '@listready/contracts';
+import { Button } from '@listready/ui';
+import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
+import type { TaskRowModel } from '../utils/journey-view.ts';
+import { reschedulePayload, type RescheduleForm } from '../utils/reschedule-payload.ts';
+import { LazyModalDialog } from './lazy-modal-dialog.tsx';
+
+const fieldClass = 'mt-1 block w-full rounded-md border border-surface-border bg-page p-2 text-sm text-ink';
+
+/** The Reschedule Task dialog (spec seller §2, §5). */
+export function RescheduleDialog({
+  task,
+  open,
+  onOpenChange,
+}: {
+  task: TaskRowModel;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [form, setForm] = useState<RescheduleForm>({
+    dueDate: task.dueDate ?? '',
+    assignedTo: task.assignedTo ?? '',
+    priority: task.priority,
+  });
+  const updateTask = useUpdateClientTask();
+  const updateCustomTask = useUpdateCustomTask();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const patch = reschedulePayload(form, task.canEditDetails);
+    if (patch) {
+      const mutation = task.source === 'custom' ? updateCustomTask : updateTask;
+      mutation.mutate({ id: task.id, patch });
+    }
+    onOpenChange(false);
+  };
+
+  return (
+    <LazyModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reschedule Task"
+      description={
+        task.canEditDetails
+          ? `Pick a new date, who does it and how urgent "${task.title}" is.`
+          : `Pick a new date for "${task.title}". This task can only be rescheduled.`
+      }
+    >
+      <form className="mt-4 space-y-4" onSubmit={submit}>
+        <label className="block text-sm font-medium">
+          Due date
+          <input
+            type="date"
+            className={fieldClass}
+            value={form.dueDate}
+            onChange={(event) => setForm({ ...form, dueDate: event.target.value })}
+          />
+        </label>
+        {task.canEditDetails && (
+          <>
+            <label className="block text-sm font-medium">
+              Assigned to
+              <input
+                type="text"
+                className={fieldClass}
+                value={form.assignedTo}
+                maxLength={100}
+                placeholder="A family member's name"
+                onChange={(event) => setForm({ ...form, assignedTo: event.target.value })}
+              />
+            </label>
+            <label className="block text-sm font-medium">
+              Priority
+              <select
+                className={fieldClass}
+                value={form.priority}
+                onChange={(event) => setForm({ ...form, priority: event.target.value as TaskPriority })}
+              >
+                <option value="high">High</option>
+                <option value="medium">Medium</option>
+                <option value="low">Low</option>
+              </select>
+            </label>
+          </>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit">Save</Button>
+        </div>
+      </form>
+    </LazyModalDialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { ChevronDown, CircleCheck, Clock, Lock } from 'lucide-react';
+import { cn } from '@listready/ui';
+import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
+import {
+  entriesOfStage,
+  rowOfCustomTask,
+  rowOfEntry,
+  stageLayout,
+  type JourneyStageView,
+} from '../utils/journey-view.ts';
+import { ShowChecklist } from './show-checklist.tsx';
+import { StageIcon } from './stage-icon.tsx';
+import { TaskRow } from './task-row.tsx';
+
+const STATUS_ICON = {
+  locked: { Icon: Lock, label: 'Locked', className: 'text-ink-muted' },
+  in_progress: { Icon: Clock, label: 'In progress', className: 'text-amber-300' },
+  completed: { Icon: CircleCheck, label: 'Completed', className: 'text-green-400' },
+} as const;
+
+/** One stage: a header that expands and collapses it, then its tasks in the stage's layout. */
+export function StageSection({
+  stage,
+  entries,
+  customTasks,
+  expanded,
+  onToggle,
+}: {
+  stage: JourneyStageView;
+  entries: readonly TaskEntry[];
+  customTasks: readonly CustomTask[];
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  const panelId = useId();
+  const layout = stageLayout(
+    stage,
+    entries.filter((entry) => entry.stage.id === stage.id),
+  );
+  const stageEntries = entriesOfStage(entries, stage.id, layout);
+  const status = STATUS_ICON[stage.status];
+
+  return (
+    <section
+      className={cn(
+        'rounded-xl border border-surface-border bg-surface',
+        stage.status === 'locked' && 'opacity-60',
+      )}
+      data-testid="journey-stage"
+      data-stage-status={stage.status}
+      aria-label={stage.title}
+    >
+      <h2>
+        <button
+          type="button"
+          className="flex w-full items-center gap-3 p-4 text-left"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
+          <StageIcon name={stage.icon} className="size-6 shrink-0 text-brand-soft" />
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold">{stage.title}</span>
+            <span className="block text-sm text-ink-muted">
+              {stage.completedTasks} of {stage.totalTasks} done
+            </span>
+          </span>
+          <status.Icon
+            aria-label={status.label}
+            role="img"
+            className={cn('size-5 shrink-0', status.className)}
+          />
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('size-5 shrink-0 transition-transform', expanded && 'rotate-180')}
+          />
+        </button>
+      </h2>
+      {expanded && (
+        <div id={panelId} className="border-t border-surface-border p-4">
+          {stage.description && <p className="mb-3 text-sm text-ink-muted">{stage.description}</p>}
+          {layout === 'show-checklist' ? (
+            <ShowChecklist entries={stageEntries} />
+          ) : (
+            <>
+              {layout === 'assessment' && (
+                <p className="mb-3 text-sm font-medium">
+                  Walk through all {stageEntries.length} areas of your home
+                </p>
+              )}
+              <ol className="space-y-2" aria-label={`${stage.title} tasks`}>
+                {stageEntries.map((entry, index) => (
+                  <TaskRow
+                    key={entry.id}
+                    task={rowOfEntry(entry)}
+                    label={layout === 'assessment' ? `${index + 1}.` : undefined}
+                  />
+                ))}
+                {customTasks.map((task) => (
+                  <TaskRow key={task.id} task={rowOfCustomTask(task)} />
+                ))}
+              </ol>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, getToasts } from '@listready/ui';
+import { apiClient, createAppQueryClient } from '@listready/web-client';
+import { useTaskEntries } from '../hooks/use-journey-queries.ts';
+import type { TaskEntry } from '../utils/journey-api.ts';
+import { rowOfEntry } from '../utils/journey-view.ts';
+import { TaskRow } from './task-row.tsx';
+
+vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
+const { confettiBurst } = await import('../utils/confetti-burst.ts');
+
+const task: TaskEntry = {
+  id: 'ct-1',
+  canEditDetails: true,
+  stage: {
+    id: 'declutter',
+    slug: 'declutter',
+    name: 'Declutter',
+    icon: null,
+    orderIndex: 2,
+    excludedFromProgress: false,
+  },
+  taskTemplate: {
+    id: 't-1',
+    slug: 'declutter-1',
+    stageId: 'declutter',
+    kind: 'predefined',
+    title: 'Clear kitchen counters',
+    description: null,
+    category: null,
+    estimatedHours: 1,
+    priority: 'high',
+    isOptional: false,
+    orderIndex: 1,
+  },
+  clientTask: {
+    id: 'ct-1',
+    taskId: 't-1',
+    title: 'Clear kitchen counters',
+    status: 'pending',
+    dueDate: null,
+    assignedTo: null,
+    notes: null,
+    priority: 'high',
+    completedAt: null,
+    updatedAt: '2030-01-01T00:00:00.000Z',
+  },
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The list as the journey shows it: rows read from the cached task list. */
+function TaskList() {
+  const tasks = useTaskEntries();
+  return (
+    <ul>
+      {tasks.data?.map((entry) => (
+        <TaskRow key={entry.id} task={rowOfEntry(entry)} />
+      ))}
+    </ul>
+  );
+}
+
+function renderList(put: (body: Record<string, unknown>) => Response) {
+  const bodies: Record<string, unknown>[] = [];
+  let current = structuredClone(task);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PUT' && url === '/api/client-tasks/ct-1') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        bodies.push(body);
+        const response = put(body);
+        if (response.ok) current = (await response.clone().json()) as TaskEntry;
+        return response;
+      }
+      if (url === '/api/clients/current/tasks') return json(200, [current]);
+      if (url === '/api/clients/current/journey') return json(200, {});
+      return json(404, { message: 'not scripted' });
+    }),
+  );
+  const queryClient = createAppQueryClient(apiClient);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TaskList />
+    </QueryClientProvider>,
+  );
+  return bodies;
+}
+
+const withStatus = (status: 'pending' | 'completed', notes: string | null = null): TaskEntry => ({
+  ...task,
+  clientTask: { ...task.clientTask, status, notes },
+});
+
+afterEach(() => {
+  cleanup();
+  for (const entry of getToasts()) dismissToast(entry.id);
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('TaskRow', () => {
+  it('completes a task: PUT status, Task Completed! toast and a confetti burst', async () => {
+    const bodies = renderList(() => json(200, withStatus('completed')));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await screen.findByRole('button', { name: 'Mark Incomplete' });
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Task Completed!'));
+    expect(bodies).toEqual([{ status: 'completed' }]);
+    expect(confettiBurst).toHaveBeenCalledOnce();
+  });
+
+  it('rolls back with the spec error toast when the update fails', async () => {
+    renderList(() => json(500, { message: 'boom' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Error',
+        description: 'Failed to update task status. Please try again.',
+        variant: 'destructive',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeTruthy();
+    expect(confettiBurst).not.toHaveBeenCalled();
+  });
+
+  it('edits notes: counter, Unsaved changes, Save, then Shared with group', async () => {
+    const bodies = renderList((body) => json(200, withStatus('pending', String(body.notes))));
+    fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
+    const editor = screen.getByLabelText('Notes for Clear kitchen counters');
+    expect(screen.getByTestId('notes-counter').textContent).toBe('0/500');
+    fireEvent.change(editor, { target: { value: 'Boxes in the garage' } });
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByTestId('notes-counter').textContent).toBe('19/500');
+    fireEvent.change(editor, { target: { value: 'x'.repeat(520) } });
+    expect(screen.getByTestId('notes-counter').textContent).toBe('500/500');
+    fireEvent.change(editor, { target: { value: 'Boxes in the garage' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Shared with group');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(bodies).toEqual([{ notes: 'Boxes in the garage' }]);
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Notes saved'));
+  });
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
+import { Button, cn } from '@listready/ui';
+import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
+import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
+import { NotesEditor } from './notes-editor.tsx';
+import { PriorityBadge } from './priority-badge.tsx';
+import { RescheduleDialog } from './reschedule-dialog.tsx';
+
+/** One task: status, details, Mark Complete / Mark Incomplete, Reschedule and (journey tasks) notes. */
+export function TaskRow({ task, label }: { task: TaskRowModel; label?: string }) {
+  const updateTask = useUpdateClientTask();
+  const updateCustomTask = useUpdateCustomTask();
+  const [rescheduling, setRescheduling] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const completed = task.status === 'completed';
+
+  const toggle = () => {
+    const change = {
+      id: task.id,
+      patch: { status: completed ? ('pending' as const) : ('completed' as const) },
+    };
+    if (task.source === 'custom') updateCustomTask.mutate(change);
+    else updateTask.mutate(change);
+  };
+
+  return (
+    <li
+      className="rounded-lg border border-surface-border bg-page/40 p-3"
+      data-testid="task-row"
+      data-task-title={task.title}
+    >
+      <div className="flex items-start gap-3">
+        {completed ? (
+          <CircleCheck aria-label="Completed" className="mt-0.5 size-5 shrink-0 text-green-400" />
+        ) : (
+          <Circle aria-label="Pending" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className={cn('font-medium', completed && 'text-ink-muted line-through')}>
+            {label && <span className="mr-2 text-ink-muted">{label}</span>}
+            {task.title}
+          </p>
+          {task.description && <p className="mt-1 text-sm text-ink-muted">{task.description}</p>}
+          <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-ink-muted">
+            <PriorityBadge priority={task.priority} />
+            {task.source === 'custom' && (
+              <span className="rounded-full border border-surface-border px-2 py-0.5">Custom</span>
+            )}
+            {task.dueDate && (
+              <span className="flex items-center gap-1" data-testid="task-due-date">
+                <CalendarClock aria-hidden="true" className="size-3.5" />
+                Due {formatDueDate(task.dueDate)}
+              </span>
+            )}
+            {task.assignedTo && (
+              <span className="flex items-center gap-1">
+                <User aria-hidden="true" className="size-3.5" />
+                Assigned to {task.assignedTo}
+              </span>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant={completed ? 'outline' : 'default'} onClick={toggle}>
+          {completed ? 'Mark Incomplete' : 'Mark Complete'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setRescheduling(true)}
+          aria-label={`Reschedule ${task.title}`}
+        >
+          <CalendarClock aria-hidden="true" className="size-4" />
+          Reschedule
+        </Button>
+        {task.notes !== undefined && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={notesOpen}
+            aria-label={`Notes: ${task.title}`}
+            onClick={() => setNotesOpen((open) => !open)}
+          >
+            <StickyNote aria-hidden="true" className="size-4" />
+            Notes
+          </Button>
+        )}
+      </div>
+      {notesOpen && task.notes !== undefined && (
+        <NotesEditor taskId={task.id} taskTitle={task.title} savedNotes={task.notes} />
+      )}
+      {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@listready/ui';
+import { ApiRequestError, apiClient } from '@listready/web-client';
+import {
+  clientTaskUrl,
+  CUSTOM_TASKS_QUERY_KEY,
+  customTaskUrl,
+  JOURNEY_QUERY_KEY,
+  TASKS_QUERY_KEY,
+  type CustomTask,
+  type TaskEntry,
+} from '../utils/journey-api.ts';
+import { confettiBurst } from '../utils/confetti-burst.ts';
+import { optimisticListUpdate } from '../utils/optimistic-list-update.ts';
+import {
+  applyClientTaskChanges,
+  applyCustomTaskPatch,
+  replaceEntry,
+  type ClientTaskChange,
+  type CustomTaskChange,
+} from '../utils/task-changes.ts';
+
+/** Spec seller §8, task updates (title Error). */
+export const TASK_ERROR_MESSAGES = {
+  status: 'Failed to update task status. Please try again.',
+  notes: 'Failed to save notes. Please try again.',
+  task: 'Failed to update task. Please try again.',
+  customTask: 'Failed to update custom task. Please try again.',
+} as const;
+
+/** The server's own words for a refused change (400/403), else the spec's fallback. */
+function errorText(error: Error, fallback: string): string {
+  if (error instanceof ApiRequestError && (error.status === 400 || error.status === 403)) {
+    return error.serverMessage ?? fallback;
+  }
+  return fallback;
+}
+
+export const showTaskError = (error: Error, fallback: string) =>
+  toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
+
+type ChangeKind = 'status' | 'notes' | 'details';
+
+function successToast(kind: ChangeKind, completed: boolean | undefined, custom: boolean): void {
+  if (kind === 'status') {
+    if (completed) {
+      toast({ title: custom ? 'Custom Task Completed!' : 'Task Completed!' });
+      void confettiBurst();
+    } else {
+      toast({ title: 'Task marked incomplete' });
+    }
+  } else if (kind === 'notes') {
+    toast({ title: 'Notes saved' });
+  } else {
+    toast({ title: 'Task updated' });
+  }
+}
+
+function kindOf(change: ClientTaskChange | CustomTaskChange): ChangeKind {
+  if (change.patch.status !== undefined) return 'status';
+  if ('notes' in change.patch && change.patch.notes !== undefined) return 'notes';
+  return 'details';
+}
+
+const fallbackFor = (kind: ChangeKind, custom: boolean) =>
+  kind === 'status'
+    ? TASK_ERROR_MESSAGES.status
+    : kind === 'notes'
+      ? TASK_ERROR_MESSAGES.notes
+      : custom
+        ? TASK_ERROR_MESSAGES.customTask
+        : TASK_ERROR_MESSAGES.task;
+
+/** PUT /api/client-tasks/{id}: shown at once, rolled back with the spec's error toast on failure. */
+export function useUpdateClientTask() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    optimisticListUpdate<TaskEntry, ClientTaskChange, TaskEntry>({
+      queryClient,
+      queryKey: TASKS_QUERY_KEY,
+      send: ({ id, patch }) => apiClient.request<TaskEntry>('PUT', clientTaskUrl(id), patch),
+      apply: (entries, change) => applyClientTaskChanges(entries, [change]),
+      merge: replaceEntry,
+      refetch: [TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
+      onSuccess: (_entry, change) => successToast(kindOf(change), change.patch.status === 'completed', false),
+      onError: (error, change) => showTaskError(error, fallbackFor(kindOf(change), false)),
+    }),
+  );
+}
+
+/** Ready to Show!! Clear All: every completed item back to pending, in one optimistic step. */
+export function useClearChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    optimisticListUpdate<TaskEntry, string[], void>({
+      queryClient,
+      queryKey: TASKS_QUERY_KEY,
+      send: async (ids) => {
+        const results = await Promise.allSettled(
+          ids.map((id) => apiClient.request('PUT', clientTaskUrl(id), { status: 'pending' })),
+        );
+        const failed = results.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
+      },
+      apply: (entries, ids) =>
+        applyClientTaskChanges(
+          entries,
+          ids.map((id) => ({ id, patch: { status: 'pending' } })),
+        ),
+      refetch: [TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
+      onSuccess: () => toast({ title: 'Checklist cleared' }),
+      onError: (error) => showTaskError(error, TASK_ERROR_MESSAGES.status),
+    }),
+  );
+}
+
+/** PUT /api/clients/current/custom-tasks/{id} from the journey (status, reschedule). */
+export function useUpdateCustomTask() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    optimisticListUpdate<CustomTask, CustomTaskChange, CustomTask>({
+      queryClient,
+      queryKey: CUSTOM_TASKS_QUERY_KEY,
+      send: ({ id, patch }) => apiClient.request<CustomTask>('PUT', customTaskUrl(id), patch),
+      apply: (tasks, { id, patch }) =>
+        tasks.map((task) => (task.id === id ? applyCustomTaskPatch(task, patch) : task)),
+      merge: (tasks, updated) => tasks.map((task) => (task.id === updated.id ? updated : task)),
+      refetch: [CUSTOM_TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
+      onSuccess: (_task, change) => successToast(kindOf(change), change.patch.status === 'completed', true),
+      onError: (error, change) => showTaskError(error, fallbackFor(kindOf(change), true)),
+    }),
+  );
+}

@@ -1,0 +1,124 @@
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { TaskKind } from '@listready/contracts';
+import { apiClient, createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import type { JourneyResponse, TaskEntry } from '../utils/journey-api.ts';
+
+/** Test support for the journey screens: seeded-like data and a real QueryClient over a scripted fetch. */
+
+type Stage = JourneyResponse['stages'][number];
+
+export function stageFixture(
+  id: string,
+  title: string,
+  status: Stage['status'],
+  extra: Partial<Stage> = {},
+): Stage {
+  return {
+    id,
+    slug: id,
+    name: title,
+    title,
+    description: null,
+    icon: null,
+    orderIndex: 1,
+    excludedFromProgress: false,
+    status,
+    completedTasks: 0,
+    totalTasks: 2,
+    ...extra,
+  };
+}
+
+export function entryFixture(
+  id: string,
+  title: string,
+  stage: Stage,
+  {
+    kind = 'predefined',
+    status = 'pending',
+    orderIndex = 1,
+  }: { kind?: TaskKind; status?: 'pending' | 'completed'; orderIndex?: number } = {},
+): TaskEntry {
+  return {
+    id,
+    canEditDetails: kind === 'predefined',
+    stage: {
+      id: stage.id,
+      slug: stage.slug,
+      name: stage.name,
+      icon: stage.icon,
+      orderIndex: stage.orderIndex,
+      excludedFromProgress: stage.excludedFromProgress,
+    },
+    taskTemplate: {
+      id: `template-${id}`,
+      slug: id,
+      stageId: stage.id,
+      kind,
+      title,
+      description: null,
+      category: null,
+      estimatedHours: 1,
+      priority: 'medium',
+      isOptional: false,
+      orderIndex,
+    },
+    clientTask: {
+      id,
+      taskId: `template-${id}`,
+      title,
+      status,
+      dueDate: null,
+      assignedTo: null,
+      notes: null,
+      priority: 'medium',
+      completedAt: null,
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    },
+  };
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export interface RecordedCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** Answers `"<METHOD> <url>"` from the script (404 otherwise) and records every call. */
+export function scriptApi(
+  answers: Record<string, (body: unknown) => Response | Promise<Response>>,
+): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const url = String(input);
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      const answer = answers[`${method} ${url}`];
+      return answer ? answer(body) : json(404, { message: 'not scripted' });
+    }),
+  );
+  return calls;
+}
+
+export function renderSignedIn(ui: ReactElement, user: Partial<SessionUser> = {}) {
+  const queryClient = createAppQueryClient(apiClient);
+  queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
+    id: 'user-1',
+    email: 'jane@example.com',
+    firstName: 'Jane',
+    lastName: 'Seller',
+    role: 'client',
+    profileImageUrl: null,
+    ...user,
+  });
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}

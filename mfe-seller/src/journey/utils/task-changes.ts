@@ -1,0 +1,43 @@
+import type { ClientTaskUpdate, CustomTask, CustomTaskUpdate, TaskEntry } from './journey-api.ts';
+
+export interface ClientTaskChange {
+  id: string;
+  patch: ClientTaskUpdate;
+}
+
+export interface CustomTaskChange {
+  id: string;
+  patch: CustomTaskUpdate;
+}
+
+/** A journey task entry with the seller's change made (what the list shows before the server answers). */
+export function applyClientTaskPatch(entry: TaskEntry, patch: ClientTaskUpdate): TaskEntry {
+  const clientTask = { ...entry.clientTask };
+  if (patch.status !== undefined) {
+    clientTask.status = patch.status;
+    clientTask.completedAt = patch.status === 'completed' ? new Date().toISOString() : null;
+  }
+  if (patch.notes !== undefined) clientTask.notes = patch.notes === '' ? null : patch.notes;
+  if (patch.dueDate !== undefined) clientTask.dueDate = patch.dueDate;
+  if (patch.assignedTo !== undefined) clientTask.assignedTo = patch.assignedTo;
+  if (patch.priority !== undefined) clientTask.priority = patch.priority;
+  return { ...entry, clientTask };
+}
+
+export const applyClientTaskChanges = (entries: TaskEntry[], changes: readonly ClientTaskChange[]) =>
+  entries.map((entry) => {
+    const change = changes.find((item) => item.id === entry.id);
+    return change ? applyClientTaskPatch(entry, change.patch) : entry;
+  });
+
+export const replaceEntry = (entries: TaskEntry[], updated: TaskEntry) =>
+  entries.map((entry) => (entry.id === updated.id ? updated : entry));
+
+export function applyCustomTaskPatch(task: CustomTask, patch: CustomTaskUpdate): CustomTask {
+  const next = { ...task };
+  if (patch.status !== undefined) next.status = patch.status;
+  if (patch.dueDate !== undefined) next.dueDate = patch.dueDate;
+  if (patch.assignedTo !== undefined) next.assignedTo = patch.assignedTo;
+  if (patch.priority !== undefined) next.priority = patch.priority;
+  return next;
+}

@@ -33,6 +33,51 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
       ? route.fulfill({ status: 200, json: FAKE_USERS[role] })
       : route.fulfill({ status: 401, json: { message: 'Unauthorized' } }),
   );
+  if (role === 'client') {
+    // The seller remote reads the journey at once; a faked session has no cookie, so the real
+    // journey service would answer 401 and the app would leave for the login redirect.
+    const today = new Date().toISOString().slice(0, 10);
+    const answers: Record<string, unknown> = {
+      journey: {
+        stages: [],
+        progress: [],
+        summary: {
+          percent: 0,
+          completedTasks: 0,
+          totalTasks: 0,
+          remainingTasks: 0,
+          currentStageId: null,
+          todaysPriority: null,
+          today,
+        },
+      },
+      tasks: [],
+      'custom-tasks': [],
+    };
+    await page.route('**/api/clients/current/*', (route) => {
+      const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      if (!signedIn) return route.fulfill({ status: 401, json: { message: 'Unauthorized' } });
+      if (name in answers) return route.fulfill({ status: 200, json: answers[name] });
+      // profile: no agent linked yet.
+      return route.fulfill({
+        status: 200,
+        json: {
+          client: {
+            id: 'e2e-client-record',
+            userId: FAKE_USERS.client.id,
+            phone: null,
+            preferredContact: 'email',
+            agentId: null,
+            propertyId: null,
+            createdAt: '2030-01-01T00:00:00.000Z',
+            updatedAt: '2030-01-01T00:00:00.000Z',
+          },
+          property: null,
+          agent: null,
+        },
+      });
+    });
+  }
   return {
     signOut: () => {
       signedIn = false;

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { repositoryRoot } from '../support/config.ts';
 import { useBrowser } from '../support/browser.ts';
 import { fakeSignedIn } from '../support/session-fakes.ts';
 
@@ -15,13 +18,29 @@ function remoteFiles(requests: Request[], remote: string): string[] {
     .map((url) => url.slice(prefix.length).replace(/\.[0-9a-f]{8}\./, '.*.'));
 }
 
-/** What a remote route must load: the manifest, the entry, the exposed lifecycles and their CSS — and no React of its own. */
+/** What a remote route must load: the manifest, the entry, the exposed lifecycles and their CSS. */
 const REMOTE_FILES = [
   'mf-manifest.json',
   'remoteEntry.*.js',
   '__federation_expose_lifecycles.*.js',
   '__federation_expose_lifecycles.*.css',
 ];
+
+/** A string every build of react and react-dom carries, and nothing else. */
+const REACT_MARKER = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
+
+/**
+ * The remote's scripts the page actually ran that carry their own React or react-dom (they exist in
+ * the remote's build as fallbacks for a host without them, and must never be loaded under the shell).
+ */
+function ownReactChunks(requests: Request[], remote: string): string[] {
+  const prefix = `${baseUrl}/remotes/${remote}/`;
+  return requests
+    .map((request) => request.url().split('?')[0] ?? '')
+    .filter((url) => url.startsWith(prefix) && url.endsWith('.js'))
+    .map((url) => url.slice(prefix.length))
+    .filter((file) => readFileSync(path.join(repositoryRoot, remote, 'dist', file), 'utf8').includes(REACT_MARKER));
+}
 
 describe('federated remotes (signed in through a faked /api/auth/user)', () => {
   it('mounts mfe-seller at /journey for a client, through its manifest, with the shell React', async () => {
@@ -31,7 +50,9 @@ describe('federated remotes (signed in through a faked /api/auth/user)', () => {
     // "Hello Jane!" comes from useSession (react-query hooks) inside the remote: with a second
     // React the remote would fail with an invalid hook call and show its error boundary instead.
     await page.locator('[data-remote="mfe-seller"]').getByRole('heading', { name: 'Hello Jane!' }).waitFor();
-    expect(remoteFiles(requests, 'mfe-seller').sort()).toEqual([...REMOTE_FILES].sort());
+    // The remote's own lazy chunks (icons…) may load too, but never a React of its own.
+    expect(remoteFiles(requests, 'mfe-seller')).toEqual(expect.arrayContaining(REMOTE_FILES));
+    expect(ownReactChunks(requests, 'mfe-seller')).toEqual([]);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button').allInnerTexts()).toEqual([
       'Journey',
       'Profile',
@@ -61,6 +82,7 @@ describe('federated remotes (signed in through a faked /api/auth/user)', () => {
       .waitFor();
     expect(await agent.page.locator('main').innerText()).toContain('Agent Dashboard');
     expect(remoteFiles(agent.requests, 'mfe-agent').sort()).toEqual([...REMOTE_FILES].sort());
+    expect(ownReactChunks(agent.requests, 'mfe-agent')).toEqual([]);
     expect(remoteFiles(agent.requests, 'mfe-seller')).toEqual([]);
   });
 
@@ -76,6 +98,7 @@ describe('federated remotes (signed in through a faked /api/auth/user)', () => {
     await page.locator('[data-remote="mfe-analytics"]').getByRole('heading', { name: 'Analytics' }).waitFor();
     expect(await page.locator('[data-remote="mfe-agent"]').count()).toBe(0);
     expect(remoteFiles(requests, 'mfe-analytics').sort()).toEqual([...REMOTE_FILES].sort());
+    expect(ownReactChunks(requests, 'mfe-analytics')).toEqual([]);
     expect(requests.filter((request) => request.resourceType() === 'document')).toHaveLength(1);
     expect(errors).toEqual([]);
   });

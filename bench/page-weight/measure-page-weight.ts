@@ -132,19 +132,20 @@ async function measure(browser: Browser, baseUrl: string, scenario: Scenario): P
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   if (scenario.signedInAs) {
-    const role = scenario.signedInAs;
-    await page.route('**/api/auth/user', (route) =>
-      route.fulfill({
-        json: {
-          id: 'bench',
-          email: 'jane@example.com',
-          firstName: 'Jane',
-          lastName: 'Bench',
-          role,
-          profileImageUrl: null,
-        },
-      }),
-    );
+    // A real account (the journey calls need a real session): its cookie lands in this context.
+    const password = 'bench-page-weight-1';
+    const registered = await context.request.post(`${baseUrl}/api/register`, {
+      data: {
+        email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+        password,
+        confirmPassword: password,
+        firstName: 'Jane',
+        lastName: 'Bench',
+        phone: '555-0100',
+        role: scenario.signedInAs,
+      },
+    });
+    if (!registered.ok()) throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
   }
   const pending: Array<Promise<AssetWeight | undefined>> = [];
   page.on('response', (response) => pending.push(assetWeight(response)));

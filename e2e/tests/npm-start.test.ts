@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,23 @@ function run(command: string, args: string[], cwd: string): void {
     stdio: 'pipe',
     env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
   });
+}
+
+/** The root and every workspace folder that has its own node_modules (npm nests conflicting versions there). */
+function installedFolders(): string[] {
+  const folders = ['.'];
+  const visit = (folder: string, depth: number) => {
+    for (const entry of readdirSync(path.join(repositoryRoot, folder), { withFileTypes: true })) {
+      if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const child = path.join(folder, entry.name);
+      if (existsSync(path.join(repositoryRoot, child, 'package.json')) && existsSync(path.join(repositoryRoot, child, 'node_modules'))) {
+        folders.push(child);
+      }
+      if (depth < 1) visit(child, depth + 1);
+    }
+  };
+  visit('.', 0);
+  return folders;
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<number> {
@@ -64,7 +81,10 @@ describe('npm start from a fresh clone', () => {
   let port = 0;
   beforeAll(() => {
     run('git', ['clone', '--quiet', '--no-hardlinks', repositoryRoot, clone], tmpdir());
-    run('cp', ['-al', path.join(repositoryRoot, 'node_modules'), path.join(clone, 'node_modules')], tmpdir());
+    for (const folder of installedFolders()) {
+      mkdirSync(path.join(clone, folder), { recursive: true });
+      run('cp', ['-al', path.join(repositoryRoot, folder, 'node_modules'), path.join(clone, folder, 'node_modules')], tmpdir());
+    }
     run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], clone);
   }, 600_000);
   afterAll(() => rmSync(clone, { recursive: true, force: true }));

@@ -14,8 +14,14 @@ const depConstraints = [
   { sourceTag: 'type:shell', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'] },
-  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'] },
+  {
+    sourceTag: 'type:e2e',
+    onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'],
+  },
+  {
+    sourceTag: 'type:bench',
+    onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'],
+  },
   { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },

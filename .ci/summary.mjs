@@ -6,7 +6,10 @@ let failed = 0;
 let skipped = 0;
 for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  const name = file.split('/').pop().replace(/\.json$/, '');
+  const name = file
+    .split('/')
+    .pop()
+    .replace(/\.json$/, '');
   console.log(
     `${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`,
   );

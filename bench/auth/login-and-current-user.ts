@@ -48,7 +48,10 @@ function startProcess(entry: string, env: Record<string, string>): ChildProcess 
 }
 async function waitReady(url: string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     await sleep(100);
   }
@@ -78,10 +81,21 @@ const credentials = { email: 'bench@example.com', password: 'bench-password-1' }
 const registered = await fetch(`${direct}/api/register`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ...credentials, confirmPassword: credentials.password, firstName: 'Bench', lastName: 'Mark', phone: '555-0100', role: 'client' }),
+  body: JSON.stringify({
+    ...credentials,
+    confirmPassword: credentials.password,
+    firstName: 'Bench',
+    lastName: 'Mark',
+    phone: '555-0100',
+    role: 'client',
+  }),
 });
-if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-const cookie = registered.headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
+if (registered.status !== 201)
+  throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+const cookie = registered.headers
+  .getSetCookie()
+  .find((value) => value.startsWith(`${SESSION_COOKIE}=`))
+  ?.split(';')[0];
 if (!cookie) throw new Error('no session cookie');
 
 interface Scenario {
@@ -98,7 +112,12 @@ const login: Scenario = {
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(credentials),
 };
-const currentUser: Scenario = { name: 'GET /api/auth/user', method: 'GET', path: '/api/auth/user', headers: { cookie } };
+const currentUser: Scenario = {
+  name: 'GET /api/auth/user',
+  method: 'GET',
+  path: '/api/auth/user',
+  headers: { cookie },
+};
 
 async function run(base: string, scenario: Scenario, seconds: number) {
   const result = await autocannon({
@@ -132,7 +151,10 @@ const say = (line: string) => {
 };
 console.log(
   `auth bench: ${config.seconds} s per run, ${config.connections} connections, cache ${config.redisUrl ? 'redis' : 'memory'}, ` +
-    `${os.cpus().length} CPUs, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, node ${process.version}`,
+    `${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}, node ${process.version}`,
 );
 try {
   for (const scenario of [currentUser, login]) {
@@ -165,4 +187,9 @@ try {
   await cleanup.close();
   log.end();
 }
-console.log(`\nload after: ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}; server logs: ${logFile}`);
+console.log(
+  `\nload after: ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}; server logs: ${logFile}`,
+);

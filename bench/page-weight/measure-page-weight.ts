@@ -145,7 +145,8 @@ async function measure(browser: Browser, baseUrl: string, scenario: Scenario): P
         role: scenario.signedInAs,
       },
     });
-    if (!registered.ok()) throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
+    if (!registered.ok())
+      throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
   }
   const pending: Array<Promise<AssetWeight | undefined>> = [];
   page.on('response', (response) => pending.push(assetWeight(response)));

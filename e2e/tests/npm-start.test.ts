@@ -30,7 +30,10 @@ function installedFolders(): string[] {
     for (const entry of readdirSync(path.join(repositoryRoot, folder), { withFileTypes: true })) {
       if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const child = path.join(folder, entry.name);
-      if (existsSync(path.join(repositoryRoot, child, 'package.json')) && existsSync(path.join(repositoryRoot, child, 'node_modules'))) {
+      if (
+        existsSync(path.join(repositoryRoot, child, 'package.json')) &&
+        existsSync(path.join(repositoryRoot, child, 'node_modules'))
+      ) {
         folders.push(child);
       }
       if (depth < 1) visit(child, depth + 1);
@@ -83,7 +86,11 @@ describe('npm start from a fresh clone', () => {
     run('git', ['clone', '--quiet', '--no-hardlinks', repositoryRoot, clone], tmpdir());
     for (const folder of installedFolders()) {
       mkdirSync(path.join(clone, folder), { recursive: true });
-      run('cp', ['-al', path.join(repositoryRoot, folder, 'node_modules'), path.join(clone, folder, 'node_modules')], tmpdir());
+      run(
+        'cp',
+        ['-al', path.join(repositoryRoot, folder, 'node_modules'), path.join(clone, folder, 'node_modules')],
+        tmpdir(),
+      );
     }
     run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], clone);
   }, 600_000);

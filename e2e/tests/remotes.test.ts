@@ -39,7 +39,9 @@ function ownReactChunks(requests: Request[], remote: string): string[] {
     .map((request) => request.url().split('?')[0] ?? '')
     .filter((url) => url.startsWith(prefix) && url.endsWith('.js'))
     .map((url) => url.slice(prefix.length))
-    .filter((file) => readFileSync(path.join(repositoryRoot, remote, 'dist', file), 'utf8').includes(REACT_MARKER));
+    .filter((file) =>
+      readFileSync(path.join(repositoryRoot, remote, 'dist', file), 'utf8').includes(REACT_MARKER),
+    );
 }
 
 describe('federated remotes (signed in through a faked /api/auth/user)', () => {

@@ -26,7 +26,9 @@ export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptio
     const pathname = request.url.split('?')[0] ?? request.url;
     const service = serviceFor(pathname);
     if (!service) {
-      return reply.status(404).send({ message: `Not Found: ${request.method} ${pathname}`, code: ErrorCode.notFound });
+      return reply
+        .status(404)
+        .send({ message: `Not Found: ${request.method} ${pathname}`, code: ErrorCode.notFound });
     }
     const base = services[service];
     if (!base) {

@@ -9,13 +9,20 @@ const logger = createLogger('test', 'silent');
 /** A real upstream service on a loopback port that echoes what reached it. */
 async function startUpstream(name: string, ready = true): Promise<{ app: App; url: string }> {
   const app = createService({ name, logger, readiness: { self: async () => ({ ok: ready }) } });
-  app.post('/api/register', { schema: { body: z.object({ email: z.email('Please enter a valid email address') }) } }, async (request) => ({
-    service: name,
-    email: request.body.email,
-    requestId: request.id,
-  }));
+  app.post(
+    '/api/register',
+    { schema: { body: z.object({ email: z.email('Please enter a valid email address') }) } },
+    async (request) => ({
+      service: name,
+      email: request.body.email,
+      requestId: request.id,
+    }),
+  );
   app.get('/api/clients/current/tasks', async (request) => ({ service: name, query: request.query }));
-  app.get('/api/auth/user', async (request) => ({ ip: request.ip, forwardedFor: request.headers['x-forwarded-for'] }));
+  app.get('/api/auth/user', async (request) => ({
+    ip: request.ip,
+    forwardedFor: request.headers['x-forwarded-for'],
+  }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: address };
 }
@@ -45,7 +52,12 @@ describe('gateway', () => {
   });
 
   it('routes each API path to its service, passing body, query and request id', async () => {
-    const response = await gateway.inject({ method: 'POST', url: '/api/register', payload: { email: 'a@b.co' }, headers: { 'x-request-id': 'trace-me' } });
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'a@b.co' },
+      headers: { 'x-request-id': 'trace-me' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ service: 'auth', email: 'a@b.co', requestId: 'trace-me' });
     const tasks = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks?stage=declutter' });
@@ -54,12 +66,23 @@ describe('gateway', () => {
   });
 
   it("passes the service's validation answer through unchanged", async () => {
-    const malformed = await gateway.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await gateway.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'MALFORMED_JSON' });
-    const invalid = await gateway.inject({ method: 'POST', url: '/api/register', payload: { email: 'nope' } });
+    const invalid = await gateway.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'nope' },
+    });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toMatchObject({ issues: [{ path: 'email', message: 'Please enter a valid email address' }] });
+    expect(invalid.json()).toMatchObject({
+      issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
   });
 
   it("tells services the client's real address, ignoring a forged X-Forwarded-For", async () => {
@@ -84,7 +107,10 @@ describe('gateway', () => {
     expect(absent.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     const down = await gateway.inject({ method: 'GET', url: '/api/branding/current' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: 'The branding service is not available', code: 'SERVICE_UNAVAILABLE' });
+    expect(down.json()).toEqual({
+      message: 'The branding service is not available',
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 
   it("reports every service's readiness in /api/health", async () => {

@@ -49,7 +49,9 @@ export interface GatewayConfig {
 }
 
 /** Gateway settings from the environment (the runtime passes service URLs it started itself). */
-export function gatewayConfigFromEnv(env: Record<string, string | undefined> = process.env): GatewayEnv & GatewayConfig {
+export function gatewayConfigFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): GatewayEnv & GatewayConfig {
   const parsed = loadConfig(gatewayConfigSchema, env);
   const serviceUrls: Record<ServiceName, string | undefined> = {
     auth: parsed.AUTH_SERVICE_URL,
@@ -64,7 +66,11 @@ export function gatewayConfigFromEnv(env: Record<string, string | undefined> = p
   const remote = (name: RemoteName, configured: string | undefined): RemoteConfig =>
     configured
       ? { name, url: configured }
-      : { name, url: `/remotes/${name}/mf-manifest.json`, dir: path.resolve(parsed.REMOTES_ROOT, name, 'dist') };
+      : {
+          name,
+          url: `/remotes/${name}/mf-manifest.json`,
+          dir: path.resolve(parsed.REMOTES_ROOT, name, 'dist'),
+        };
   return {
     ...parsed,
     production: parsed.NODE_ENV === 'production',

@@ -8,7 +8,12 @@ import { createLogger } from '@listready/service-kit';
 import { startPlatform, type RunningPlatform } from './platform.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listready-runtime-'));
-const env = { DATA_DIR: dataDir, PORT: '0', SHELL_DIR: path.join(dataDir, 'no-shell'), REMOTES_ROOT: dataDir };
+const env = {
+  DATA_DIR: dataDir,
+  PORT: '0',
+  SHELL_DIR: path.join(dataDir, 'no-shell'),
+  REMOTES_ROOT: dataDir,
+};
 const logger = createLogger('runtime-test', 'silent');
 
 describe('one-process platform on embedded defaults', () => {
@@ -23,7 +28,9 @@ describe('one-process platform on embedded defaults', () => {
     const health = await fetch(`${platform.url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', services: { database: { ok: true } } });
-    const stages = await platform.database.db.execute(sql`select count(*)::int as count from journey.journey_stages`);
+    const stages = await platform.database.db.execute(
+      sql`select count(*)::int as count from journey.journey_stages`,
+    );
     expect(stages.rows[0]).toEqual({ count: 8 });
     const unknown = await fetch(`${platform.url}/api/nope`);
     expect(unknown.status).toBe(404);

@@ -17,7 +17,10 @@ export interface RunningPlatform {
  * variables are set): the database migrated and seeded, every service on its own loopback port,
  * and the gateway on PORT. One process lets the in-process event transport reach every service.
  */
-export async function startPlatform(env: Record<string, string | undefined>, logger: Logger): Promise<RunningPlatform> {
+export async function startPlatform(
+  env: Record<string, string | undefined>,
+  logger: Logger,
+): Promise<RunningPlatform> {
   const config = gatewayConfigFromEnv(env);
   const dataDir = path.resolve(config.DATA_DIR);
   const started = Date.now();

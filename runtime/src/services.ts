@@ -20,7 +20,10 @@ export interface StartedService {
 }
 
 /** The services `npm start` runs, in start order. Each issue that adds a service adds it here. */
-export const SERVICES: ReadonlyArray<{ name: ServiceName; start(context: PlatformContext): Promise<StartedService> }> = [
+export const SERVICES: ReadonlyArray<{
+  name: ServiceName;
+  start(context: PlatformContext): Promise<StartedService>;
+}> = [
   // Accounts, sessions, password reset. Its cache (no REDIS_URL) and event transport (no
   // KAFKA_BROKERS) are the process-wide in-memory ones, shared with the other services here.
   { name: 'auth', start: startAuthService },

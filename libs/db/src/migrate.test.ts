@@ -11,7 +11,9 @@ import { JOURNEY_STAGES, JOURNEY_TASKS } from './seed/journey-content.ts';
 const database = useTestDatabase();
 /** Every committed migration (drizzle-kit's journal), so adding one does not break this test. */
 const MIGRATION_COUNT = (
-  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
 ).entries.length;
 
 interface Snapshot {

@@ -30,13 +30,18 @@ export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
 export class MessagingConfigError extends Error {
   readonly code = 'MESSAGING_CONFIG_INVALID';
   constructor(engine: string, missing: string[]) {
-    super(`${engine} is partly configured: set ${missing.join(', ')} as well, or unset all of them to use the dev mailbox`);
+    super(
+      `${engine} is partly configured: set ${missing.join(', ')} as well, or unset all of them to use the dev mailbox`,
+    );
     this.name = 'MessagingConfigError';
   }
 }
 
 /** Which variables of a group are missing when at least one of them is set (none: all or nothing). */
-export function missingOfGroup(config: Partial<Record<string, string | undefined>>, names: readonly string[]): string[] {
+export function missingOfGroup(
+  config: Partial<Record<string, string | undefined>>,
+  names: readonly string[],
+): string[] {
   const set = names.filter((name) => config[name] !== undefined);
   return set.length === 0 ? [] : names.filter((name) => config[name] === undefined);
 }

@@ -33,14 +33,18 @@ describe('dev mailbox (no engine configured)', () => {
       ['email', 'Second', 'two', null],
       ['email', 'First', 'one', '<p>one</p>'],
     ]);
-    expect(await mailbox.list('+15550100')).toMatchObject([{ channel: 'sms', subject: null, text: 'Join me on ListReady', html: null }]);
+    expect(await mailbox.list('+15550100')).toMatchObject([
+      { channel: 'sms', subject: null, text: 'Join me on ListReady', html: null },
+    ]);
   });
 
   it('refuses a half-configured engine at boot', () => {
-    expect(() => createMailer({ config: { ...noEngines, GOOGLE_CLIENT_ID: 'id' }, database: database.current })).toThrow(MessagingConfigError);
-    expect(() => createSmsSender({ config: { ...noEngines, TWILIO_FROM: '+1555' }, database: database.current })).toThrow(
-      /TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN/,
-    );
+    expect(() =>
+      createMailer({ config: { ...noEngines, GOOGLE_CLIENT_ID: 'id' }, database: database.current }),
+    ).toThrow(MessagingConfigError);
+    expect(() =>
+      createSmsSender({ config: { ...noEngines, TWILIO_FROM: '+1555' }, database: database.current }),
+    ).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN/);
   });
 });
 
@@ -103,16 +107,26 @@ describe('Gmail API delivery', () => {
   it('reports a refusal as a DeliveryError', async () => {
     const google = await startFakeHttpServer((request) =>
       request.url.startsWith('/token')
-        ? { status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } }
+        ? {
+            status: 400,
+            body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
+          }
         : { status: 500, body: {} },
     );
     closers.push(google.close);
     const mailer = createMailer({
-      config: { ...noEngines, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_REFRESH_TOKEN: 'revoked' },
+      config: {
+        ...noEngines,
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        GOOGLE_REFRESH_TOKEN: 'revoked',
+      },
       database: database.current,
       gmail: { rootUrl: google.url, tokenUrl: `${google.url}/token` },
     });
-    await expect(mailer.send({ to: 'a@b.co', subject: 's', text: 't' })).rejects.toMatchObject({ code: 'EMAIL_DELIVERY_FAILED' });
+    await expect(mailer.send({ to: 'a@b.co', subject: 's', text: 't' })).rejects.toMatchObject({
+      code: 'EMAIL_DELIVERY_FAILED',
+    });
   });
 });
 
@@ -120,12 +134,23 @@ describe('Twilio delivery', () => {
   it('POSTs Messages.json with To, From and Body, authenticated with the account SID', async () => {
     const twilio = await startFakeHttpServer(() => ({
       status: 201,
-      body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued', to: '+15550100', from: '+15550199', body: 'Hi' },
+      body: {
+        sid: 'SM0123456789abcdef0123456789abcdef',
+        status: 'queued',
+        to: '+15550100',
+        from: '+15550199',
+        body: 'Hi',
+      },
     }));
     closers.push(twilio.close);
     const accountSid = `AC${'0'.repeat(32)}`;
     const sms = createSmsSender({
-      config: { ...noEngines, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: 'auth-token', TWILIO_FROM: '+15550199' },
+      config: {
+        ...noEngines,
+        TWILIO_ACCOUNT_SID: accountSid,
+        TWILIO_AUTH_TOKEN: 'auth-token',
+        TWILIO_FROM: '+15550199',
+      },
       database: database.current,
       twilio: { baseUrl: twilio.url },
     });
@@ -137,7 +162,9 @@ describe('Twilio delivery', () => {
     expect(rest).toEqual([]);
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe(`/2010-04-01/Accounts/${accountSid}/Messages.json`);
-    expect(request?.headers.authorization).toBe(`Basic ${Buffer.from(`${accountSid}:auth-token`).toString('base64')}`);
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${accountSid}:auth-token`).toString('base64')}`,
+    );
     expect(request?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
       To: '+15550100',
@@ -147,10 +174,18 @@ describe('Twilio delivery', () => {
   });
 
   it('reports a refusal as a DeliveryError', async () => {
-    const twilio = await startFakeHttpServer(() => ({ status: 400, body: { code: 21211, message: "The 'To' number is not valid.", status: 400 } }));
+    const twilio = await startFakeHttpServer(() => ({
+      status: 400,
+      body: { code: 21211, message: "The 'To' number is not valid.", status: 400 },
+    }));
     closers.push(twilio.close);
     const sms = createSmsSender({
-      config: { ...noEngines, TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15550199' },
+      config: {
+        ...noEngines,
+        TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: '+15550199',
+      },
       database: database.current,
       twilio: { baseUrl: twilio.url },
     });

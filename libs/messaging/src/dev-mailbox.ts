@@ -29,7 +29,13 @@ export function createDevMailbox(database: Pick<Database, 'db'>): DevMailbox {
     async deliver(entry) {
       const [row] = await db
         .insert(devMailbox)
-        .values({ channel: entry.channel, recipient: entry.to, subject: entry.subject, text: entry.text, html: entry.html })
+        .values({
+          channel: entry.channel,
+          recipient: entry.to,
+          subject: entry.subject,
+          text: entry.text,
+          html: entry.html,
+        })
         .returning({ id: devMailbox.id });
       if (!row) throw new Error('The dev mailbox stored nothing');
       return { id: row.id };
@@ -57,10 +63,17 @@ export function createDevMailbox(database: Pick<Database, 'db'>): DevMailbox {
 export const devMailboxMailer = (mailbox: DevMailbox): Mailer => ({
   engine: 'dev-mailbox',
   send: (message) =>
-    mailbox.deliver({ channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html ?? null }),
+    mailbox.deliver({
+      channel: 'email',
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+    }),
 });
 
 export const devMailboxSmsSender = (mailbox: DevMailbox): SmsSender => ({
   engine: 'dev-mailbox',
-  send: (message) => mailbox.deliver({ channel: 'sms', to: message.to, subject: null, text: message.body, html: null }),
+  send: (message) =>
+    mailbox.deliver({ channel: 'sms', to: message.to, subject: null, text: message.body, html: null }),
 });

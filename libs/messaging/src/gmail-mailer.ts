@@ -35,7 +35,9 @@ export function createGmailMailer(settings: GmailSettings): Mailer {
         version: 'v1',
         auth,
         timeout: settings.timeoutMs ?? 15_000,
-        ...(settings.rootUrl ? { rootUrl: settings.rootUrl.endsWith('/') ? settings.rootUrl : `${settings.rootUrl}/` } : {}),
+        ...(settings.rootUrl
+          ? { rootUrl: settings.rootUrl.endsWith('/') ? settings.rootUrl : `${settings.rootUrl}/` }
+          : {}),
       });
     })());
 
@@ -47,7 +49,9 @@ export function createGmailMailer(settings: GmailSettings): Mailer {
         const response = await (await gmail()).users.messages.send({ userId: 'me', requestBody: { raw } });
         return { id: response.data.id ?? '' };
       } catch (error) {
-        throw new DeliveryError('email', `Gmail did not accept the message: ${(error as Error).message}`, { cause: error });
+        throw new DeliveryError('email', `Gmail did not accept the message: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
   };

@@ -39,7 +39,12 @@ function encodeBody(content: string): { encoding: string; body: string } {
 
 function part(contentType: string, content: string): string {
   const { encoding, body } = encodeBody(content);
-  return [`Content-Type: ${contentType}; charset=UTF-8`, `Content-Transfer-Encoding: ${encoding}`, '', body].join(CRLF);
+  return [
+    `Content-Type: ${contentType}; charset=UTF-8`,
+    `Content-Transfer-Encoding: ${encoding}`,
+    '',
+    body,
+  ].join(CRLF);
 }
 
 /**

@@ -40,12 +40,18 @@ export function createTwilioSmsSender(settings: TwilioSettings): SmsSender {
   return {
     engine: 'twilio',
     async send(message) {
-      const sender = settings.from.startsWith('MG') ? { messagingServiceSid: settings.from } : { from: settings.from };
+      const sender = settings.from.startsWith('MG')
+        ? { messagingServiceSid: settings.from }
+        : { from: settings.from };
       try {
-        const sent = await (await twilioClient()).messages.create({ to: message.to, body: message.body, ...sender });
+        const sent = await (
+          await twilioClient()
+        ).messages.create({ to: message.to, body: message.body, ...sender });
         return { id: sent.sid };
       } catch (error) {
-        throw new DeliveryError('sms', `Twilio did not accept the message: ${(error as Error).message}`, { cause: error });
+        throw new DeliveryError('sms', `Twilio did not accept the message: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
   };

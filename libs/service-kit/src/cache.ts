@@ -80,7 +80,10 @@ function createRedisCache(url: string, keyPrefix: string): Cache {
       if (keys.length > 0) await redis.del(...keys);
     },
     async increment(key, windowSeconds) {
-      const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, key, seconds(windowSeconds))) as [number, number];
+      const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, key, seconds(windowSeconds))) as [
+        number,
+        number,
+      ];
       return { count, ttlSeconds: ttl };
     },
     async counter(key) {

@@ -7,7 +7,12 @@ describe('loadConfig', () => {
 
   it('applies defaults for an empty environment', () => {
     const config = loadConfig(schema, {});
-    expect(config).toMatchObject({ PORT: 8080, NODE_ENV: 'development', DATA_DIR: '.data', LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      NODE_ENV: 'development',
+      DATA_DIR: '.data',
+      LOG_LEVEL: 'info',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -16,7 +21,8 @@ describe('loadConfig', () => {
   });
 
   it('fails fast naming every bad variable', () => {
-    const attempt = () => loadConfig(schema, { PORT: 'eighty', DATABASE_URL: 'not a url', SESSION_SECRET: 'short' });
+    const attempt = () =>
+      loadConfig(schema, { PORT: 'eighty', DATABASE_URL: 'not a url', SESSION_SECRET: 'short' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -29,7 +35,9 @@ describe('loadConfig', () => {
   });
 
   it('keeps the variables a service adds', () => {
-    const config = loadConfig(z.object({ AUTH_SERVICE_URL: z.url() }), { AUTH_SERVICE_URL: 'http://127.0.0.1:3001' });
+    const config = loadConfig(z.object({ AUTH_SERVICE_URL: z.url() }), {
+      AUTH_SERVICE_URL: 'http://127.0.0.1:3001',
+    });
     expect(config.AUTH_SERVICE_URL).toBe('http://127.0.0.1:3001');
   });
 });

@@ -11,7 +11,8 @@ function captureLogs() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -22,7 +23,14 @@ function buildApp(logger = captureLogs().logger): App {
   const app = createService({ name: 'test', logger });
   app.post(
     '/things',
-    { schema: { body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), email: z.email('Invalid email address') }) } },
+    {
+      schema: {
+        body: z.object({
+          name: z.string().min(2, 'Name must be at least 2 characters'),
+          email: z.email('Invalid email address'),
+        }),
+      },
+    },
     async (request) => ({ created: request.body.name }),
   );
   app.get('/boom', async () => {
@@ -44,16 +52,29 @@ describe('createService error handling', () => {
 
   it('answers malformed JSON with 400 and a clear message', async () => {
     app = buildApp();
-    const response = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name": "x",' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "x",',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
   });
 
   it('answers a schema failure with 400 and one issue per field', async () => {
     app = buildApp();
-    const response = await app.inject({ method: 'POST', url: '/things', payload: { name: 'x', email: 'nope' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { name: 'x', email: 'nope' },
+    });
     expect(response.statusCode).toBe(400);
-    const body = response.json<{ message: string; code: string; issues: { path: string; message: string }[] }>();
+    const body = response.json<{
+      message: string;
+      code: string;
+      issues: { path: string; message: string }[];
+    }>();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.issues).toEqual(
       expect.arrayContaining([
@@ -66,7 +87,11 @@ describe('createService error handling', () => {
 
   it('passes valid input through to the handler', async () => {
     app = buildApp();
-    const response = await app.inject({ method: 'POST', url: '/things', payload: { name: 'Ann', email: 'ann@example.com' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { name: 'Ann', email: 'ann@example.com' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ created: 'Ann' });
   });
@@ -93,7 +118,11 @@ describe('createService error handling', () => {
 
   it('answers unknown routes with 404 JSON and echoes a request id', async () => {
     app = buildApp();
-    const response = await app.inject({ method: 'GET', url: '/nope?x=1', headers: { 'x-request-id': 'req-123' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/nope?x=1',
+      headers: { 'x-request-id': 'req-123' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not Found: GET /nope', code: 'NOT_FOUND' });
     expect(response.headers['x-request-id']).toBe('req-123');
@@ -103,9 +132,21 @@ describe('createService error handling', () => {
     const { logger, lines } = captureLogs();
     const text = () => JSON.stringify(lines);
     app = buildApp(logger);
-    await app.inject({ method: 'GET', url: '/healthz', headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' } });
-    await app.inject({ method: 'GET', url: '/nope', headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' } });
-    await app.inject({ method: 'POST', url: '/login', payload: { email: 'a@b.co', password: 'pa55word-secret' } });
+    await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' },
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/login',
+      payload: { email: 'a@b.co', password: 'pa55word-secret' },
+    });
     expect(text()).not.toContain('pa55word-secret');
     expect(text()).toContain('[redacted]');
     expect(text()).not.toContain('secret-token');

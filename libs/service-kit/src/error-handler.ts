@@ -5,10 +5,26 @@ import { HttpError, RateLimitedError } from './errors.ts';
 
 /** Fastify's own client-error codes and what we answer for them. */
 const clientErrors: Record<string, { status: number; code: string; message?: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.malformedJson, message: 'Malformed JSON in request body' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.malformedJson, message: 'Request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge, message: 'Request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.badRequest, message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: ErrorCode.malformedJson,
+    message: 'Malformed JSON in request body',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: ErrorCode.malformedJson,
+    message: 'Request body is empty',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: ErrorCode.payloadTooLarge,
+    message: 'Request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: ErrorCode.badRequest,
+    message: 'Unsupported content type',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.badRequest },
 };
 
@@ -28,7 +44,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         path: issuePath(item.instancePath, error.validationContext),
         message: item.message ?? 'Invalid value',
       }));
-      const body: ApiError = { message: issues[0]?.message ?? 'Invalid input', code: ErrorCode.validation, issues };
+      const body: ApiError = {
+        message: issues[0]?.message ?? 'Invalid input',
+        code: ErrorCode.validation,
+        issues,
+      };
       return reply.status(400).send(body);
     }
     if (error instanceof HttpError) {
@@ -44,14 +64,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) {
       return reply.status(known.status).send({ message: known.message ?? error.message, code: known.code });
     }
-    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code ?? ErrorCode.badRequest });
+    if (
+      !isResponseSerializationError(error) &&
+      error.statusCode &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code ?? ErrorCode.badRequest });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal Server Error', code: ErrorCode.internal });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ message: `Not Found: ${request.method} ${request.url.split('?')[0]}`, code: ErrorCode.notFound });
+    void reply
+      .status(404)
+      .send({
+        message: `Not Found: ${request.method} ${request.url.split('?')[0]}`,
+        code: ErrorCode.notFound,
+      });
   });
 }

@@ -17,7 +17,12 @@ function sessionStoreContract(makeCache: () => Cache, name: string) {
       cache = makeCache();
       const [user] = await database.current.db
         .insert(users)
-        .values({ email: `${randomUUID()}@example.com`, password: 'scrypt$x', firstName: 'Ann', lastName: 'Lee' })
+        .values({
+          email: `${randomUUID()}@example.com`,
+          password: 'scrypt$x',
+          firstName: 'Ann',
+          lastName: 'Lee',
+        })
         .returning({ id: users.id });
       if (!user) throw new Error('no user inserted');
       userId = user.id;
@@ -72,7 +77,11 @@ function sessionStoreContract(makeCache: () => Cache, name: string) {
         add: () => Promise.reject(new Error('cache down')),
       };
       const errors: unknown[] = [];
-      const store = createSessionStore({ database: database.current, cache: broken, onCacheError: (error) => errors.push(error) });
+      const store = createSessionStore({
+        database: database.current,
+        cache: broken,
+        onCacheError: (error) => errors.push(error),
+      });
       const sid = await newSession();
       expect(await store.isActive(sid, userId)).toBe(true);
       await revokeInDatabase([sid]);
@@ -89,7 +98,8 @@ describe('session store', () => {
 
 describeWithEngine('redis', 'session store on Redis', () => {
   sessionStoreContract(
-    () => createCache({ redisUrl: testRedisUrl() ?? undefined, keyPrefix: `listready-test:${randomUUID()}:` }),
+    () =>
+      createCache({ redisUrl: testRedisUrl() ?? undefined, keyPrefix: `listready-test:${randomUUID()}:` }),
     'on Redis',
   );
 });

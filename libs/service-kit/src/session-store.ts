@@ -72,7 +72,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       // Outlives any positive entry written by a read that raced with the revocation. Should the
       // cache fail here, a cached "live" answer can survive at most one TTL.
       await Promise.all(
-        sessionIds.map((sessionId) => fromCache(() => options.cache.set(cacheKey(sessionId), REVOKED, ttl * 2), undefined)),
+        sessionIds.map((sessionId) =>
+          fromCache(() => options.cache.set(cacheKey(sessionId), REVOKED, ttl * 2), undefined),
+        ),
       );
     },
   };

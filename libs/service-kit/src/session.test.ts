@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createService, type App } from './create-service.ts';
-import { createSessionCodec, requireRole, requireUser, resolveSessionSecret, SESSION_COOKIE, sessionPlugin } from './session.ts';
+import {
+  createSessionCodec,
+  requireRole,
+  requireUser,
+  resolveSessionSecret,
+  SESSION_COOKIE,
+  sessionPlugin,
+} from './session.ts';
 
 const secret = 'x'.repeat(48);
 
@@ -15,7 +22,9 @@ describe('session codec', () => {
     expect(await codec.verify(token)).toEqual({ id: 'u1', role: 'agent', sessionId: 's1' });
     expect(await codec.verify(`${token.slice(0, -2)}xx`)).toBeNull();
     expect(await createSessionCodec('y'.repeat(48)).verify(token)).toBeNull();
-    expect(await codec.verify(await codec.sign({ id: 'u1', role: 'agent', sessionId: 's1' }, -10))).toBeNull();
+    expect(
+      await codec.verify(await codec.sign({ id: 'u1', role: 'agent', sessionId: 's1' }, -10)),
+    ).toBeNull();
     expect(await codec.verify('garbage')).toBeNull();
   });
 });
@@ -39,7 +48,10 @@ describe('sessionPlugin', () => {
 
   async function build() {
     app = createService({ name: 'test', logger: pino({ level: 'silent' }) });
-    await app.register(sessionPlugin, { codec, isSessionActive: async (sessionId) => !revoked.has(sessionId) });
+    await app.register(sessionPlugin, {
+      codec,
+      isSessionActive: async (sessionId) => !revoked.has(sessionId),
+    });
     app.get('/me', async (request) => requireUser(request));
     app.get('/agents-only', async (request) => requireRole(request, 'agent'));
     return app;
@@ -50,7 +62,10 @@ describe('sessionPlugin', () => {
     const token = await codec.sign({ id: 'u1', role: 'client', sessionId: 's-live' });
     const me = await server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: token } });
     expect(me.json()).toEqual({ id: 'u1', role: 'client', sessionId: 's-live' });
-    expect((await server.inject({ url: '/me' })).json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+    expect((await server.inject({ url: '/me' })).json()).toEqual({
+      message: 'Unauthorized',
+      code: 'UNAUTHORIZED',
+    });
     revoked.add('s-live');
     expect((await server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: token } })).statusCode).toBe(401);
   });

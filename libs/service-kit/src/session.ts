@@ -45,7 +45,9 @@ export function createSessionCodec(secret: string): SessionCodec {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const claims = claimsSchema.safeParse(payload);
-        return claims.success ? { id: claims.data.sub, role: claims.data.role, sessionId: claims.data.sid } : null;
+        return claims.success
+          ? { id: claims.data.sub, role: claims.data.role, sessionId: claims.data.sid }
+          : null;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;
@@ -105,6 +107,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 export function requireRole(request: FastifyRequest, role: Role): SessionUser {
   const user = requireUser(request);
-  if (user.role !== role) throw new ForbiddenError(`This action is for ${role === 'agent' ? 'agents' : 'home sellers'} only`);
+  if (user.role !== role)
+    throw new ForbiddenError(`This action is for ${role === 'agent' ? 'agents' : 'home sellers'} only`);
   return user;
 }

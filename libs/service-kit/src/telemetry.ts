@@ -34,7 +34,11 @@ export function startTelemetry({ serviceName, otlpEndpoint }: TelemetryOptions):
     spanProcessors: endpoint ? undefined : [localOnlyProcessor],
     traceExporter: endpoint ? new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }) : undefined,
     metricReaders: endpoint
-      ? [new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter({ url: `${endpoint}/v1/metrics` }) })]
+      ? [
+          new PeriodicExportingMetricReader({
+            exporter: new OTLPMetricExporter({ url: `${endpoint}/v1/metrics` }),
+          }),
+        ]
       : [],
     instrumentations: [
       new HttpInstrumentation({

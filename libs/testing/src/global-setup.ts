@@ -92,9 +92,7 @@ export default async function setup(project: TestProject): Promise<Stop> {
   project.provide('redisSource', redisSource);
   project.provide('kafkaBrokers', kafkaBrokers);
   project.provide('kafkaSource', kafkaSource);
-  console.warn(
-    `test engines: postgres=${postgresSource} redis=${redisSource} kafka=${kafkaSource}`,
-  );
+  console.warn(`test engines: postgres=${postgresSource} redis=${redisSource} kafka=${kafkaSource}`);
 
   return async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

@@ -15,16 +15,29 @@ async function boundaryErrors(filePath: string, source: string): Promise<string[
 
 describe('module boundaries (Nx tags, enforced by lint)', () => {
   it('forbids a shared library from importing the gateway', async () => {
-    const errors = await boundaryErrors('libs/ui/src/probe.ts', "import { buildGateway } from '@listready/gateway';\nexport const probe = buildGateway;\n");
+    const errors = await boundaryErrors(
+      'libs/ui/src/probe.ts',
+      "import { buildGateway } from '@listready/gateway';\nexport const probe = buildGateway;\n",
+    );
     expect(errors.join('\n')).toMatch(/"type:lib" can only depend on libs tagged with "type:lib"/);
   });
 
   it('forbids front-end code from importing server code', async () => {
-    const errors = await boundaryErrors('shell/src/probe.ts', "import { createDb } from '@listready/db';\nexport const probe = createDb;\n");
-    expect(errors.join('\n')).toMatch(/"scope:frontend" can only depend on libs tagged with "scope:frontend", "scope:shared"/);
+    const errors = await boundaryErrors(
+      'shell/src/probe.ts',
+      "import { createDb } from '@listready/db';\nexport const probe = createDb;\n",
+    );
+    expect(errors.join('\n')).toMatch(
+      /"scope:frontend" can only depend on libs tagged with "scope:frontend", "scope:shared"/,
+    );
   });
 
   it('lets the gateway use shared libraries', async () => {
-    expect(await boundaryErrors('gateway/src/probe.ts', "import { createService } from '@listready/service-kit';\nexport const probe = createService;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'gateway/src/probe.ts',
+        "import { createService } from '@listready/service-kit';\nexport const probe = createService;\n",
+      ),
+    ).toEqual([]);
   });
 }, 60_000);

@@ -86,7 +86,17 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   const limiter = createLoginLimiter(cache, deps.loginLimits);
   const sessions = createSessionManager({ db, codec, store, clock, secureCookies: production });
   const accounts = createAccounts({ db, users, agents, hasher, limiter, events, logger });
-  const passwordReset = createPasswordReset({ db, users, sessions, hasher, limiter, mailer, cache, clock, logger });
+  const passwordReset = createPasswordReset({
+    db,
+    users,
+    sessions,
+    hasher,
+    limiter,
+    mailer,
+    cache,
+    clock,
+    logger,
+  });
 
   const app = createService({
     name: 'auth',
@@ -100,11 +110,17 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
       },
       events: async () => {
         const health = await events.health();
-        return { ok: health.ok, detail: { transport: health.transport, unpublished: health.relay?.unpublished ?? null } };
+        return {
+          ok: health.ok,
+          detail: { transport: health.transport, unpublished: health.relay?.unpublished ?? null },
+        };
       },
     },
   });
-  await app.register(sessionPlugin, { codec, isSessionActive: (sessionId, userId) => store.isActive(sessionId, userId) });
+  await app.register(sessionPlugin, {
+    codec,
+    isSessionActive: (sessionId, userId) => store.isActive(sessionId, userId),
+  });
   registrationRoutes(app, { accounts, sessions });
   signInRoutes(app, { accounts, sessions });
   currentUserRoutes(app, { users });

@@ -35,7 +35,19 @@ describe('registration schema', () => {
   });
 
   it('gives the spec message for every field of an empty form', () => {
-    expect(fieldErrors(registerRequestSchema.safeParse({ role: 'owner', email: '', password: '', confirmPassword: '', firstName: ' ', lastName: '', phone: '' }))).toEqual({
+    expect(
+      fieldErrors(
+        registerRequestSchema.safeParse({
+          role: 'owner',
+          email: '',
+          password: '',
+          confirmPassword: '',
+          firstName: ' ',
+          lastName: '',
+          phone: '',
+        }),
+      ),
+    ).toEqual({
       email: ['Please enter a valid email address'],
       password: ['Password must be at least 8 characters'],
       confirmPassword: ['Please confirm your password'],
@@ -47,7 +59,11 @@ describe('registration schema', () => {
   });
 
   it('reports a mismatch on confirmPassword even while other fields fail', () => {
-    const result = registerRequestSchema.safeParse({ ...validRegistration, firstName: '', confirmPassword: 'different1' });
+    const result = registerRequestSchema.safeParse({
+      ...validRegistration,
+      firstName: '',
+      confirmPassword: 'different1',
+    });
     expect(fieldErrors(result)).toEqual({
       firstName: ['First name is required'],
       confirmPassword: ["Passwords don't match"],
@@ -55,7 +71,11 @@ describe('registration schema', () => {
   });
 
   it('rejects a 7-character password', () => {
-    const result = registerRequestSchema.safeParse({ ...validRegistration, password: '1234567', confirmPassword: '1234567' });
+    const result = registerRequestSchema.safeParse({
+      ...validRegistration,
+      password: '1234567',
+      confirmPassword: '1234567',
+    });
     expect(fieldErrors(result)).toEqual({ password: ['Password must be at least 8 characters'] });
   });
 });
@@ -73,12 +93,24 @@ describe('login, reset and profile schemas', () => {
   });
 
   it('reset confirm: token, length and match', () => {
-    expect(fieldErrors(passwordResetConfirmSchema.safeParse({ token: '', password: 'short', confirmPassword: '' }))).toEqual({
+    expect(
+      fieldErrors(
+        passwordResetConfirmSchema.safeParse({ token: '', password: 'short', confirmPassword: '' }),
+      ),
+    ).toEqual({
       token: ['Reset token is required'],
       password: ['Password must be at least 8 characters'],
       confirmPassword: ['Please confirm your password'],
     });
-    expect(fieldErrors(passwordResetConfirmSchema.safeParse({ token: 't', password: 'longenough1', confirmPassword: 'longenough2' }))).toEqual({
+    expect(
+      fieldErrors(
+        passwordResetConfirmSchema.safeParse({
+          token: 't',
+          password: 'longenough1',
+          confirmPassword: 'longenough2',
+        }),
+      ),
+    ).toEqual({
       confirmPassword: ["Passwords don't match"],
     });
   });

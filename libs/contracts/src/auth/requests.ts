@@ -45,7 +45,11 @@ const passwordsMatch = {
   path: ['confirmPassword'],
   when: (payload: { value: unknown }) => {
     const value = payload.value as Partial<Record<keyof PasswordPair, unknown>> | undefined;
-    return typeof value?.password === 'string' && typeof value.confirmPassword === 'string' && value.confirmPassword !== '';
+    return (
+      typeof value?.password === 'string' &&
+      typeof value.confirmPassword === 'string' &&
+      value.confirmPassword !== ''
+    );
   },
 };
 const samePasswords = (value: PasswordPair) => value.password === value.confirmPassword;
@@ -104,5 +108,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** GET /api/dev/mailbox?to= */
 export const devMailboxQuerySchema = z.object({
-  to: z.string({ error: 'Query parameter to is required' }).trim().min(1, { error: 'Query parameter to is required' }),
+  to: z
+    .string({ error: 'Query parameter to is required' })
+    .trim()
+    .min(1, { error: 'Query parameter to is required' }),
 });

@@ -66,7 +66,9 @@ export function createAccounts(options: AccountsOptions) {
         // Parameters were raised since this hash was made: upgrade it now that we know the password.
         await users
           .updatePassword(db, user.id, await hasher.hash(input.password))
-          .catch((error: unknown) => options.logger.warn({ err: error, userId: user.id }, 'password re-hash failed'));
+          .catch((error: unknown) =>
+            options.logger.warn({ err: error, userId: user.id }, 'password re-hash failed'),
+          );
       }
       return user;
     },

@@ -37,7 +37,9 @@ describe('user-registered delivery', () => {
     await journey.start();
     stops.push(() => journey.stop());
 
-    const auth = await startTestAuthService(database.current, { deps: { transport: createInProcessTransport({ bus }) } });
+    const auth = await startTestAuthService(database.current, {
+      deps: { transport: createInProcessTransport({ bus }) },
+    });
     stops.push(auth.stop);
     await auth.service.start();
 

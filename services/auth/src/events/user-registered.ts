@@ -11,6 +11,12 @@ export function publishUserRegistered(events: EventBus, tx: Executor, user: User
   return events.publish(tx, {
     type: 'user-registered',
     key: user.id,
-    data: { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role },
+    data: {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+    },
   });
 }

@@ -50,7 +50,10 @@ export function createPasswordReset(options: PasswordResetOptions) {
     if (!user) return;
     const sent = await options.cache.increment(`reset-mails:${user.id}`, 60 * 60);
     if (sent.count > MAILS_PER_ADDRESS_PER_HOUR) {
-      options.logger.warn({ userId: user.id }, 'password reset mail not sent: hourly limit for this account reached');
+      options.logger.warn(
+        { userId: user.id },
+        'password reset mail not sent: hourly limit for this account reached',
+      );
       return;
     }
     const token = randomBytes(32).toString('base64url');
@@ -62,7 +65,10 @@ export function createPasswordReset(options: PasswordResetOptions) {
     });
     const link = `${origin}/reset-password?token=${token}`;
     const delivery = await options.mailer.send(resetEmail(user.email, user.firstName, link));
-    options.logger.info({ userId: user.id, engine: options.mailer.engine, deliveryId: delivery.id }, 'password reset mail sent');
+    options.logger.info(
+      { userId: user.id, engine: options.mailer.engine, deliveryId: delivery.id },
+      'password reset mail sent',
+    );
   }
 
   return {

@@ -36,7 +36,10 @@ export function createLoginLimiter(cache: Cache, limits: LoginLimits = DEFAULT_L
       }
     },
     async recordFailure(email: string, ip: string): Promise<void> {
-      await Promise.all([cache.increment(accountKey(email), limits.windowSeconds), cache.increment(ipKey(ip), limits.windowSeconds)]);
+      await Promise.all([
+        cache.increment(accountKey(email), limits.windowSeconds),
+        cache.increment(ipKey(ip), limits.windowSeconds),
+      ]);
     },
     /** A successful sign-in or a password reset clears the account's count (not the IP's). */
     async clearAccount(email: string): Promise<void> {

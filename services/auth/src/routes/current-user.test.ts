@@ -21,13 +21,26 @@ describe('current user and profile', () => {
   afterAll(async () => auth.stop());
 
   const updateProfile = (cookie: string | undefined, payload: Record<string, unknown>) =>
-    auth.app.inject({ method: 'PUT', url: '/api/auth/user', payload, ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}) });
+    auth.app.inject({
+      method: 'PUT',
+      url: '/api/auth/user',
+      payload,
+      ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}),
+    });
 
   it('GET /api/auth/user is always fresh', async () => {
     const user = await registered(auth);
-    const response = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: user.cookie } });
+    const response = await auth.app.inject({
+      url: '/api/auth/user',
+      cookies: { [SESSION_COOKIE]: user.cookie },
+    });
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toMatchObject({ id: user.id, firstName: 'Ann', timezone: 'America/New_York', preferredContact: 'email' });
+    expect(response.json()).toMatchObject({
+      id: user.id,
+      firstName: 'Ann',
+      timezone: 'America/New_York',
+      preferredContact: 'email',
+    });
   });
 
   it('PUT /api/auth/user updates names and e-mail', async () => {
@@ -38,19 +51,34 @@ describe('current user and profile', () => {
     expect(response.json()).toMatchObject({ id: user.id, firstName: 'Annie', lastName: 'Leigh', email });
     const me = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: user.cookie } });
     expect(me.json()).toMatchObject({ firstName: 'Annie', email });
-    const login = await auth.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: user.password } });
+    const login = await auth.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: user.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('PUT /api/auth/user: 409 for an e-mail someone else has, 401 signed out, spec messages', async () => {
     const [first, second] = [await registered(auth), await registered(auth)];
-    const taken = await updateProfile(second.cookie, { firstName: 'B', lastName: 'C', email: first.email.toUpperCase() });
+    const taken = await updateProfile(second.cookie, {
+      firstName: 'B',
+      lastName: 'C',
+      email: first.email.toUpperCase(),
+    });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    expect(taken.json()).toEqual({
+      message: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
     // Keeping one's own address is no conflict.
-    expect((await updateProfile(first.cookie, { firstName: 'A', lastName: 'B', email: first.email })).statusCode).toBe(200);
+    expect(
+      (await updateProfile(first.cookie, { firstName: 'A', lastName: 'B', email: first.email })).statusCode,
+    ).toBe(200);
 
-    expect((await updateProfile(undefined, { firstName: 'A', lastName: 'B', email: first.email })).statusCode).toBe(401);
+    expect(
+      (await updateProfile(undefined, { firstName: 'A', lastName: 'B', email: first.email })).statusCode,
+    ).toBe(401);
     const invalid = await updateProfile(first.cookie, { firstName: '', lastName: '', email: 'nope' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ issues: unknown[] }>().issues).toEqual([
@@ -63,10 +91,21 @@ describe('current user and profile', () => {
   it('GET /api/agents/current: the agent row for agents, 403 for home sellers, 401 signed out', async () => {
     const agent = await registered(auth, { role: 'agent' });
     const seller = await registered(auth, { role: 'client' });
-    const ok = await auth.app.inject({ url: '/api/agents/current', cookies: { [SESSION_COOKIE]: agent.cookie } });
+    const ok = await auth.app.inject({
+      url: '/api/agents/current',
+      cookies: { [SESSION_COOKIE]: agent.cookie },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ userId: agent.id, subscriptionStatus: 'trial', inviteLimit: 5, invitesUsed: 0 });
-    const forbidden = await auth.app.inject({ url: '/api/agents/current', cookies: { [SESSION_COOKIE]: seller.cookie } });
+    expect(ok.json()).toMatchObject({
+      userId: agent.id,
+      subscriptionStatus: 'trial',
+      inviteLimit: 5,
+      invitesUsed: 0,
+    });
+    const forbidden = await auth.app.inject({
+      url: '/api/agents/current',
+      cookies: { [SESSION_COOKIE]: seller.cookie },
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ code: 'FORBIDDEN' });
     expect((await auth.app.inject({ url: '/api/agents/current' })).statusCode).toBe(401);
@@ -75,6 +114,9 @@ describe('current user and profile', () => {
   it('dev mailbox needs ?to=', async () => {
     const response = await auth.app.inject({ url: '/api/dev/mailbox' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'to', message: 'Query parameter to is required' }] });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'to', message: 'Query parameter to is required' }],
+    });
   });
 });

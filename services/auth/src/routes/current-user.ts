@@ -13,9 +13,13 @@ export function currentUserRoutes(app: App, deps: { users: UserRepository }): vo
   });
 
   /** PUT /api/auth/user: Edit Profile (first name, last name, e-mail; 409 when the e-mail is taken). */
-  app.put('/api/auth/user', { schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } } }, async (request) => {
-    const user = await deps.users.updateProfile(requireUser(request).id, request.body);
-    if (!user) throw new UnauthorizedError();
-    return toPublicUser(user);
-  });
+  app.put(
+    '/api/auth/user',
+    { schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } } },
+    async (request) => {
+      const user = await deps.users.updateProfile(requireUser(request).id, request.body);
+      if (!user) throw new UnauthorizedError();
+      return toPublicUser(user);
+    },
+  );
 }

@@ -11,13 +11,23 @@ import {
 } from '../testing/test-auth-service.ts';
 
 type Auth = Awaited<ReturnType<typeof startTestAuthService>>;
-type Mail = { id: string; channel: string; to: string; subject: string | null; text: string; html: string | null; createdAt: string };
+type Mail = {
+  id: string;
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  createdAt: string;
+};
 
 const HOUR = 60 * 60 * 1000;
 const INVALID_LINK = {
   message: 'This reset link is invalid or has expired. Please request a new one.',
   code: 'RESET_TOKEN_INVALID',
-  issues: [{ path: 'token', message: 'This reset link is invalid or has expired. Please request a new one.' }],
+  issues: [
+    { path: 'token', message: 'This reset link is invalid or has expired. Please request a new one.' },
+  ],
 };
 
 async function registered(auth: Auth) {
@@ -59,7 +69,9 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(stranger.statusCode).toBe(200);
     expect(stranger.body).toBe(known.body);
-    expect(known.json()).toEqual({ message: 'If an account exists for that email, we have sent a link to reset your password.' });
+    expect(known.json()).toEqual({
+      message: 'If an account exists for that email, we have sent a link to reset your password.',
+    });
     const headersOf = (response: typeof known) => {
       const { date: _date, 'x-request-id': _id, ...rest } = response.headers;
       return rest;
@@ -69,7 +81,11 @@ describe('password reset', () => {
     expect(await mailbox(auth, unknown)).toEqual([]);
     const [mail, ...others] = await mailbox(auth, user.email);
     expect(others).toEqual([]);
-    expect(mail).toMatchObject({ channel: 'email', to: user.email, subject: 'Reset your ListReady password' });
+    expect(mail).toMatchObject({
+      channel: 'email',
+      to: user.email,
+      subject: 'Reset your ListReady password',
+    });
     expect(mail?.text).toContain(`${TEST_PUBLIC_URL}/reset-password?token=`);
     expect(mail?.html).toContain(`href="${TEST_PUBLIC_URL}/reset-password?token=${tokenFrom(mail)}"`);
   });
@@ -90,28 +106,54 @@ describe('password reset', () => {
   it('sets the new password, revokes every session of the user, and works only once', async () => {
     const user = await registered(auth);
     const otherDevice = sessionCookieOf(
-      await auth.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } }),
+      await auth.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: user.password },
+      }),
     );
     // Both sessions live (and their answers now sit in the session cache).
     for (const cookie of [user.cookie, otherDevice]) {
-      expect((await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } })).statusCode).toBe(200);
+      expect(
+        (await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } })).statusCode,
+      ).toBe(200);
     }
     await requestReset(auth, user.email);
     const token = tokenFrom((await mailbox(auth, user.email))[0]);
 
-    const confirmed = await confirmReset(auth, { token, password: 'brand-new-pass-2', confirmPassword: 'brand-new-pass-2' });
+    const confirmed = await confirmReset(auth, {
+      token,
+      password: 'brand-new-pass-2',
+      confirmPassword: 'brand-new-pass-2',
+    });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ message: 'Your password has been reset. You can now sign in with your new password.' });
+    expect(confirmed.json()).toEqual({
+      message: 'Your password has been reset. You can now sign in with your new password.',
+    });
 
     for (const cookie of [user.cookie, otherDevice]) {
-      expect((await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } })).statusCode).toBe(401);
+      expect(
+        (await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } })).statusCode,
+      ).toBe(401);
     }
-    const oldPassword = await auth.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const oldPassword = await auth.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await auth.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'brand-new-pass-2' } });
+    const newPassword = await auth.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'brand-new-pass-2' },
+    });
     expect(newPassword.statusCode).toBe(200);
 
-    const reuse = await confirmReset(auth, { token, password: 'third-password-3', confirmPassword: 'third-password-3' });
+    const reuse = await confirmReset(auth, {
+      token,
+      password: 'third-password-3',
+      confirmPassword: 'third-password-3',
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual(INVALID_LINK);
   });
@@ -128,13 +170,33 @@ describe('password reset', () => {
     auth.advance(HOUR - 60_000);
     try {
       // The first link is used just before its hour is up: it works, and the other one dies with it.
-      expect((await confirmReset(auth, { token: expiring, password: 'still-valid-1', confirmPassword: 'still-valid-1' })).statusCode).toBe(200);
-      expect((await confirmReset(auth, { token: fresh, password: 'another-one-2', confirmPassword: 'another-one-2' })).json()).toEqual(INVALID_LINK);
+      expect(
+        (
+          await confirmReset(auth, {
+            token: expiring,
+            password: 'still-valid-1',
+            confirmPassword: 'still-valid-1',
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await confirmReset(auth, {
+            token: fresh,
+            password: 'another-one-2',
+            confirmPassword: 'another-one-2',
+          })
+        ).json(),
+      ).toEqual(INVALID_LINK);
 
       await requestReset(auth, user.email);
       const later = tokenFrom((await mailbox(auth, user.email))[0]);
       auth.advance(HOUR + 1_000);
-      const expired = await confirmReset(auth, { token: later, password: 'too-late-123', confirmPassword: 'too-late-123' });
+      const expired = await confirmReset(auth, {
+        token: later,
+        password: 'too-late-123',
+        confirmPassword: 'too-late-123',
+      });
       expect(expired.statusCode).toBe(400);
       expect(expired.json()).toEqual(INVALID_LINK);
     } finally {
@@ -143,7 +205,11 @@ describe('password reset', () => {
   });
 
   it('refuses an unknown token', async () => {
-    const response = await confirmReset(auth, { token: 'made-up-token', password: 'whatever-123', confirmPassword: 'whatever-123' });
+    const response = await confirmReset(auth, {
+      token: 'made-up-token',
+      password: 'whatever-123',
+      confirmPassword: 'whatever-123',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(INVALID_LINK);
   });
@@ -154,7 +220,12 @@ describe('password reset', () => {
     ['confirmPassword', { confirmPassword: '' }, 'Please confirm your password'],
     ['confirmPassword', { confirmPassword: 'different-pass' }, "Passwords don't match"],
   ])('validates the confirm body: %s → %s', async (path, change, message) => {
-    const response = await confirmReset(auth, { token: 'some-token', password: 'longenough1', confirmPassword: 'longenough1', ...change });
+    const response = await confirmReset(auth, {
+      token: 'some-token',
+      password: 'longenough1',
+      confirmPassword: 'longenough1',
+      ...change,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
   });
@@ -171,7 +242,8 @@ describe('password reset', () => {
 
   it('sends at most 5 mails an hour to one account, answering the same', async () => {
     const user = await registered(auth);
-    for (let attempt = 0; attempt < 7; attempt += 1) expect((await requestReset(auth, user.email)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 7; attempt += 1)
+      expect((await requestReset(auth, user.email)).statusCode).toBe(200);
     expect(await mailbox(auth, user.email)).toHaveLength(5);
   });
 });
@@ -187,7 +259,9 @@ describe('reset links without PUBLIC_URL (development)', () => {
   it('use the browser origin (the gateway rewrites Host)', async () => {
     const user = await registered(auth);
     await requestReset(auth, user.email, { origin: 'http://localhost:8080' });
-    expect((await mailbox(auth, user.email))[0]?.text).toContain('http://localhost:8080/reset-password?token=');
+    expect((await mailbox(auth, user.email))[0]?.text).toContain(
+      'http://localhost:8080/reset-password?token=',
+    );
   });
 });
 
@@ -205,7 +279,9 @@ describe('dev mailbox in production', () => {
   });
 
   it('needs PUBLIC_URL to start', async () => {
-    await expect(startTestAuthService(database.current, { env: { NODE_ENV: 'production', PUBLIC_URL: '' } })).rejects.toThrow(/PUBLIC_URL/);
+    await expect(
+      startTestAuthService(database.current, { env: { NODE_ENV: 'production', PUBLIC_URL: '' } }),
+    ).rejects.toThrow(/PUBLIC_URL/);
   });
 });
 
@@ -266,11 +342,17 @@ describe('reset mail through the Gmail API', () => {
     expect(message).toContain('From: ListReady <homes@listready.test>\r\n');
     expect(message).toContain(`To: ${user.email}\r\n`);
     expect(message).toContain('Subject: Reset your ListReady password\r\n');
-    const link = new RegExp(`${TEST_PUBLIC_URL.replaceAll('.', '\\.')}/reset-password\\?token=([\\w-]{43})`).exec(message);
+    const link = new RegExp(
+      `${TEST_PUBLIC_URL.replaceAll('.', '\\.')}/reset-password\\?token=([\\w-]{43})`,
+    ).exec(message);
     expect(link).not.toBeNull();
 
     // The mailed token really resets the password.
-    const confirmed = await confirmReset(auth, { token: link?.[1], password: 'from-gmail-123', confirmPassword: 'from-gmail-123' });
+    const confirmed = await confirmReset(auth, {
+      token: link?.[1],
+      password: 'from-gmail-123',
+      confirmPassword: 'from-gmail-123',
+    });
     expect(confirmed.statusCode).toBe(200);
     // Nothing went to the dev mailbox.
     expect(await mailbox(auth, user.email)).toEqual([]);

@@ -19,7 +19,10 @@ export function linkOrigin(request: FastifyRequest, publicUrl: string | undefine
   return `${request.protocol}://${request.host}`;
 }
 
-export function passwordResetRoutes(app: App, deps: { passwordReset: PasswordReset; publicUrl: string | undefined }): void {
+export function passwordResetRoutes(
+  app: App,
+  deps: { passwordReset: PasswordReset; publicUrl: string | undefined },
+): void {
   /** The same 200 and body whether or not the address has an account. */
   app.post(
     '/api/auth/password-reset-request',

@@ -15,27 +15,46 @@ describe('POST /api/register', () => {
   });
   afterAll(async () => auth.stop());
 
-  const register = (payload: Record<string, unknown>) => auth.app.inject({ method: 'POST', url: '/api/register', payload });
+  const register = (payload: Record<string, unknown>) =>
+    auth.app.inject({ method: 'POST', url: '/api/register', payload });
 
   it('creates a home seller, signs them in and answers 201 with the user', async () => {
     const body = newRegistration({ role: undefined });
     const response = await register(body);
     expect(response.statusCode).toBe(201);
     const user = response.json<Record<string, unknown>>();
-    expect(user).toMatchObject({ email: body.email, firstName: 'Ann', lastName: 'Lee', phone: '555-0100', role: 'client', profileImageUrl: null });
+    expect(user).toMatchObject({
+      email: body.email,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '555-0100',
+      role: 'client',
+      profileImageUrl: null,
+    });
     expect(user).not.toHaveProperty('password');
     expect(JSON.stringify(user)).not.toContain('scrypt');
 
     const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
-    const me = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: sessionCookieOf(response) } });
+    const me = await auth.app.inject({
+      url: '/api/auth/user',
+      cookies: { [SESSION_COOKIE]: sessionCookieOf(response) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: user.id, email: body.email });
 
-    const [stored] = await database.current.db.select().from(users).where(eq(users.id, String(user.id)));
+    const [stored] = await database.current.db
+      .select()
+      .from(users)
+      .where(eq(users.id, String(user.id)));
     expect(stored?.password).toMatch(/^scrypt\$1024\$8\$1\$[\w-]+\$[\w-]+$/);
-    expect(await database.current.db.select().from(agents).where(eq(agents.userId, String(user.id)))).toEqual([]);
+    expect(
+      await database.current.db
+        .select()
+        .from(agents)
+        .where(eq(agents.userId, String(user.id))),
+    ).toEqual([]);
   });
 
   it('gives an agent a trial agent account with 5 invitations', async () => {
@@ -43,11 +62,25 @@ describe('POST /api/register', () => {
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
     const [agent] = await database.current.db.select().from(agents).where(eq(agents.userId, id));
-    expect(agent).toMatchObject({ subscriptionType: 'trial', subscriptionStatus: 'trial', inviteLimit: 5, invitesUsed: 0, phone: '555-0100' });
+    expect(agent).toMatchObject({
+      subscriptionType: 'trial',
+      subscriptionStatus: 'trial',
+      inviteLimit: 5,
+      invitesUsed: 0,
+      phone: '555-0100',
+    });
 
-    const current = await auth.app.inject({ url: '/api/agents/current', cookies: { [SESSION_COOKIE]: sessionCookieOf(response) } });
+    const current = await auth.app.inject({
+      url: '/api/agents/current',
+      cookies: { [SESSION_COOKIE]: sessionCookieOf(response) },
+    });
     expect(current.statusCode).toBe(200);
-    expect(current.json()).toMatchObject({ id: agent?.id, userId: id, inviteLimit: 5, subscriptionType: 'trial' });
+    expect(current.json()).toMatchObject({
+      id: agent?.id,
+      userId: id,
+      inviteLimit: 5,
+      subscriptionType: 'trial',
+    });
     expect(current.json()).not.toHaveProperty('stripeCustomerId');
   });
 
@@ -71,14 +104,21 @@ describe('POST /api/register', () => {
     const outboxBefore = (await database.current.db.select().from(authOutbox)).length;
     const again = await register({ ...body, email: body.email.toUpperCase(), firstName: 'Other' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    expect(again.json()).toEqual({
+      message: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
     expect(again.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
     expect((await database.current.db.select().from(authOutbox)).length).toBe(outboxBefore);
   });
 
   it.each([
     ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
-    ['password', { password: '1234567', confirmPassword: '1234567' }, 'Password must be at least 8 characters'],
+    [
+      'password',
+      { password: '1234567', confirmPassword: '1234567' },
+      'Password must be at least 8 characters',
+    ],
     ['confirmPassword', { confirmPassword: '' }, 'Please confirm your password'],
     ['confirmPassword', { confirmPassword: 'correct-horse-2' }, "Passwords don't match"],
     ['firstName', { firstName: '' }, 'First name is required'],
@@ -88,7 +128,11 @@ describe('POST /api/register', () => {
   ])('answers 400 on %s with "%s"', async (path, change, message) => {
     const response = await register(newRegistration(change));
     expect(response.statusCode).toBe(400);
-    expect(response.json<Issues>()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path, message }] });
+    expect(response.json<Issues>()).toEqual({
+      message,
+      code: 'VALIDATION_FAILED',
+      issues: [{ path, message }],
+    });
   });
 
   it('lists every missing field at once', async () => {

@@ -14,7 +14,10 @@ type Auth = Awaited<ReturnType<typeof startTestAuthService>>;
 
 const UNAUTHORIZED = { message: 'Unauthorized', code: 'UNAUTHORIZED' };
 const INVALID = { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
-const TOO_MANY = { message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', code: 'RATE_LIMITED' };
+const TOO_MANY = {
+  message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  code: 'RATE_LIMITED',
+};
 
 async function registered(auth: Auth, overrides: Record<string, unknown> = {}) {
   const body = newRegistration(overrides);
@@ -49,10 +52,18 @@ describe('sign-in and sessions', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual(UNAUTHORIZED);
     expect((await currentUser(auth, 'not-a-token')).statusCode).toBe(401);
-    const forged = await createSessionCodec('another-secret'.padEnd(48, 'y')).sign({ id: 'u', role: 'agent', sessionId: 's' });
+    const forged = await createSessionCodec('another-secret'.padEnd(48, 'y')).sign({
+      id: 'u',
+      role: 'agent',
+      sessionId: 's',
+    });
     expect((await currentUser(auth, forged)).statusCode).toBe(401);
     // Well signed, but the session id was never issued by the store.
-    const unknown = await createSessionCodec(TEST_SESSION_SECRET).sign({ id: 'u', role: 'client', sessionId: 'never-issued' });
+    const unknown = await createSessionCodec(TEST_SESSION_SECRET).sign({
+      id: 'u',
+      role: 'client',
+      sessionId: 'never-issued',
+    });
     expect((await currentUser(auth, unknown)).statusCode).toBe(401);
   });
 
@@ -62,7 +73,11 @@ describe('sign-in and sessions', () => {
     const second = sessionCookieOf(await login(auth, user.email, user.password));
     expect((await currentUser(auth, first)).statusCode).toBe(200);
 
-    const logout = await auth.app.inject({ method: 'POST', url: '/api/logout', cookies: { [SESSION_COOKIE]: first } });
+    const logout = await auth.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { [SESSION_COOKIE]: first },
+    });
     expect(logout.statusCode).toBe(200);
     const cleared = logout.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
@@ -134,17 +149,27 @@ describe('sign-in and sessions', () => {
 
   it('a successful sign-in clears the account count', async () => {
     const user = await registered(auth);
-    for (let attempt = 1; attempt <= 9; attempt += 1) await login(auth, user.email, 'wrong', `10.0.0.${attempt}`);
+    for (let attempt = 1; attempt <= 9; attempt += 1)
+      await login(auth, user.email, 'wrong', `10.0.0.${attempt}`);
     expect((await login(auth, user.email, user.password, '10.0.1.1')).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 9; attempt += 1) await login(auth, user.email, 'wrong', `10.0.2.${attempt}`);
+    for (let attempt = 1; attempt <= 9; attempt += 1)
+      await login(auth, user.email, 'wrong', `10.0.2.${attempt}`);
     expect((await login(auth, user.email, user.password, '10.0.3.1')).statusCode).toBe(200);
   });
 
   it('sets a Secure cookie in production', async () => {
     const production = await startTestAuthService(database.current, { env: { NODE_ENV: 'production' } });
     try {
-      const response = await production.app.inject({ method: 'POST', url: '/api/register', payload: newRegistration() });
-      expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      const response = await production.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: newRegistration(),
+      });
+      expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
     } finally {
       await production.stop();
     }

@@ -3,7 +3,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '@listready/contracts';
 import { sessions, type Db, type Executor } from '@listready/db';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, type SessionCodec, type SessionStore } from '@listready/service-kit';
+import {
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  type SessionCodec,
+  type SessionStore,
+} from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
 
 export interface SessionManagerOptions {
@@ -35,7 +40,11 @@ export function createSessionManager(options: SessionManagerOptions) {
 
   return {
     /** Creates a session for `user` and sets its cookie on `reply`. */
-    async signIn(request: FastifyRequest, reply: FastifyReply, user: { id: string; role: UserRole }): Promise<void> {
+    async signIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      user: { id: string; role: UserRole },
+    ): Promise<void> {
       // A session already on this browser is replaced, not left behind.
       if (request.user) await this.signOut(request, reply);
       const sessionId = randomUUID();

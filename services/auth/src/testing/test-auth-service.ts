@@ -23,7 +23,12 @@ export async function startTestAuthService(
 ) {
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
-  const config = loadAuthConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...options.env });
+  const config = loadAuthConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...options.env,
+  });
   const service = await buildAuthService({
     config,
     database,

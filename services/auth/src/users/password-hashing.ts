@@ -13,12 +13,19 @@ const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 
 /** The key derivation (scrypt); replaceable in tests to observe what runs. */
-export type KeyDerivation = (password: string, salt: Buffer, params: ScryptParameters, keyLength: number) => Promise<Buffer>;
+export type KeyDerivation = (
+  password: string,
+  salt: Buffer,
+  params: ScryptParameters,
+  keyLength: number,
+) => Promise<Buffer>;
 
 export const scryptDerivation: KeyDerivation = (password, salt, params, keyLength) => {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 };
 
@@ -33,7 +40,18 @@ function parse(stored: string): ParsedHash | null {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(Number);
-  if (!N || !r || !p || !Number.isInteger(N) || N < 2 || (N & (N - 1)) !== 0 || N > 2 ** 20 || r > 32 || p > 16) return null;
+  if (
+    !N ||
+    !r ||
+    !p ||
+    !Number.isInteger(N) ||
+    N < 2 ||
+    (N & (N - 1)) !== 0 ||
+    N > 2 ** 20 ||
+    r > 32 ||
+    p > 16
+  )
+    return null;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const hash = Buffer.from(parts[5] ?? '', 'base64url');
   if (salt.length < 8 || hash.length < 32) return null;
@@ -60,7 +78,14 @@ export function createPasswordHasher(
   const hash = async (password: string) => {
     const salt = randomBytes(SALT_LENGTH);
     const key = await derive(password, salt, params, KEY_LENGTH);
-    return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+    return [
+      'scrypt',
+      params.N,
+      params.r,
+      params.p,
+      salt.toString('base64url'),
+      key.toString('base64url'),
+    ].join('$');
   };
   return {
     hash,
@@ -77,7 +102,9 @@ export function createPasswordHasher(
     },
     needsRehash(stored) {
       const parsed = parse(stored);
-      return !parsed || parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p;
+      return (
+        !parsed || parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p
+      );
     },
   };
 }

@@ -4,7 +4,10 @@ import { users, type Db, type Executor } from '@listready/db';
 import { ConflictError } from '@listready/service-kit';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = Pick<typeof users.$inferInsert, 'email' | 'password' | 'firstName' | 'lastName' | 'phone' | 'role'>;
+export type NewUser = Pick<
+  typeof users.$inferInsert,
+  'email' | 'password' | 'firstName' | 'lastName' | 'phone' | 'role'
+>;
 
 /** The e-mail is taken (compared case-insensitively by the `users_email_lower_idx` unique index). */
 export class EmailTakenError extends ConflictError {
@@ -15,7 +18,9 @@ export class EmailTakenError extends ConflictError {
 }
 
 const isEmailConflict = (error: unknown): boolean => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
   return cause.code === '23505' && cause.constraint === 'users_email_lower_idx';
 };
 
@@ -49,7 +54,11 @@ export function toPublicUser(row: UserRow): PublicUser {
 export function createUserRepository(db: Db) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
     async findById(id: string): Promise<UserRow | undefined> {
@@ -61,9 +70,16 @@ export function createUserRepository(db: Db) {
       if (!row) throw new Error('The user insert returned no row');
       return row;
     },
-    async updateProfile(id: string, profile: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): Promise<UserRow | undefined> {
+    async updateProfile(
+      id: string,
+      profile: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
+    ): Promise<UserRow | undefined> {
       const [row] = await guardEmail(() =>
-        db.update(users).set({ ...profile, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+        db
+          .update(users)
+          .set({ ...profile, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning(),
       );
       return row;
     },

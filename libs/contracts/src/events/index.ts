@@ -1,1 +1,69 @@
-export {};
+import type { z } from 'zod';
+import type { EventEnvelope } from './envelope.ts';
+import { invitationAcceptedV1 } from './invitation-accepted.v1.ts';
+import { invitationSentV1 } from './invitation-sent.v1.ts';
+import { stageCompletedV1 } from './stage-completed.v1.ts';
+import { taskCompletedV1 } from './task-completed.v1.ts';
+import { userRegisteredV1 } from './user-registered.v1.ts';
+
+export * from './envelope.ts';
+export * from './invitation-accepted.v1.ts';
+export * from './invitation-sent.v1.ts';
+export * from './stage-completed.v1.ts';
+export * from './task-completed.v1.ts';
+export * from './user-registered.v1.ts';
+
+/**
+ * Every version of every event's `data` schema. A new version is added beside the old one (never
+ * edited in place), so consumers keep reading what older producers still have in their outboxes.
+ */
+export const eventVersions = {
+  'task-completed': { 1: taskCompletedV1 },
+  'stage-completed': { 1: stageCompletedV1 },
+  'invitation-sent': { 1: invitationSentV1 },
+  'invitation-accepted': { 1: invitationAcceptedV1 },
+  'user-registered': { 1: userRegisteredV1 },
+} as const;
+
+/** Type → the current version's `data` schema: what producers publish today. */
+export const eventSchemas = {
+  'task-completed': taskCompletedV1,
+  'stage-completed': stageCompletedV1,
+  'invitation-sent': invitationSentV1,
+  'invitation-accepted': invitationAcceptedV1,
+  'user-registered': userRegisteredV1,
+} as const;
+
+/** Type → the version producers write (the key of `eventSchemas[type]` in `eventVersions`). */
+export const currentEventVersion = {
+  'task-completed': 1,
+  'stage-completed': 1,
+  'invitation-sent': 1,
+  'invitation-accepted': 1,
+  'user-registered': 1,
+} as const satisfies { [T in EventType]: keyof (typeof eventVersions)[T] };
+
+export type EventType = keyof typeof eventSchemas;
+export const eventTypes = Object.keys(eventSchemas) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+/** A validated event of type `T` as consumers receive it. */
+export type DomainEvent<T extends EventType = EventType> = {
+  [K in T]: EventEnvelope<K, EventData<K>>;
+}[T];
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
+
+/** The `data` schema for a given type and version, or undefined when this build does not know it. */
+export function eventDataSchema(type: string, version: number): z.ZodType | undefined {
+  if (!isEventType(type)) return undefined;
+  const versions: Partial<Record<number, z.ZodType>> = eventVersions[type];
+  return versions[version];
+}
+
+/** Kafka topic of an event type: the type's own name (`task-completed`, …). */
+export const topicFor = (type: EventType): string => type;
+/** Where a consumer parks the messages of `topic` it could not apply. */
+export const deadLetterTopicFor = (topic: string): string => `${topic}.dlq`;
+/** Every topic the platform uses, dead-letter topics included (for the admin step). */
+export const allEventTopics = (): string[] =>
+  eventTypes.flatMap((type) => [topicFor(type), deadLetterTopicFor(topicFor(type))]);

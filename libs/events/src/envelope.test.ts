@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { buildEnvelope, parseEvent } from './envelope.ts';
+import { EventValidationError, UnknownEventTypeError } from './errors.ts';
+
+const data = {
+  clientId: 'client-1',
+  taskId: 'task-1',
+  title: 'Clean gutters',
+  stageId: 'stage-3',
+  stageName: 'Repairs & Maintenance',
+  completedAt: '2025-05-01T10:00:00.000Z',
+};
+
+describe('buildEnvelope', () => {
+  it('wraps valid data with a fresh id, the current version, the time and the producer', () => {
+    const event = buildEnvelope({ type: 'task-completed', key: 'client-1', data }, 'journey');
+    expect(event).toMatchObject({
+      type: 'task-completed',
+      version: 1,
+      producer: 'journey',
+      key: 'client-1',
+      data,
+    });
+    expect(event.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(event.occurredAt)).not.toBeNaN();
+  });
+
+  it('refuses data that breaks the contract, naming the field', () => {
+    const broken = { ...data, completedAt: 'soon' };
+    expect(() => buildEnvelope({ type: 'task-completed', key: 'client-1', data: broken }, 'journey')).toThrow(
+      EventValidationError,
+    );
+    try {
+      buildEnvelope({ type: 'task-completed', key: 'client-1', data: broken }, 'journey');
+    } catch (error) {
+      expect((error as EventValidationError).code).toBe('EVENT_INVALID');
+      expect((error as EventValidationError).issues.map((issue) => issue.path)).toEqual(['completedAt']);
+    }
+  });
+
+  it('refuses an empty key and an unknown type', () => {
+    expect(() => buildEnvelope({ type: 'task-completed', key: '', data }, 'journey')).toThrow(
+      EventValidationError,
+    );
+    const unknown = { type: 'task-deleted', key: 'k', data } as unknown as Parameters<
+      typeof buildEnvelope
+    >[0];
+    expect(() => buildEnvelope(unknown, 'journey')).toThrow(UnknownEventTypeError);
+  });
+});
+
+describe('parseEvent', () => {
+  const valid = JSON.stringify(buildEnvelope({ type: 'task-completed', key: 'client-1', data }, 'journey'));
+
+  it('returns the validated event', () => {
+    expect(parseEvent(valid, 'task-completed').data).toEqual(data);
+  });
+
+  it.each([
+    ['not JSON', '{oops', undefined, 'not valid JSON'],
+    ['a broken envelope', JSON.stringify({ id: 'x' }), undefined, 'Invalid event envelope'],
+    ['an event on the wrong topic', valid, 'stage-completed', 'arrived on the stage-completed topic'],
+    [
+      'an unknown version',
+      valid.replace('"version":1', '"version":9'),
+      undefined,
+      'Unknown event task-completed v9',
+    ],
+    [
+      'data that breaks the contract',
+      valid.replace('"Clean gutters"', '42'),
+      undefined,
+      'Invalid task-completed v1 event data',
+    ],
+  ])('rejects %s', (_, value, expectedType, message) => {
+    expect(() => parseEvent(value, expectedType)).toThrow(message);
+  });
+});

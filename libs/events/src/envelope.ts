@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  currentEventVersion,
+  eventDataSchema,
+  eventEnvelopeSchema,
+  eventSchemas,
+  isEventType,
+  type DomainEvent,
+  type EventData,
+  type EventType,
+} from '@listready/contracts';
+import { EventValidationError, UnknownEventTypeError, type EventIssue } from './errors.ts';
+
+/** What a producer supplies; the library adds id, version, occurredAt and producer. */
+export interface EventInput<T extends EventType = EventType> {
+  type: T;
+  /** The aggregate id (client id, invitation id…): one key's events are delivered in order. */
+  key: string;
+  data: EventData<T>;
+}
+
+const toIssues = (error: z.ZodError): EventIssue[] =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/** Validates `data` against the event's contract and wraps it in a fresh envelope. */
+export function buildEnvelope<T extends EventType>(input: EventInput<T>, producer: string): DomainEvent<T> {
+  if (!isEventType(input.type)) throw new UnknownEventTypeError(String(input.type));
+  if (typeof input.key !== 'string' || input.key === '') {
+    throw new EventValidationError(`Event ${input.type} needs a non-empty key`, [
+      { path: 'key', message: 'Required' },
+    ]);
+  }
+  const parsed = eventSchemas[input.type].safeParse(input.data);
+  if (!parsed.success) {
+    throw new EventValidationError(`Invalid ${input.type} event data`, toIssues(parsed.error));
+  }
+  const envelope = {
+    id: randomUUID(),
+    type: input.type,
+    version: currentEventVersion[input.type],
+    occurredAt: new Date().toISOString(),
+    producer,
+    key: input.key,
+    data: parsed.data,
+  };
+  return envelope as DomainEvent<T>;
+}
+
+/**
+ * Reads a delivered message: JSON, then the envelope, then `data` against the schema of its type
+ * and version. `expectedType` guards against an event published to the wrong topic.
+ */
+export function parseEvent(value: string, expectedType?: string): DomainEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch (error) {
+    throw new EventValidationError('Event is not valid JSON', [], { cause: error });
+  }
+  const envelope = eventEnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw new EventValidationError('Invalid event envelope', toIssues(envelope.error));
+  const { type, version } = envelope.data;
+  if (expectedType !== undefined && type !== expectedType) {
+    throw new EventValidationError(`Event of type ${type} arrived on the ${expectedType} topic`, [
+      { path: 'type', message: `Expected ${expectedType}` },
+    ]);
+  }
+  const schema = eventDataSchema(type, version);
+  if (!schema) {
+    throw new EventValidationError(`Unknown event ${type} v${version}`, [
+      { path: 'type', message: 'Unknown type or version' },
+    ]);
+  }
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success)
+    throw new EventValidationError(`Invalid ${type} v${version} event data`, toIssues(data.error));
+  return { ...envelope.data, data: data.data } as DomainEvent;
+}

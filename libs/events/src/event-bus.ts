@@ -1,0 +1,200 @@
+import type { Logger } from 'pino';
+import { allEventTopics, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
+import type { Database, Executor } from '@listready/db';
+import { EventConsumer, type ConsumerFaults, type ConsumerTuning, type EventHandler } from './consumer.ts';
+import type { EventInput } from './envelope.ts';
+import { EventBusStateError } from './errors.ts';
+import { registerEventMetrics, type EventMetricsSnapshot } from './metrics.ts';
+import { publish } from './publish.ts';
+import { OutboxRelay, type RelayBacklog, type RelayStatus, type RelayTuning } from './relay.ts';
+import type { DeadLettersTable, OutboxTable, ProcessedEventsTable } from './tables.ts';
+import { describeError } from './timing.ts';
+import type { Transport, TransportSubscription } from './transport.ts';
+
+export interface EventBusOptions {
+  database: Database;
+  transport: Transport;
+  /** The service name: producer of its events, consumer group and processed_events consumer. */
+  service: string;
+  logger: Logger;
+  /** The service's outbox; needed to publish (and runs its relay). */
+  outbox?: OutboxTable;
+  /** Needed to subscribe. */
+  processedEvents?: ProcessedEventsTable;
+  deadLetters?: DeadLettersTable;
+  relay?: Partial<RelayTuning>;
+  consumer?: Partial<ConsumerTuning>;
+  /** Most events applied in one consumer transaction (default 100; 1 = one transaction per event). */
+  consumerBatchSize?: number;
+  /** Topics the admin step ensures at start (default: every platform topic and its DLQ). */
+  topics?: string[];
+  /** Crash simulation for tests. */
+  faults?: ConsumerFaults;
+}
+
+export interface EventBusHealth {
+  /** Started and consuming. A broker outage does not flip it: the outbox absorbs it (see `relay`). */
+  ok: boolean;
+  transport: Transport['kind'];
+  relay: (RelayBacklog & RelayStatus) | null;
+  consumers: { group: string; topics: string[]; running: boolean; lag: number | null } | null;
+  error?: string;
+}
+
+export interface EventBus {
+  readonly service: string;
+  /** Writes the event to this service's outbox in the caller's transaction `tx`. */
+  publish<T extends EventType>(tx: Executor, event: EventInput<T>): Promise<DomainEvent<T>>;
+  /** Registers this service's handler for `type` (before `start`). */
+  subscribe<T extends EventType>(type: T, handler: EventHandler<T>): void;
+  /** Ensures the topics, then starts the relay and the consumer group. */
+  start(): Promise<void>;
+  /** Stops the relay, then drains the consumer (messages in flight finish and are acknowledged). */
+  stop(): Promise<void>;
+  health(): Promise<EventBusHealth>;
+}
+
+type State = 'idle' | 'starting' | 'started' | 'stopping' | 'stopped';
+
+/**
+ * Everything a service needs from the event backbone, bound to its schema's tables:
+ *
+ *   const events = createEventBus({ database, transport, service: 'journey', outbox: journeyOutbox,
+ *     processedEvents: journeyProcessedEvents, deadLetters: journeyDeadLetters, logger });
+ *   events.subscribe('invitation-accepted', async (event, tx) => { ... });
+ *   await events.start();
+ *   await db.transaction(async (tx) => { ...; await events.publish(tx, { type, key, data }); });
+ */
+export function createEventBus(options: EventBusOptions): EventBus {
+  const logger = options.logger.child({ component: 'event-bus', service: options.service });
+  const consumer =
+    options.processedEvents && options.deadLetters
+      ? new EventConsumer({
+          consumer: options.service,
+          database: options.database,
+          processedEvents: options.processedEvents,
+          deadLetters: options.deadLetters,
+          transport: options.transport,
+          logger,
+          ...(options.consumer ? { tuning: options.consumer } : {}),
+          ...(options.faults ? { faults: options.faults } : {}),
+        })
+      : null;
+  let state: State = 'idle';
+  let relay: OutboxRelay | null = null;
+  let subscription: TransportSubscription | null = null;
+  let unregisterMetrics: (() => void) | null = null;
+  let cached: { at: number; snapshot: Promise<EventMetricsSnapshot> } | null = null;
+
+  const shutdown = async (): Promise<void> => {
+    unregisterMetrics?.();
+    // Relay first: an in-process send still waiting on consumers is aborted (rows stay unpublished).
+    await relay?.stop();
+    // Retry loops give up at once (message left unacknowledged); messages being applied finish.
+    consumer?.abort();
+    await subscription?.stop();
+  };
+
+  const relayBacklog = async (): Promise<RelayBacklog | null> => (relay ? relay.backlog() : null);
+
+  const bus: EventBus & { metricsSnapshot(): Promise<EventMetricsSnapshot> } = {
+    service: options.service,
+
+    publish(tx, event) {
+      if (!options.outbox) throw new EventBusStateError(`${options.service} has no outbox to publish to`);
+      return publish(tx, options.outbox, { ...event, producer: options.service });
+    },
+
+    subscribe(type, handler) {
+      if (!consumer) {
+        throw new EventBusStateError(
+          `${options.service} needs processedEvents and deadLetters tables to subscribe`,
+        );
+      }
+      if (state !== 'idle') throw new EventBusStateError('Subscribe before the event bus starts');
+      consumer.on(type, handler);
+      options.transport.declareGroup?.(options.service, [topicFor(type)]);
+    },
+
+    async start() {
+      if (state !== 'idle') throw new EventBusStateError(`The event bus is ${state}`);
+      state = 'starting';
+      try {
+        // Topics first: consumers subscribe only to topics that exist (no auto-creation).
+        await options.transport.ensureTopics(options.topics ?? allEventTopics());
+        if (options.outbox) {
+          relay = new OutboxRelay({
+            database: options.database,
+            transport: options.transport,
+            outbox: options.outbox,
+            logger,
+            ...options.relay,
+          });
+          relay.start();
+        }
+        if (consumer && consumer.topics().length > 0) {
+          subscription = await options.transport.subscribe({
+            groupId: options.service,
+            topics: consumer.topics(),
+            handle: consumer.handle,
+            maxBatchSize: options.consumerBatchSize ?? 100,
+          });
+        }
+        unregisterMetrics = registerEventMetrics(bus);
+        state = 'started';
+        logger.info({ relay: Boolean(relay), topics: consumer?.topics() ?? [] }, 'event bus started');
+      } catch (error) {
+        await shutdown();
+        state = 'stopped';
+        throw error;
+      }
+    },
+
+    async stop() {
+      if (state !== 'started') return;
+      state = 'stopping';
+      await shutdown();
+      state = 'stopped';
+      logger.info('event bus stopped');
+    },
+
+    async health() {
+      const transport = options.transport.kind;
+      try {
+        const backlog = await relayBacklog();
+        const consumers = subscription
+          ? {
+              group: subscription.groupId,
+              topics: consumer?.topics() ?? [],
+              running: subscription.running(),
+              lag: await subscription.lag(),
+            }
+          : null;
+        return {
+          ok: state === 'started' && (consumers?.running ?? true),
+          transport,
+          relay: relay && backlog ? { ...backlog, ...relay.getStatus() } : null,
+          consumers,
+        };
+      } catch (error) {
+        return { ok: false, transport, relay: null, consumers: null, error: describeError(error, 500) };
+      }
+    },
+
+    /** For the OpenTelemetry gauges; cached briefly so a scrape does not hammer the database. */
+    metricsSnapshot() {
+      if (cached && Date.now() - cached.at < 1_000) return cached.snapshot;
+      const snapshot = (async (): Promise<EventMetricsSnapshot> => {
+        const backlog = await relayBacklog();
+        return {
+          service: options.service,
+          relay: relay && backlog ? { schema: relay.schema, ...backlog } : null,
+          consumer: subscription ? { group: subscription.groupId, lag: await subscription.lag() } : null,
+        };
+      })();
+      cached = { at: Date.now(), snapshot };
+      return snapshot;
+    },
+  };
+  return bus;
+}

@@ -1,0 +1,13 @@
+export * from './config.ts';
+export * from './consumer.ts';
+export * from './create-transport.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './event-bus.ts';
+export * from './in-process-transport.ts';
+export * from './kafka-transport.ts';
+export { registerEventMetrics, type EventMetricsSnapshot, type EventMetricsSource } from './metrics.ts';
+export * from './publish.ts';
+export * from './relay.ts';
+export * from './tables.ts';
+export type * from './transport.ts';

@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describeWithEngine, testKafkaBrokers } from '@listready/testing';
+import { KafkaTransport } from './kafka-transport.ts';
+import { describeEventBackbone } from './testing/backbone-suite.ts';
+import { describeProcessCrash } from './testing/process-crash-suite.ts';
+
+const run = promisify(execFile);
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+/** The broker scripts of deploy/kafka (the "broker down" test stops and restarts the local broker). */
+const kafkaScript = async (name: 'start.sh' | 'stop.sh'): Promise<void> => {
+  await run('bash', [path.join(repositoryRoot, 'deploy/kafka', name)], {
+    cwd: repositoryRoot,
+    timeout: 120_000,
+  });
+};
+
+/**
+ * The same backbone suite on a real Apache Kafka broker (KAFKA_BROKERS=127.0.0.1:9092, started by
+ * `npm run kafka:start`). Each test gets its own topic and group namespace, so tests never see
+ * each other's messages, and short group timeouts keep rebalances quick. Everything Kafka sits in
+ * this one file so its tests run one after the other: the "engine down" test stops the broker.
+ */
+describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
+  describeEventBackbone({
+    waitMs: 30_000,
+    testMs: 60_000,
+    outageTestMs: 180_000,
+    setup: async (logger) => {
+      const namespace = `test-${randomBytes(4).toString('hex')}.`;
+      const transport = new KafkaTransport({
+        brokers: testKafkaBrokers() ?? [],
+        clientId: 'listready-test',
+        namespace,
+        partitions: 3,
+        logger,
+        sessionTimeoutMs: 6_000,
+        heartbeatIntervalMs: 500,
+        rebalanceTimeoutMs: 10_000,
+        maxWaitTimeMs: 200,
+        joinTimeoutMs: 20_000,
+        connectionTimeoutMs: 1_000,
+        requestTimeoutMs: 10_000,
+        producerRetry: { retries: 2, initialRetryTime: 100, maxRetryTime: 500 },
+        redeliveryBackoffMs: { baseMs: 50, maxMs: 500 },
+      });
+      return {
+        transport,
+        takeDown: () => kafkaScript('stop.sh'),
+        bringUp: () => kafkaScript('start.sh'),
+        close: async () => {
+          await transport.close();
+          // Leave the shared broker as we found it.
+          const admin = transport.kafka.admin();
+          try {
+            await admin.connect();
+            const mine = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
+            if (mine.length > 0) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
+          } catch {
+            // Best effort: a leftover namespaced topic harms no other test.
+          } finally {
+            await admin.disconnect().catch(() => undefined);
+          }
+        },
+      };
+    },
+  });
+});
+
+describeWithEngine('kafka', 'consumer process killed between effect and offset commit (Kafka)', () => {
+  describeProcessCrash(
+    (namespace) =>
+      new KafkaTransport({
+        brokers: testKafkaBrokers() ?? [],
+        namespace,
+        sessionTimeoutMs: 6_000,
+        heartbeatIntervalMs: 500,
+        maxWaitTimeMs: 200,
+      }),
+  );
+});

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { journeyOutbox } from '@listready/db';
+import { useTestDatabase } from '@listready/testing';
+import { EventBusStateError, EventValidationError } from './errors.ts';
+import { createEventBus } from './event-bus.ts';
+import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
+import { createPublisher } from './publish.ts';
+
+const data = {
+  clientId: 'client-1',
+  taskId: 'task-1',
+  title: 'Clean gutters',
+  stageId: 'stage-3',
+  stageName: 'Repairs & Maintenance',
+  completedAt: '2025-05-01T10:00:00.000Z',
+};
+
+describe('publish', () => {
+  const database = useTestDatabase();
+
+  it('writes the envelope to the outbox in the caller transaction, unpublished', async () => {
+    const publisher = createPublisher({ producer: 'journey', outbox: journeyOutbox });
+    const event = await database.current.db.transaction((tx) =>
+      publisher.publish(tx, { type: 'task-completed', key: 'client-1', data }),
+    );
+    const [row] = await database.current.db
+      .select()
+      .from(journeyOutbox)
+      .where(sql`${journeyOutbox.id} = ${event.id}`);
+    expect(row).toMatchObject({ type: 'task-completed', key: 'client-1', publishedAt: null, attempts: 0 });
+    expect(row?.envelope).toEqual(event);
+    expect(row?.envelope.producer).toBe('journey');
+  });
+
+  it('refuses an event that breaks its contract and writes nothing', async () => {
+    const publisher = createPublisher({ producer: 'journey', outbox: journeyOutbox });
+    const before = await database.current.db.$count(journeyOutbox);
+    await expect(
+      database.current.db.transaction((tx) =>
+        publisher.publish(tx, { type: 'task-completed', key: 'client-1', data: { ...data, clientId: '' } }),
+      ),
+    ).rejects.toBeInstanceOf(EventValidationError);
+    expect(await database.current.db.$count(journeyOutbox)).toBe(before);
+  });
+
+  it('wakes the relay: the outbox insert notifies outbox_<schema> on commit', async () => {
+    const client = await database.current.pool.connect();
+    try {
+      const notified = new Promise<string>((resolve) =>
+        client.on('notification', (message) => resolve(message.channel)),
+      );
+      await client.query('listen outbox_journey');
+      const publisher = createPublisher({ producer: 'journey', outbox: journeyOutbox });
+      await database.current.db.transaction((tx) =>
+        publisher.publish(tx, { type: 'task-completed', key: 'client-2', data }),
+      );
+      expect(await notified).toBe('outbox_journey');
+    } finally {
+      client.release(true);
+    }
+  });
+
+  it('a bus without an outbox cannot publish, a bus without processed_events cannot subscribe', async () => {
+    const bus = createEventBus({
+      database: database.current,
+      transport: createInProcessTransport({ bus: new InProcessBus() }),
+      service: 'gateway',
+      logger: pino({ level: 'silent' }),
+    });
+    expect(() => bus.publish(database.current.db, { type: 'task-completed', key: 'k', data })).toThrow(
+      EventBusStateError,
+    );
+    expect(() => bus.subscribe('task-completed', async () => undefined)).toThrow(EventBusStateError);
+  });
+});

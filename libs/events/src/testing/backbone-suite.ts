@@ -1,0 +1,630 @@
+import { randomUUID } from 'node:crypto';
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { eq, sql } from 'drizzle-orm';
+import pino, { type Logger } from 'pino';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { DomainEvent } from '@listready/contracts';
+import {
+  analyticsDeadLetters,
+  analyticsProcessedEvents,
+  invitationDeadLetters,
+  invitationProcessedEvents,
+  journeyOutbox,
+} from '@listready/db';
+import { useTestDatabase } from '@listready/testing';
+import type { ConsumerFaults, Transaction } from '../consumer.ts';
+import { createEventBus, type EventBus } from '../event-bus.ts';
+import type { RelayTuning } from '../relay.ts';
+import type { IncomingMessage, Transport } from '../transport.ts';
+import { installTestTelemetry } from './otel.ts';
+
+/** One engine the backbone suite runs on. */
+export interface BackboneTarget {
+  /** Longest wait for a delivery (Kafka group joins and broker restarts take seconds). */
+  waitMs: number;
+  /** Timeout of each test, and of the one that restarts the engine. */
+  testMs: number;
+  outageTestMs: number;
+  /** A fresh, isolated transport for one test. */
+  setup(logger: Logger): Promise<BackboneEnvironment>;
+}
+
+export interface BackboneEnvironment {
+  transport: Transport;
+  /** Makes the engine unavailable (Kafka: stops the broker), and back. */
+  takeDown(): Promise<void>;
+  bringUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type ConsumerService = 'analytics' | 'invitation';
+const consumerTables = {
+  analytics: { processedEvents: analyticsProcessedEvents, deadLetters: analyticsDeadLetters },
+  invitation: { processedEvents: invitationProcessedEvents, deadLetters: invitationDeadLetters },
+} as const;
+
+const topics = ['task-completed', 'task-completed.dlq'];
+const fastRelay: Partial<RelayTuning> = {
+  pollIntervalMs: 200,
+  standbyRetryMs: 100,
+  backoffBaseMs: 50,
+  backoffMaxMs: 1_000,
+};
+
+interface Effect {
+  consumer: string;
+  eventId: string;
+  key: string;
+  n: number;
+}
+
+const taskCompleted = (key: string, n: number, title = `task ${n}`) => ({
+  type: 'task-completed' as const,
+  key,
+  data: {
+    clientId: key,
+    taskId: `t${n}`,
+    title,
+    stageId: 'stage-1',
+    stageName: 'Declutter',
+    completedAt: new Date().toISOString(),
+  },
+});
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns something other than false/undefined. */
+async function eventually<T>(
+  check: () => Promise<T | false | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | false | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last !== false && last !== undefined) return last;
+    await sleep(50);
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** The transport, except that `send` fails after delivering: the relay "dies" before marking. */
+function crashingAfterSend(inner: Transport, crashes: number): Transport {
+  let remaining = crashes;
+  return {
+    kind: inner.kind,
+    ensureTopics: (names) => inner.ensureTopics(names),
+    subscribe: (options) => inner.subscribe(options),
+    close: () => inner.close(),
+    send: async (messages, options) => {
+      await inner.send(messages, options);
+      if (remaining > 0) {
+        remaining -= 1;
+        throw new Error('simulated relay crash after send, before marking published');
+      }
+    },
+  };
+}
+
+/**
+ * The delivery guarantees of DESIGN.md §4, written once and run on every transport
+ * (in-process always; Kafka when a broker is available).
+ */
+export function describeEventBackbone(target: BackboneTarget): void {
+  const database = useTestDatabase();
+  const telemetry = installTestTelemetry();
+  const logger = pino({ level: 'silent' });
+  let environment: BackboneEnvironment;
+  let buses: EventBus[] = [];
+
+  beforeAll(async () => {
+    await database.current.db.execute(sql`
+      create table if not exists public.test_event_effects (
+        id bigserial primary key, consumer text not null, event_id text not null, key text not null, n int not null
+      )`);
+  });
+
+  beforeEach(async () => {
+    await database.current.db.execute(sql`
+      truncate journey.outbox, analytics.processed_events, analytics.dead_letters,
+        invitation.processed_events, invitation.dead_letters, public.test_event_effects`);
+    environment = await target.setup(logger);
+    buses = [];
+  });
+
+  afterEach(async () => {
+    for (const bus of buses.reverse()) await bus.stop();
+    await environment.close();
+  });
+
+  const track = (bus: EventBus): EventBus => {
+    buses.push(bus);
+    return bus;
+  };
+
+  const producer = (options: { transport?: Transport; relay?: Partial<RelayTuning> } = {}) =>
+    track(
+      createEventBus({
+        database: database.current,
+        transport: options.transport ?? environment.transport,
+        service: 'journey',
+        outbox: journeyOutbox,
+        logger,
+        topics,
+        relay: { ...fastRelay, ...options.relay },
+      }),
+    );
+
+  /** A consuming service whose effect is a row in test_event_effects (no unique key: duplicates would show). */
+  const consumer = (
+    service: ConsumerService,
+    options: {
+      faults?: ConsumerFaults;
+      before?: (event: DomainEvent<'task-completed'>) => Promise<void>;
+    } = {},
+  ) => {
+    const bus = track(
+      createEventBus({
+        database: database.current,
+        transport: environment.transport,
+        service,
+        ...consumerTables[service],
+        logger,
+        topics,
+        consumer: { maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 50 },
+        ...(options.faults ? { faults: options.faults } : {}),
+      }),
+    );
+    bus.subscribe('task-completed', async (event: DomainEvent<'task-completed'>, tx: Transaction) => {
+      await options.before?.(event);
+      if (event.data.title === 'explode') throw new Error(`cannot apply task ${event.data.taskId}: explode`);
+      await tx.execute(sql`
+        insert into public.test_event_effects (consumer, event_id, key, n)
+        values (${service}, ${event.id}, ${event.key}, ${Number(event.data.taskId.slice(1))})`);
+    });
+    return bus;
+  };
+
+  const publishAll = async (bus: EventBus, events: ReturnType<typeof taskCompleted>[]) => {
+    const ids: string[] = [];
+    await database.current.db.transaction(async (tx) => {
+      for (const event of events) ids.push((await bus.publish(tx, event)).id);
+    });
+    return ids;
+  };
+
+  const effects = async (service?: ConsumerService): Promise<Effect[]> => {
+    const result = await database.current.pool.query<Effect>(
+      `select consumer, event_id as "eventId", key, n from public.test_event_effects
+       where $1::text is null or consumer = $1 order by id`,
+      [service ?? null],
+    );
+    return result.rows;
+  };
+
+  const waitForEffects = (service: ConsumerService, count: number, timeoutMs = target.waitMs) =>
+    eventually(
+      async () => {
+        const rows = await effects(service);
+        return rows.length >= count && rows;
+      },
+      timeoutMs,
+      `${count} effects of ${service}`,
+    );
+
+  /** Each key's numbers in the order the consumer applied them. */
+  const sequencesByKey = (rows: Effect[]) => {
+    const byKey = new Map<string, number[]>();
+    for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.n]);
+    return byKey;
+  };
+
+  it(
+    'end to end: the change and its event commit together, each consumer applies it once, a rolled-back event never leaves',
+    async () => {
+      const journey = producer();
+      const analytics = consumer('analytics');
+      const invitation = consumer('invitation');
+      await Promise.all([journey.start(), analytics.start(), invitation.start()]);
+
+      const clientId = randomUUID();
+      const [committed] = await publishAll(journey, [taskCompleted(clientId, 1)]);
+      let rolledBackId: string | undefined;
+      await expect(
+        database.current.db.transaction(async (tx) => {
+          rolledBackId = (await journey.publish(tx, taskCompleted(clientId, 2))).id;
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      // Published after the rolled-back one on the same key: once it is applied, the other would have been too.
+      const [marker] = await publishAll(journey, [taskCompleted(clientId, 3)]);
+
+      for (const service of ['analytics', 'invitation'] as const) {
+        const rows = await waitForEffects(service, 2);
+        expect(rows.map((row) => row.eventId)).toEqual([committed, marker]);
+      }
+      await sleep(300);
+      const all = await effects();
+      expect(all).toHaveLength(4);
+      expect(all.some((row) => row.eventId === rolledBackId)).toBe(false);
+      const outbox = await database.current.db.select().from(journeyOutbox);
+      expect(outbox.map((row) => row.id).sort()).toEqual([committed, marker].sort());
+      expect(outbox.every((row) => row.publishedAt !== null)).toBe(true);
+    },
+    target.testMs,
+  );
+
+  it(
+    'relay crash between send and mark: the duplicate is delivered and ignored',
+    async () => {
+      const deliveries = new Map<string, number>();
+      const countDeliveries: ConsumerFaults = {
+        afterEffect: (event) => {
+          deliveries.set(event.id, (deliveries.get(event.id) ?? 0) + 1);
+        },
+      };
+      const journey = producer({ transport: crashingAfterSend(environment.transport, 2) });
+      const analytics = consumer('analytics', { faults: countDeliveries });
+      await Promise.all([journey.start(), analytics.start()]);
+
+      const [eventId] = await publishAll(journey, [taskCompleted(randomUUID(), 1)]);
+      if (!eventId) throw new Error('no event');
+      await eventually(async () => (deliveries.get(eventId) ?? 0) >= 3, target.waitMs, 'three deliveries');
+      await eventually(
+        async () => {
+          const [row] = await database.current.db
+            .select()
+            .from(journeyOutbox)
+            .where(eq(journeyOutbox.id, eventId));
+          return row?.publishedAt !== null && row;
+        },
+        target.waitMs,
+        'the row marked published',
+      );
+
+      expect((await effects('analytics')).filter((row) => row.eventId === eventId)).toHaveLength(1);
+      const [row] = await database.current.db
+        .select()
+        .from(journeyOutbox)
+        .where(eq(journeyOutbox.id, eventId));
+      expect(row?.attempts).toBeGreaterThanOrEqual(3);
+    },
+    target.testMs,
+  );
+
+  it(
+    'consumer crash after the effect and before the acknowledgement: redelivered, applied once',
+    async () => {
+      const deliveries = new Map<string, number>();
+      let crashes = 0;
+      const crashOnFirstDelivery: ConsumerFaults = {
+        afterEffect: (event) => {
+          const count = (deliveries.get(event.id) ?? 0) + 1;
+          deliveries.set(event.id, count);
+          if (count === 1) {
+            crashes += 1;
+            throw new Error('simulated consumer crash before the offset commit');
+          }
+        },
+      };
+      const journey = producer();
+      const analytics = consumer('analytics', { faults: crashOnFirstDelivery });
+      await Promise.all([journey.start(), analytics.start()]);
+
+      const key = randomUUID();
+      const ids = await publishAll(
+        journey,
+        [1, 2, 3].map((n) => taskCompleted(key, n)),
+      );
+      await eventually(
+        async () => ids.every((id) => (deliveries.get(id) ?? 0) >= 2),
+        target.waitMs,
+        'redeliveries',
+      );
+
+      const rows = await effects('analytics');
+      expect(rows.map((row) => row.eventId)).toEqual(ids);
+      expect(crashes).toBe(3);
+      await eventually(
+        async () => (await analytics.health()).consumers?.lag === 0,
+        target.waitMs,
+        'lag 0 after the commits',
+      );
+    },
+    target.testMs,
+  );
+
+  it(
+    'keeps the order of each key, many keys interleaved, from concurrent writers',
+    async () => {
+      const journey = producer({ relay: { batchSize: 17 } });
+      const analytics = consumer('analytics');
+      await Promise.all([journey.start(), analytics.start()]);
+
+      const keysPerWriter = 4;
+      const perKey = 25;
+      const writer = async (writerIndex: number) => {
+        const keys = Array.from({ length: keysPerWriter }, (_, index) => `client-${writerIndex}-${index}`);
+        const events = Array.from({ length: perKey }, (_, n) =>
+          keys.map((key) => taskCompleted(key, n)),
+        ).flat();
+        for (let start = 0; start < events.length; start += 7)
+          await publishAll(journey, events.slice(start, start + 7));
+      };
+      await Promise.all([writer(0), writer(1)]);
+
+      const rows = await waitForEffects('analytics', 2 * keysPerWriter * perKey);
+      const sequences = sequencesByKey(rows);
+      expect(sequences.size).toBe(2 * keysPerWriter);
+      for (const sequence of sequences.values())
+        expect(sequence).toEqual(Array.from({ length: perKey }, (_, n) => n));
+    },
+    target.testMs,
+  );
+
+  it(
+    'two relays on one outbox: one is active at a time, order per key holds across a failover',
+    async () => {
+      const first = producer({ relay: { batchSize: 5 } });
+      const second = producer({ relay: { batchSize: 5 } });
+      // A slow consumer keeps the relays busy long enough to fail over in the middle of the stream.
+      const analytics = consumer('analytics', { before: () => sleep(3) });
+      await analytics.start();
+
+      const keys = Array.from({ length: 6 }, (_, index) => `client-${index}`);
+      const perKey = 20;
+      const total = keys.length * perKey;
+      for (let n = 0; n < perKey; n++)
+        await publishAll(
+          first,
+          keys.map((key) => taskCompleted(key, n)),
+        );
+      // Both relays compete for the same backlog from the same instant.
+      await Promise.all([first.start(), second.start()]);
+
+      let maxActive = 0;
+      let failedOver = false;
+      const deadline = Date.now() + target.waitMs;
+      while (Date.now() < deadline) {
+        const statuses = await Promise.all([first.health(), second.health()]);
+        maxActive = Math.max(maxActive, statuses.filter((status) => status.relay?.active).length);
+        const applied = (await effects('analytics')).length;
+        if (!failedOver && applied >= total / 3) {
+          // Fail over: stop whichever relay holds the lock; the standby must carry on in order.
+          await (statuses[0]?.relay?.active ? first : second).stop();
+          failedOver = true;
+        }
+        if (applied >= total) break;
+        await sleep(10);
+      }
+
+      const rows = await waitForEffects('analytics', total);
+      expect(failedOver).toBe(true);
+      expect(maxActive).toBe(1);
+      expect(rows).toHaveLength(total);
+      for (const sequence of sequencesByKey(rows).values()) {
+        expect(sequence).toEqual(Array.from({ length: perKey }, (_, n) => n));
+      }
+    },
+    target.testMs,
+  );
+
+  it(
+    'a poison message goes to the dead-letter topic with its error and does not block the ones behind it',
+    async () => {
+      const parked: IncomingMessage[] = [];
+      await environment.transport.ensureTopics(topics);
+      const observer = await environment.transport.subscribe({
+        groupId: 'dlq-observer',
+        topics: ['task-completed.dlq'],
+        handle: async (messages) => {
+          parked.push(...messages);
+        },
+      });
+      try {
+        const journey = producer();
+        const analytics = consumer('analytics');
+        await Promise.all([journey.start(), analytics.start()]);
+
+        const key = randomUUID();
+        const [before] = await publishAll(journey, [taskCompleted(key, 1)]);
+        // Breaks the contract: written around `publish`, as a buggy or older producer might.
+        const invalidId = randomUUID();
+        await database.current.db.insert(journeyOutbox).values({
+          id: invalidId,
+          type: 'task-completed',
+          key,
+          envelope: {
+            id: invalidId,
+            type: 'task-completed',
+            version: 1,
+            occurredAt: new Date().toISOString(),
+            producer: 'journey',
+            key,
+            data: { clientId: key },
+          },
+        });
+        const [exploding] = await publishAll(journey, [taskCompleted(key, 2, 'explode')]);
+        const [after] = await publishAll(journey, [taskCompleted(key, 3)]);
+
+        const rows = await waitForEffects('analytics', 2);
+        expect(rows.map((row) => row.eventId)).toEqual([before, after]);
+
+        const letters = await eventually(
+          async () => {
+            const found = await database.current.db.select().from(analyticsDeadLetters);
+            return found.length >= 2 && found;
+          },
+          target.waitMs,
+          'two dead letters',
+        );
+        const invalid = letters.find((letter) => letter.eventId === invalidId);
+        expect(invalid?.error).toContain('Invalid task-completed v1 event data');
+        expect(invalid?.attempts).toBe(1);
+        expect(invalid?.topic).toBe('task-completed');
+        const thrown = letters.find((letter) => letter.eventId === exploding);
+        expect(thrown?.error).toContain('cannot apply task t2: explode');
+        expect(thrown?.attempts).toBe(3);
+
+        await eventually(async () => parked.length >= 2, target.waitMs, 'two messages on the DLQ topic');
+        const parkedInvalid = parked.find((message) => message.headers['event-id'] === invalidId);
+        expect(parkedInvalid?.headers['dlq-error']).toContain('Invalid task-completed v1 event data');
+        expect(parkedInvalid?.headers['dlq-consumer']).toBe('analytics');
+        const parkedThrown = parked.find((message) => message.headers['event-id'] === exploding);
+        expect(parkedThrown?.headers['dlq-error']).toContain('explode');
+        expect(parkedThrown?.key).toBe(key);
+        // The dead-lettered event counts as processed: a redelivery would not retry it.
+        const processed = await database.current.db.select().from(analyticsProcessedEvents);
+        expect(processed.map((row) => row.eventId)).toContain(exploding);
+      } finally {
+        await observer.stop();
+      }
+    },
+    target.testMs,
+  );
+
+  it(
+    'engine down: 100 events committed meanwhile all arrive after it returns, none applied twice; backlog is reported',
+    async () => {
+      const journey = producer();
+      const analytics = consumer('analytics');
+      const invitation = consumer('invitation');
+      await Promise.all([journey.start(), analytics.start(), invitation.start()]);
+      await publishAll(journey, [taskCompleted('warm-up', 0)]);
+      await waitForEffects('analytics', 1);
+      await waitForEffects('invitation', 1);
+
+      await environment.takeDown();
+      try {
+        for (let batch = 0; batch < 10; batch++) {
+          await publishAll(
+            journey,
+            Array.from({ length: 10 }, (_, index) => taskCompleted(`client-${index}`, batch + 1)),
+          );
+        }
+        await sleep(500);
+        const health = await journey.health();
+        expect(health.ok).toBe(true);
+        expect(health.relay?.unpublished).toBe(100);
+        expect(health.relay?.oldestAgeMs).toBeGreaterThan(0);
+        const gauge = await eventually(
+          async () => telemetry.gauge('listready.events.outbox.unpublished', { 'db.namespace': 'journey' }),
+          5_000,
+          'the backlog gauge',
+        );
+        expect(gauge).toBe(100);
+        expect((await effects()).length).toBe(2);
+      } finally {
+        await environment.bringUp();
+      }
+
+      for (const service of ['analytics', 'invitation'] as const) {
+        // Consumers reconnect with back-off and wait for the group coordinator to load: give it time.
+        const rows = await waitForEffects(service, 101, target.waitMs * 2);
+        expect(new Set(rows.map((row) => row.eventId)).size).toBe(rows.length);
+        for (const [key, sequence] of sequencesByKey(rows)) {
+          if (key !== 'warm-up') expect(sequence).toEqual(Array.from({ length: 10 }, (_, n) => n + 1));
+        }
+      }
+      await sleep(500);
+      expect((await effects()).length).toBe(202);
+      await eventually(
+        async () => (await journey.health()).relay?.unpublished === 0,
+        target.waitMs,
+        'an empty backlog',
+      );
+    },
+    target.outageTestMs,
+  );
+
+  it(
+    'carries the trace from the publishing request through the transport to the consumer span',
+    async () => {
+      let consumerTraceId: string | undefined;
+      const journey = producer();
+      const analytics = consumer('analytics', {
+        before: async () => {
+          consumerTraceId = trace.getActiveSpan()?.spanContext().traceId;
+        },
+      });
+      await Promise.all([journey.start(), analytics.start()]);
+      telemetry.spans.reset();
+
+      const request = trace
+        .getTracer('test')
+        .startSpan('POST /api/tasks/:id/complete', { kind: SpanKind.SERVER });
+      await context.with(trace.setSpan(context.active(), request), () =>
+        publishAll(journey, [taskCompleted(randomUUID(), 1)]),
+      );
+      request.end();
+      await waitForEffects('analytics', 1);
+
+      const traceId = request.spanContext().traceId;
+      expect(consumerTraceId).toBe(traceId);
+      const spans = await eventually(
+        async () => {
+          const finished = telemetry.spans
+            .getFinishedSpans()
+            .filter((span) => span.spanContext().traceId === traceId);
+          return finished.some((span) => span.name === 'process task-completed') && finished;
+        },
+        target.waitMs,
+        'the consumer span',
+      );
+      const send = spans.find((span) => span.name === 'send task-completed');
+      const processSpan = spans.find((span) => span.name === 'process task-completed');
+      expect(send?.kind).toBe(SpanKind.PRODUCER);
+      expect(send?.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+      expect(processSpan?.kind).toBe(SpanKind.CONSUMER);
+      expect(processSpan?.parentSpanContext?.spanId).toBe(send?.spanContext().spanId);
+    },
+    target.testMs,
+  );
+
+  it(
+    'reports consumer lag in health and as a metric while a consumer is behind',
+    async () => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const journey = producer();
+      const analytics = consumer('analytics', { before: () => gate });
+      await Promise.all([journey.start(), analytics.start()]);
+
+      const key = randomUUID();
+      await publishAll(
+        journey,
+        [1, 2, 3].map((n) => taskCompleted(key, n)),
+      );
+      const lag = await eventually(
+        async () => {
+          const health = await analytics.health();
+          return (health.consumers?.lag ?? 0) >= 1 && health.consumers?.lag;
+        },
+        target.waitMs,
+        'a lag',
+      );
+      expect(lag).toBeGreaterThanOrEqual(1);
+      const gauge = await eventually(
+        async () =>
+          telemetry.gauge('listready.events.consumer.lag', { 'messaging.consumer.group.name': 'analytics' }),
+        5_000,
+        'the lag gauge',
+      );
+      expect(gauge).toBeGreaterThanOrEqual(1);
+
+      release();
+      await waitForEffects('analytics', 3);
+      await eventually(
+        async () => (await analytics.health()).consumers?.lag === 0,
+        target.waitMs,
+        'lag back to 0',
+      );
+      const health = await analytics.health();
+      expect(health.ok).toBe(true);
+    },
+    target.testMs,
+  );
+}

@@ -1,0 +1,68 @@
+/** A message as the relay hands it to a transport (topic names are logical: `task-completed`). */
+export interface OutgoingMessage {
+  topic: string;
+  /** The event key (aggregate id): messages with one key stay in order. */
+  key: string;
+  /** The JSON envelope, as stored in the outbox. */
+  value: string;
+  headers: Record<string, string>;
+}
+
+/** A message as a consumer group receives it. */
+export interface IncomingMessage extends OutgoingMessage {
+  partition: number;
+  offset: string;
+}
+
+export interface SendOptions {
+  /** Aborts a send that is still waiting (in-process: on consumers; Kafka ignores it). */
+  signal?: AbortSignal;
+}
+
+export interface SubscribeOptions {
+  /** One consumer group per consuming service; each group receives every message once. */
+  groupId: string;
+  topics: string[];
+  /**
+   * Applies consecutive messages of one partition, in order. Resolving acknowledges all of them
+   * (Kafka: commits last offset + 1); rejecting acknowledges none, so the transport delivers them
+   * again after a back-off, as after a crash.
+   */
+  handle(messages: IncomingMessage[]): Promise<void>;
+  /** Most messages per `handle` call (default 1). */
+  maxBatchSize?: number;
+}
+
+export interface TransportSubscription {
+  readonly groupId: string;
+  /** Messages published to the group's topics and not yet acknowledged (null: unknown now). */
+  lag(): Promise<number | null>;
+  /** True while the group consumes (false after a fatal crash or once stopped). */
+  running(): boolean;
+  /** Finishes the messages in flight, acknowledges them, then leaves the group. */
+  stop(): Promise<void>;
+}
+
+/**
+ * How events leave the outbox and reach consumer groups. Two implementations share this contract:
+ * the in-process bus (default) and Kafka (`KAFKA_BROKERS`).
+ *
+ * `send` resolves only once the messages are durable for every consumer (Kafka: acknowledged by
+ * all in-sync replicas; in-process: applied by every consumer group), so the relay may mark the
+ * outbox rows published. Delivery is at least once; consumers are idempotent.
+ */
+export interface Transport {
+  readonly kind: 'in-process' | 'kafka';
+  /** Creates missing topics and waits until they can be used. Consumers subscribe only after it. */
+  ensureTopics(topics: string[]): Promise<void>;
+  /** Sends in order; messages with the same topic and key are delivered in this order. */
+  send(messages: OutgoingMessage[], options?: SendOptions): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<TransportSubscription>;
+  /**
+   * Announces a consumer group before it subscribes (in-process: `send` then waits for it too, so
+   * events relayed while the process is still starting its services are not acknowledged without
+   * it). Kafka needs nothing: the log keeps every message for a group that joins later.
+   */
+  declareGroup?(groupId: string, topics: string[]): void;
+  close(): Promise<void>;
+}

@@ -79,11 +79,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .send({
-        message: `Not Found: ${request.method} ${request.url.split('?')[0]}`,
-        code: ErrorCode.notFound,
-      });
+    void reply.status(404).send({
+      message: `Not Found: ${request.method} ${request.url.split('?')[0]}`,
+      code: ErrorCode.notFound,
+    });
   });
 }

@@ -11,3 +11,4 @@ export * from './publish.ts';
 export * from './relay.ts';
 export * from './tables.ts';
 export type * from './transport.ts';
+export * from './readiness.ts';

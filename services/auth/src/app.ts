@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { authDeadLetters, authOutbox, authProcessedEvents, type Database } from '@listready/db';
-import { createEventBus, createTransport, type Transport } from '@listready/events';
+import { createEventBus, createTransport, eventsReadiness, type Transport } from '@listready/events';
 import { createDevMailbox, createMailer, type Mailer } from '@listready/messaging';
 import {
   createCache,
@@ -108,13 +108,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
         await cache.ping();
         return { ok: true, detail: { engine: cache.kind } };
       },
-      events: async () => {
-        const health = await events.health();
-        return {
-          ok: health.ok,
-          detail: { transport: health.transport, unpublished: health.relay?.unpublished ?? null },
-        };
-      },
+      events: eventsReadiness(events),
     },
   });
   await app.register(sessionPlugin, {

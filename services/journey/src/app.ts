@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { journeyDeadLetters, journeyOutbox, journeyProcessedEvents, type Database } from '@listready/db';
-import { createEventBus, createTransport, type Transport } from '@listready/events';
+import { createEventBus, createTransport, eventsReadiness, type Transport } from '@listready/events';
 import {
   createCache,
   createService,
@@ -103,13 +103,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
         await cache.ping();
         return { ok: true, detail: { engine: cache.kind } };
       },
-      events: async () => {
-        const health = await events.health();
-        return {
-          ok: health.ok,
-          detail: { transport: health.transport, unpublished: health.relay?.unpublished ?? null },
-        };
-      },
+      events: eventsReadiness(events),
     },
   });
   await app.register(sessionPlugin, {

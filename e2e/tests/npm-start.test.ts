@@ -1,5 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +22,8 @@ import { freePort } from '../support/free-port.ts';
  */
 const START_BUDGET_MS = 60_000;
 const clone = mkdtempSync(path.join(tmpdir(), 'listready-clone-'));
+// A checkout is normally world-readable; as root, the embedded Postgres runs as `postgres` and must reach it.
+chmodSync(clone, 0o755);
 
 function run(command: string, args: string[], cwd: string): void {
   execFileSync(command, args, {

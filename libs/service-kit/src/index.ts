@@ -9,3 +9,4 @@ export * from './shutdown.ts';
 export * from './telemetry.ts';
 export * from './cache.ts';
 export * from './session-store.ts';
+export * from './service-process.ts';

@@ -10,71 +10,37 @@
  * and the session checked against the store on every request (cache: memory, or Redis with
  * REDIS_URL); autocannon runs in this process. Fresh migrated database, dropped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createDb, ensureDatabase, freePort, migrateAndSeed } from '@listready/db';
+import { freePort } from '@listready/db';
 import { SESSION_COOKIE } from '@listready/service-kit';
+import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
 import { authBenchConfig } from './config.ts';
 
 const config = authBenchConfig();
-const root = path.resolve(import.meta.dirname, '../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const databaseName = `listready_bench_auth_${randomBytes(3).toString('hex')}`;
-const benchUrl = new URL(config.adminUrl);
-benchUrl.pathname = `/${databaseName}`;
-await ensureDatabase(config.adminUrl, databaseName);
-const database = await createDb({ databaseUrl: benchUrl.toString(), poolMax: 2 });
-await migrateAndSeed(database);
-await database.close();
-
-const children: ChildProcess[] = [];
-const logFile = path.join(config.logDir, `listready-bench-auth-${process.pid}.log`);
-const log = createWriteStream(logFile);
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  children.push(child);
-  return child;
-}
-async function waitReady(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} did not become ready (see ${logFile})`);
-}
+const bench = await createBenchDatabase(config.adminUrl, 'auth');
+await bench.database.close();
+const processes = createBenchProcesses('auth', config.logDir, 'warn');
 
 const [authPort, gatewayPort] = [await freePort(), await freePort()];
 const direct = `http://127.0.0.1:${authPort}`;
 const viaGateway = `http://127.0.0.1:${gatewayPort}`;
-startProcess('services/auth/src/server.ts', {
+processes.start('services/auth/src/server.ts', {
   PORT: String(authPort),
-  DATABASE_URL: benchUrl.toString(),
+  DATABASE_URL: bench.url,
   SESSION_SECRET: randomBytes(48).toString('base64url'),
   PUBLIC_URL: viaGateway,
   ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),
 });
-startProcess('gateway/src/server.ts', {
+processes.start('gateway/src/server.ts', {
   PORT: String(gatewayPort),
   AUTH_SERVICE_URL: direct,
   SHELL_DIR: path.join(os.tmpdir(), 'listready-bench-no-shell'),
   REMOTES_ROOT: os.tmpdir(),
 });
-await Promise.all([waitReady(direct), waitReady(viaGateway)]);
+await Promise.all([processes.waitFor(`${direct}/readyz`), processes.waitFor(`${viaGateway}/readyz`)]);
 
 // One seller to sign in as, and one signed-in cookie for the reads.
 const credentials = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -180,16 +146,7 @@ try {
     }
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await sleep(500);
-  const cleanup = await createDb({ databaseUrl: config.adminUrl, poolMax: 1 });
-  await cleanup.pool.query(`drop database if exists "${databaseName}" with (force)`);
-  await cleanup.close();
-  log.end();
+  await processes.stop();
+  await bench.drop();
 }
-console.log(
-  `\nload after: ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')}; server logs: ${logFile}`,
-);
+reportLoad(processes.logFile);

@@ -13,27 +13,19 @@
  * against the store on every request (memory cache); autocannon runs in this process. Fresh
  * migrated and seeded database, dropped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createDb, ensureDatabase, freePort, migrateAndSeed, sessions, users } from '@listready/db';
+import { freePort, sessions, users } from '@listready/db';
 import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
+import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
 import { cpuSnapshot, cpuSpent, pidsMatching } from './process-cpu.ts';
 
 const config = journeyBenchConfig();
-const root = path.resolve(import.meta.dirname, '../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const databaseName = `listready_bench_journey_${randomBytes(3).toString('hex')}`;
-const benchUrl = new URL(config.adminUrl);
-benchUrl.pathname = `/${databaseName}`;
-await ensureDatabase(config.adminUrl, databaseName);
-const database = await createDb({ databaseUrl: benchUrl.toString(), poolMax: 2 });
-await migrateAndSeed(database);
+const bench = await createBenchDatabase(config.adminUrl, 'journey');
+const { database } = bench;
 
 // A signed-in seller, made the way services/auth makes one: a user, a session row, a signed token.
 const sessionSecret = randomBytes(48).toString('base64url');
@@ -60,31 +52,7 @@ const token = await createSessionCodec(sessionSecret).sign({ id: seller.id, role
 const cookie = `${SESSION_COOKIE}=${token}`;
 await database.close();
 
-const children: ChildProcess[] = [];
-const logFile = path.join(config.logDir, `listready-bench-journey-${process.pid}.log`);
-const log = createWriteStream(logFile);
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, entry)], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: config.logLevel, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  children.push(child);
-  return child;
-}
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const answered = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (answered) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer (see ${logFile})`);
-}
+const processes = createBenchProcesses('journey', config.logDir, config.logLevel);
 
 const [journeyPort, trivialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
 const pids: Record<string, number> = {};
@@ -92,14 +60,14 @@ const direct = `http://127.0.0.1:${journeyPort}`;
 const trivial = `http://127.0.0.1:${trivialPort}`;
 const viaGateway = `http://127.0.0.1:${gatewayPort}`;
 pids.journey =
-  startProcess('services/journey/src/server.ts', {
+  processes.start('services/journey/src/server.ts', {
     PORT: String(journeyPort),
-    DATABASE_URL: benchUrl.toString(),
+    DATABASE_URL: bench.url,
     SESSION_SECRET: sessionSecret,
   }).pid ?? 0;
-pids.trivial = startProcess('bench/journey/trivial-upstream.ts', { PORT: String(trivialPort) }).pid ?? 0;
+pids.trivial = processes.start('bench/journey/trivial-upstream.ts', { PORT: String(trivialPort) }).pid ?? 0;
 pids.gateway =
-  startProcess('gateway/src/server.ts', {
+  processes.start('gateway/src/server.ts', {
     PORT: String(gatewayPort),
     JOURNEY_SERVICE_URL: direct,
     BRANDING_SERVICE_URL: trivial,
@@ -107,9 +75,9 @@ pids.gateway =
     REMOTES_ROOT: os.tmpdir(),
   }).pid ?? 0;
 await Promise.all([
-  waitFor(`${direct}/readyz`),
-  waitFor(`${trivial}/api/branding/current`),
-  waitFor(`${viaGateway}/readyz`),
+  processes.waitFor(`${direct}/readyz`),
+  processes.waitFor(`${trivial}/api/branding/current`),
+  processes.waitFor(`${viaGateway}/readyz`),
 ]);
 
 // First use creates the seller's journey; a few changes make the list less uniform.
@@ -141,7 +109,7 @@ const groups: Record<string, () => number[]> = {
   gateway: () => [pids.gateway ?? 0],
   journey: () => [pids.journey ?? 0],
   trivial: () => [pids.trivial ?? 0],
-  postgres: () => pidsMatching(databaseName),
+  postgres: () => pidsMatching(bench.name),
   autocannon: () => [process.pid],
 };
 
@@ -237,16 +205,7 @@ try {
     );
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await sleep(500);
-  const cleanup = await createDb({ databaseUrl: config.adminUrl, poolMax: 1 });
-  await cleanup.pool.query(`drop database if exists "${databaseName}" with (force)`);
-  await cleanup.close();
-  log.end();
+  await processes.stop();
+  await bench.drop();
 }
-console.log(
-  `\nload after: ${os
-    .loadavg()
-    .map((load) => load.toFixed(1))
-    .join(' ')}; server logs: ${logFile}`,
-);
+reportLoad(processes.logFile);

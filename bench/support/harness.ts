@@ -1,0 +1,98 @@
+/**
+ * What the service benchmarks share: a fresh migrated database, the components as their own
+ * processes (production layout) with their logs in one file, and the teardown.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, ensureDatabase, migrateAndSeed, type Database } from '@listready/db';
+
+export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** Open for seeding fixtures; close it before the measured runs. */
+  database: Database;
+  /** Drops the database (closing what is still connected). */
+  drop(): Promise<void>;
+}
+
+/** A new database named after the benchmark, migrated and seeded. */
+export async function createBenchDatabase(adminUrl: string, label: string): Promise<BenchDatabase> {
+  const name = `listready_bench_${label}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await ensureDatabase(adminUrl, name);
+  const database = await createDb({ databaseUrl: url.toString(), poolMax: 2 });
+  await migrateAndSeed(database);
+  return {
+    name,
+    url: url.toString(),
+    database,
+    drop: async () => {
+      const admin = await createDb({ databaseUrl: adminUrl, poolMax: 1 });
+      await admin.pool.query(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+export interface BenchProcesses {
+  logFile: string;
+  /** Runs `entry` (a path from the repository root) with production settings plus `env`. */
+  start(entry: string, env: Record<string, string>): ChildProcess;
+  /** Waits (up to 30 s) until `url` answers 2xx. */
+  waitFor(url: string): Promise<void>;
+  /** Stops every process started and closes the log. */
+  stop(): Promise<void>;
+}
+
+export function createBenchProcesses(label: string, logDir: string, logLevel: string): BenchProcesses {
+  const children: ChildProcess[] = [];
+  const logFile = path.join(logDir, `listready-bench-${label}-${process.pid}.log`);
+  const log = createWriteStream(logFile);
+  return {
+    logFile,
+    start(entry, env) {
+      const child = spawn(process.execPath, [path.join(repositoryRoot, entry)], {
+        cwd: repositoryRoot,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: logLevel, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+      children.push(child);
+      return child;
+    },
+    async waitFor(url) {
+      for (let attempt = 0; attempt < 300; attempt += 1) {
+        const answered = await fetch(url).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (answered) return;
+        await sleep(100);
+      }
+      throw new Error(`${url} did not answer (see ${logFile})`);
+    },
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await sleep(500);
+      log.end();
+    },
+  };
+}
+
+/** The machine's load when a run ends: figures taken on a busy machine say so. */
+export function reportLoad(logFile: string): void {
+  console.log(
+    `\nload after: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}; server logs: ${logFile}`,
+  );
+}

@@ -7,7 +7,7 @@ import { AppLink } from '@listready/web-client';
 import { useFocusOnChange } from '../hooks/use-focus-on-change.ts';
 import { useRequestPasswordReset } from '../hooks/use-account-requests.ts';
 import { goTo } from '../utils/go-to.ts';
-import { serverMessageOf } from '../utils/server-error.ts';
+import { showFailureToast } from '../utils/server-error.ts';
 import { AccountFrame } from './account-frame.tsx';
 import { TextField } from './form-fields.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
       });
     },
     onError: (error) => {
-      toast({ title: FAILED, description: serverMessageOf(error) ?? FAILED, variant: 'destructive' });
+      showFailureToast(error, FAILED);
     },
   });
   const submit = form.handleSubmit((values) =>

@@ -9,7 +9,7 @@ import { useFocusOnChange } from '../hooks/use-focus-on-change.ts';
 import { useLocationSearch } from '../hooks/use-location-search.ts';
 import { goTo } from '../utils/go-to.ts';
 import { showServerFieldIssues } from '../utils/form-errors.ts';
-import { serverMessageOf } from '../utils/server-error.ts';
+import { showFailureToast } from '../utils/server-error.ts';
 import { AccountFrame } from './account-frame.tsx';
 import { PasswordField } from './form-fields.tsx';
 import { PASSWORD_RULE } from '../utils/password-rule.ts';
@@ -59,7 +59,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     },
     onError: (error) => {
       showServerFieldIssues(error, FIELDS, form.setError);
-      toast({ title: FAILED, description: serverMessageOf(error) ?? FAILED, variant: 'destructive' });
+      showFailureToast(error, FAILED);
     },
   });
   const recheckConfirmation = () => {

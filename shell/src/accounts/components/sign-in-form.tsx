@@ -5,7 +5,7 @@ import { toast } from '@listready/ui';
 import { AppLink, type SessionUser } from '@listready/web-client';
 import { useSignIn } from '../hooks/use-account-requests.ts';
 import { showServerFieldIssues } from '../utils/form-errors.ts';
-import { serverMessageOf } from '../utils/server-error.ts';
+import { showFailureToast } from '../utils/server-error.ts';
 import { PasswordField, TextField } from './form-fields.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -25,11 +25,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
     },
     onError: (error) => {
       showServerFieldIssues(error, FIELDS, form.setError);
-      toast({
-        title: 'Sign in failed',
-        description: serverMessageOf(error) ?? 'Login failed',
-        variant: 'destructive',
-      });
+      showFailureToast(error, 'Sign in failed', 'Login failed');
     },
   });
   const { errors } = form.formState;

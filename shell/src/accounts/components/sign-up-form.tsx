@@ -11,7 +11,7 @@ import type { SessionUser } from '@listready/web-client';
 import { useRegister } from '../hooks/use-account-requests.ts';
 import { showServerFieldIssues } from '../utils/form-errors.ts';
 import { PASSWORD_RULE } from '../utils/password-rule.ts';
-import { serverMessageOf } from '../utils/server-error.ts';
+import { showFailureToast } from '../utils/server-error.ts';
 import { PasswordField, SelectField, TextField } from './form-fields.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -54,11 +54,7 @@ export function SignUpForm({
     },
     onError: (error) => {
       showServerFieldIssues(error, FIELDS, form.setError);
-      toast({
-        title: 'Registration failed',
-        description: serverMessageOf(error) ?? 'Registration failed',
-        variant: 'destructive',
-      });
+      showFailureToast(error, 'Registration failed');
     },
   });
   const { errors } = form.formState;

@@ -1,3 +1,4 @@
+import { toast } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 
 export interface ServerFieldIssue {
@@ -26,4 +27,9 @@ export function serverFieldIssues(error: unknown): ServerFieldIssue[] {
   } catch {
     return [];
   }
+}
+
+/** The spec's failure toast: a fixed title, the server's message or the screen's fallback text. */
+export function showFailureToast(error: unknown, title: string, fallback: string = title): void {
+  toast({ title, description: serverMessageOf(error) ?? fallback, variant: 'destructive' });
 }

@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './auth/index.ts';
 export * from './events/index.ts';
 export * from './journey/index.ts';
+export * from './remotes.ts';

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultManifestUrl, REMOTE_NAMES, type RemoteName } from '@listready/contracts';
 import { baseConfigSchema, loadConfig, portSchema } from '@listready/service-kit';
+import type { FrontendRemote } from './frontend/index.ts';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
 const optionalUrl = z
@@ -8,6 +10,21 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined))
   .pipe(z.url().optional());
+
+type Underscored<Name extends string> = Name extends `${infer Head}-${infer Tail}`
+  ? `${Head}_${Underscored<Tail>}`
+  : Name;
+export type RemoteUrlVariable = `REMOTE_${Uppercase<Underscored<RemoteName>>}_URL`;
+
+/** `mfe-seller` → `REMOTE_MFE_SELLER_URL`: where that remote's manifest is, when not served here. */
+export function remoteUrlVariable(name: RemoteName): RemoteUrlVariable {
+  return `REMOTE_${name.toUpperCase().replaceAll('-', '_')}_URL` as RemoteUrlVariable;
+}
+
+const remoteUrlSchema = optionalUrl.or(z.string().startsWith('/'));
+const remoteUrlVariables = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [remoteUrlVariable(name), remoteUrlSchema]),
+) as Record<RemoteUrlVariable, typeof remoteUrlSchema>;
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: portSchema.default(8080),
@@ -18,9 +35,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   ANALYTICS_SERVICE_URL: optionalUrl,
   /** Where the built shell lives; each remote's build is served from its own folder unless its URL is set. */
   SHELL_DIR: z.string().default('shell/dist'),
-  REMOTE_MFE_SELLER_URL: optionalUrl.or(z.string().startsWith('/')),
-  REMOTE_MFE_AGENT_URL: optionalUrl.or(z.string().startsWith('/')),
-  REMOTE_MFE_ANALYTICS_URL: optionalUrl.or(z.string().startsWith('/')),
+  ...remoteUrlVariables,
   REMOTES_ROOT: z.string().default('.'),
   /** Proxies in front of the gateway whose X-Forwarded-For to believe (1 behind an ingress; 0 when clients connect directly). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -29,15 +44,6 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
 });
 export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
 
-export type RemoteName = 'mfe-seller' | 'mfe-agent' | 'mfe-analytics';
-export interface RemoteConfig {
-  name: RemoteName;
-  /** The manifest URL the browser loads. */
-  url: string;
-  /** A local build to serve at /remotes/<name>/ (absent when the remote is deployed elsewhere). */
-  dir?: string;
-}
-
 export interface GatewayConfig {
   production: boolean;
   /** Hops in front of the gateway to trust for the client IP (0: none). */
@@ -45,7 +51,7 @@ export interface GatewayConfig {
   serveFrontend: boolean;
   services: Partial<Record<ServiceName, string>>;
   shellDir: string;
-  remotes: RemoteConfig[];
+  remotes: FrontendRemote[];
 }
 
 /** Gateway settings from the environment (the runtime passes service URLs it started itself). */
@@ -63,12 +69,12 @@ export function gatewayConfigFromEnv(
   const services = Object.fromEntries(
     SERVICE_NAMES.flatMap((name) => (serviceUrls[name] ? [[name, serviceUrls[name]]] : [])),
   );
-  const remote = (name: RemoteName, configured: string | undefined): RemoteConfig =>
+  const remote = (name: RemoteName, configured: string | undefined): FrontendRemote =>
     configured
       ? { name, url: configured }
       : {
           name,
-          url: `/remotes/${name}/mf-manifest.json`,
+          url: defaultManifestUrl(name),
           dir: path.resolve(parsed.REMOTES_ROOT, name, 'dist'),
         };
   return {
@@ -78,10 +84,6 @@ export function gatewayConfigFromEnv(
     serveFrontend: parsed.SERVE_FRONTEND === 'true',
     services,
     shellDir: path.resolve(parsed.SHELL_DIR),
-    remotes: [
-      remote('mfe-seller', parsed.REMOTE_MFE_SELLER_URL),
-      remote('mfe-agent', parsed.REMOTE_MFE_AGENT_URL),
-      remote('mfe-analytics', parsed.REMOTE_MFE_ANALYTICS_URL),
-    ],
+    remotes: REMOTE_NAMES.map((name) => remote(name, parsed[remoteUrlVariable(name)])),
   };
 }

@@ -4,9 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-
-export const REMOTE_NAMES = ['mfe-seller', 'mfe-agent', 'mfe-analytics'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@listready/contracts';
 
 export interface FrontendRemote {
   name: RemoteName;
@@ -125,7 +123,9 @@ function wantsHtml(request: FastifyRequest): boolean {
 async function frontend(app: FastifyInstance, options: FrontendPluginOptions): Promise<void> {
   validate(options);
   const shellDir = path.resolve(options.shellDir);
-  const remotesConfig = Object.fromEntries(options.remotes.map((remote) => [remote.name, remote.url]));
+  const remotesConfig: RemotesConfig = Object.fromEntries(
+    options.remotes.map((remote) => [remote.name, remote.url]),
+  );
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

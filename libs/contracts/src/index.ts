@@ -1,3 +1,4 @@
+export * from './enums.ts';
 export * from './errors.ts';
 export * from './auth/index.ts';
 export * from './events/index.ts';

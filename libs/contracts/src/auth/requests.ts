@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from '../enums.ts';
 import { authMessages } from './messages.ts';
 
 /**
@@ -7,7 +8,6 @@ import { authMessages } from './messages.ts';
  * field by field. Keep this module free of server-only code.
  */
 
-export const USER_ROLES = ['agent', 'client'] as const;
 export const userRoleSchema = z.enum(USER_ROLES, { error: authMessages.roleRequired });
 export type UserRole = z.infer<typeof userRoleSchema>;
 

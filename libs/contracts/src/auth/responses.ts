@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_METHODS, MESSAGE_CHANNELS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from '../enums.ts';
 import { userRoleSchema } from './requests.ts';
 
 /**
@@ -13,7 +14,7 @@ export const publicUserSchema = z.object({
   role: userRoleSchema,
   profileImageUrl: z.string().nullable(),
   phone: z.string().nullable(),
-  preferredContact: z.enum(['email', 'phone', 'text']),
+  preferredContact: z.enum(CONTACT_METHODS),
   timezone: z.string(),
   notificationPreferences: z.object({
     email: z.boolean(),
@@ -33,8 +34,8 @@ export const agentAccountSchema = z.object({
   companyName: z.string().nullable(),
   phone: z.string().nullable(),
   licenseNumber: z.string().nullable(),
-  subscriptionType: z.enum(['trial', 'monthly', 'annual']),
-  subscriptionStatus: z.enum(['active', 'pending', 'cancelled', 'trial']),
+  subscriptionType: z.enum(SUBSCRIPTION_TYPES),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   billingCycleStart: z.iso.datetime({ offset: true }).nullable(),
   billingCycleEnd: z.iso.datetime({ offset: true }).nullable(),
   inviteLimit: z.int(),
@@ -51,7 +52,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** One stored message of the dev mailbox (DESIGN.md §2). */
 export const devMailboxMessageSchema = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(MESSAGE_CHANNELS),
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),

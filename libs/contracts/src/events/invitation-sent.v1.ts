@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { INVITATION_TYPES } from '../enums.ts';
 
-export const invitationTypeSchema = z.enum(['agent-to-client', 'client-to-agent']);
+export const invitationTypeSchema = z.enum(INVITATION_TYPES);
 export type InvitationType = z.infer<typeof invitationTypeSchema>;
 
 /** An invitation was created and its channels tried (`emailSent`/`smsSent` say which delivered). */

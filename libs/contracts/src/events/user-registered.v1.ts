@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ROLES } from '../enums.ts';
 
 /** A new account exists (agent or client). */
 export const userRegisteredV1 = z.object({
@@ -6,6 +7,6 @@ export const userRegisteredV1 = z.object({
   email: z.email(),
   firstName: z.string(),
   lastName: z.string(),
-  role: z.enum(['agent', 'client']),
+  role: z.enum(USER_ROLES),
 });
 export type UserRegisteredV1 = z.infer<typeof userRegisteredV1>;

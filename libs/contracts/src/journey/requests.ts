@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_TASK_STATUSES, TASK_PRIORITIES } from '../enums.ts';
 import { journeyMessages } from './messages.ts';
 
 /**
@@ -7,12 +8,11 @@ import { journeyMessages } from './messages.ts';
  * server-only imports.
  */
 
-export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
 export const taskPrioritySchema = z.enum(TASK_PRIORITIES, { error: journeyMessages.invalidPriority });
 export type TaskPriority = z.infer<typeof taskPrioritySchema>;
 
 /** What the seller sees and sends: the stored not_started / in_progress / skipped read as pending. */
-export const TASK_VIEW_STATUSES = ['pending', 'completed'] as const;
+export const TASK_VIEW_STATUSES = CUSTOM_TASK_STATUSES;
 export const taskViewStatusSchema = z.enum(TASK_VIEW_STATUSES, { error: journeyMessages.invalidStatus });
 export type TaskViewStatus = z.infer<typeof taskViewStatusSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_METHODS, STAGE_PROGRESS_STATUSES, TASK_CATEGORIES, TASK_KINDS } from '../enums.ts';
 import { taskPrioritySchema, taskViewStatusSchema } from './requests.ts';
 
 /** Answer shapes of the journey calls (seller spec §3, agent spec §2–§3). Browser-safe. */
@@ -6,17 +7,8 @@ import { taskPrioritySchema, taskViewStatusSchema } from './requests.ts';
 const isoDateTime = z.iso.datetime({ offset: true });
 const isoDate = z.iso.date();
 
-export const TASK_KINDS = ['predefined', 'checklist', 'standard'] as const;
 export const taskKindSchema = z.enum(TASK_KINDS);
 export type TaskKind = z.infer<typeof taskKindSchema>;
-export const TASK_CATEGORIES = [
-  'repair',
-  'cleaning',
-  'organizing',
-  'staging',
-  'maintenance',
-  'inspection',
-] as const;
 export const taskCategorySchema = z.enum(TASK_CATEGORIES);
 
 /** How a stage shows: locked (dimmed, lock icon), in_progress (clock), completed (check). */
@@ -24,7 +16,7 @@ export const STAGE_STATUSES = ['locked', 'in_progress', 'completed'] as const;
 export const stageStatusSchema = z.enum(STAGE_STATUSES);
 export type StageStatus = z.infer<typeof stageStatusSchema>;
 /** Stored stage progress also knows `available` (spec data model); the service does not write it. */
-export const stageProgressStatusSchema = z.enum(['locked', 'available', 'in_progress', 'completed']);
+export const stageProgressStatusSchema = z.enum(STAGE_PROGRESS_STATUSES);
 
 /** The stage as each task entry carries it (the journey call has the full stage). */
 export const taskStageSchema = z.object({
@@ -180,7 +172,7 @@ export const clientProfileSchema = z.object({
     id: z.string(),
     userId: z.string(),
     phone: z.string().nullable(),
-    preferredContact: z.enum(['email', 'phone', 'text']),
+    preferredContact: z.enum(CONTACT_METHODS),
     agentId: z.string().nullable(),
     propertyId: z.string().nullable(),
     createdAt: isoDateTime,

@@ -9,17 +9,17 @@ import {
   timestamps,
   timestamptz,
 } from './common.ts';
+import { CONTACT_METHODS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, USER_ROLES } from '@listready/contracts';
 
 /** Owned by services/auth: accounts, sessions, password reset, agent accounts. */
 export const authSchema = pgSchema('auth');
 
-export const USER_ROLES = ['agent', 'client'] as const;
+/** Re-exported for the schema's users; declared once in libs/contracts (enums.ts). */
+export { CONTACT_METHODS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES, USER_ROLES };
+
 export type UserRole = (typeof USER_ROLES)[number];
-export const CONTACT_METHODS = ['email', 'phone', 'text'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
-export const SUBSCRIPTION_TYPES = ['trial', 'monthly', 'annual'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
-export const SUBSCRIPTION_STATUSES = ['active', 'pending', 'cancelled', 'trial'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export interface NotificationPreferences {

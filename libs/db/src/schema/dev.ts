@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, pgSchema, text } from 'drizzle-orm/pg-core';
+import { MESSAGE_CHANNELS } from '@listready/contracts';
 import { id, oneOf, timestamptz } from './common.ts';
 
 /**
@@ -9,7 +10,8 @@ import { id, oneOf, timestamptz } from './common.ts';
  */
 export const devSchema = pgSchema('dev');
 
-export const MAILBOX_CHANNELS = ['email', 'sms'] as const;
+/** Declared once in libs/contracts. */
+export const MAILBOX_CHANNELS = MESSAGE_CHANNELS;
 export type MailboxChannel = (typeof MAILBOX_CHANNELS)[number];
 
 export const devMailbox = devSchema.table(

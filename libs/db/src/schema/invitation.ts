@@ -10,13 +10,15 @@ import {
   timestamps,
   timestamptz,
 } from './common.ts';
+import { INVITATION_STATUSES, INVITATION_TYPES } from '@listready/contracts';
 
 /** Owned by services/invitation: invitations in both directions. */
 export const invitationSchema = pgSchema('invitation');
 
-export const INVITATION_TYPES = ['agent-to-client', 'client-to-agent'] as const;
+/** Re-exported for the schema's users; declared once in libs/contracts (enums.ts). */
+export { INVITATION_STATUSES, INVITATION_TYPES };
+
 export type InvitationType = (typeof INVITATION_TYPES)[number];
-export const INVITATION_STATUSES = ['pending', 'accepted', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 export const INVITATION_LIFETIME_DAYS = 30;
 

@@ -10,6 +10,15 @@ import {
   timestamps,
   timestamptz,
 } from './common.ts';
+import {
+  CLIENT_TASK_STATUSES,
+  CONTACT_METHODS,
+  GROUP_ROLES,
+  STAGE_PROGRESS_STATUSES,
+  TASK_CATEGORIES,
+  TASK_KINDS,
+  TASK_PRIORITIES,
+} from '@listready/contracts';
 
 /**
  * Owned by services/journey: the seeded journey content (stages, task templates), each client's
@@ -19,26 +28,20 @@ import {
  */
 export const journeySchema = pgSchema('journey');
 
-export const PRIORITIES = ['low', 'medium', 'high'] as const;
-export type Priority = (typeof PRIORITIES)[number];
-/** predefined: a stage's built-in task list; checklist: assessment areas and Ready to Show!! items; standard: ours. */
-export const TASK_KINDS = ['predefined', 'checklist', 'standard'] as const;
+/** Re-exported for the schema's users; declared once in libs/contracts (enums.ts). */
+export {
+  CLIENT_TASK_STATUSES,
+  GROUP_ROLES,
+  STAGE_PROGRESS_STATUSES,
+  TASK_CATEGORIES,
+  TASK_KINDS,
+  TASK_PRIORITIES as PRIORITIES,
+};
+export type Priority = (typeof TASK_PRIORITIES)[number];
 export type TaskKind = (typeof TASK_KINDS)[number];
-export const TASK_CATEGORIES = [
-  'repair',
-  'cleaning',
-  'organizing',
-  'staging',
-  'maintenance',
-  'inspection',
-] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
-export const CLIENT_TASK_STATUSES = ['not_started', 'in_progress', 'completed', 'skipped'] as const;
 export type ClientTaskStatus = (typeof CLIENT_TASK_STATUSES)[number];
-export const STAGE_PROGRESS_STATUSES = ['locked', 'available', 'in_progress', 'completed'] as const;
 export type StageProgressStatus = (typeof STAGE_PROGRESS_STATUSES)[number];
-export const CLIENT_CONTACT_METHODS = ['email', 'phone', 'text'] as const;
-export const GROUP_ROLES = ['owner', 'admin', 'member'] as const;
 export type GroupRole = (typeof GROUP_ROLES)[number];
 /** Notes are shared with the family group; the spec caps them at 500 characters. */
 export const NOTES_MAX_LENGTH = 500;
@@ -78,7 +81,7 @@ export const tasks = journeySchema.table(
     description: text(),
     category: text({ enum: TASK_CATEGORIES }),
     estimatedHours: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull().default(1),
-    priority: text({ enum: PRIORITIES }).notNull().default('medium'),
+    priority: text({ enum: TASK_PRIORITIES }).notNull().default('medium'),
     isOptional: boolean().notNull().default(false),
     orderIndex: integer().notNull(),
     createdAt: timestamptz().notNull().defaultNow(),
@@ -87,7 +90,7 @@ export const tasks = journeySchema.table(
     index('tasks_stage_id_order_index_idx').on(t.stageId, t.orderIndex),
     oneOf('tasks_kind_check', t.kind, TASK_KINDS),
     oneOf('tasks_category_check', t.category, TASK_CATEGORIES),
-    oneOf('tasks_priority_check', t.priority, PRIORITIES),
+    oneOf('tasks_priority_check', t.priority, TASK_PRIORITIES),
   ],
 );
 
@@ -120,13 +123,13 @@ export const clients = journeySchema.table(
     agentId: text(),
     propertyId: text().references(() => properties.id, { onDelete: 'set null' }),
     phone: text(),
-    preferredContact: text({ enum: CLIENT_CONTACT_METHODS }).notNull().default('email'),
+    preferredContact: text({ enum: CONTACT_METHODS }).notNull().default('email'),
     ...timestamps,
   },
   (t) => [
     index('clients_agent_id_idx').on(t.agentId),
     index('clients_property_id_idx').on(t.propertyId),
-    oneOf('clients_preferred_contact_check', t.preferredContact, CLIENT_CONTACT_METHODS),
+    oneOf('clients_preferred_contact_check', t.preferredContact, CONTACT_METHODS),
   ],
 );
 
@@ -148,14 +151,14 @@ export const clientTasks = journeySchema.table(
     completedAt: timestamptz(),
     notes: text(),
     /** The seller's own priority for this task; null means the template's priority. */
-    priority: text({ enum: PRIORITIES }),
+    priority: text({ enum: TASK_PRIORITIES }),
     ...timestamps,
   },
   (t) => [
     unique('client_tasks_client_id_task_id_unique').on(t.clientId, t.taskId),
     index('client_tasks_task_id_idx').on(t.taskId),
     oneOf('client_tasks_status_check', t.status, CLIENT_TASK_STATUSES),
-    oneOf('client_tasks_priority_check', t.priority, PRIORITIES),
+    oneOf('client_tasks_priority_check', t.priority, TASK_PRIORITIES),
     check(
       'client_tasks_notes_length_check',
       sql`char_length(${t.notes}) <= ${sql.raw(String(NOTES_MAX_LENGTH))}`,
@@ -196,7 +199,7 @@ export const customTasks = journeySchema.table(
     stageId: text().references(() => journeyStages.id, { onDelete: 'set null' }),
     title: text().notNull(),
     description: text(),
-    priority: text({ enum: PRIORITIES }).notNull().default('medium'),
+    priority: text({ enum: TASK_PRIORITIES }).notNull().default('medium'),
     /** Free text in the spec (default 'pending'), so no check constraint. */
     status: text().notNull().default('pending'),
     dueDate: date({ mode: 'string' }),
@@ -206,7 +209,7 @@ export const customTasks = journeySchema.table(
   (t) => [
     index('custom_tasks_client_id_idx').on(t.clientId),
     index('custom_tasks_stage_id_idx').on(t.stageId),
-    oneOf('custom_tasks_priority_check', t.priority, PRIORITIES),
+    oneOf('custom_tasks_priority_check', t.priority, TASK_PRIORITIES),
   ],
 );
 

@@ -5,7 +5,9 @@ import prettier from 'eslint-config-prettier';
  * Module boundaries (Nx tags in each package.json):
  * - services never import each other or the gateway; only libs are shared;
  * - front-end projects (shell, remotes, libs/ui) never import server code;
- * - only the one-process runtime, e2e and bench may wire services together.
+ * - only the one-process runtime, e2e and bench may wire services together;
+ * - the webpack preset (type:build) is build-time code: only the front-end projects' webpack configs
+ *   may use it, so none of it can end up in a bundle.
  */
 const depConstraints = [
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
@@ -22,9 +24,33 @@ const depConstraints = [
     sourceTag: 'type:bench',
     onlyDependOnLibsWithTags: ['type:lib', 'type:runtime', 'type:service', 'type:gateway'],
   },
-  { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:build', onlyDependOnLibsWithTags: ['type:lib'] },
+  // The chart's tests check it against the contracts' list of remotes.
+  { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:build', onlyDependOnLibsWithTags: ['scope:shared'] },
+];
+
+/** The same rules, plus the build preset, for the shell's and the remotes' webpack configs. */
+const webpackConfigConstraints = depConstraints.map((constraint) =>
+  ['type:shell', 'type:remote', 'scope:frontend'].includes(constraint.sourceTag)
+    ? {
+        ...constraint,
+        onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:build', 'scope:build'],
+      }
+    : constraint,
+);
+
+const moduleBoundaries = (constraints) => [
+  'error',
+  {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    depConstraints: constraints,
+    // libs/testing builds test databases with libs/db, and libs/db's own tests use libs/testing.
+    ignoredCircularDependencies: [['@listready/db', '@listready/testing']],
+  },
 ];
 
 export default [
@@ -46,20 +72,15 @@ export default [
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints,
-          // libs/testing builds test databases with libs/db, and libs/db's own tests use libs/testing.
-          ignoredCircularDependencies: [['@listready/db', '@listready/testing']],
-        },
-      ],
+      '@nx/enforce-module-boundaries': moduleBoundaries(depConstraints),
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['shell/webpack.config.ts', 'mfe-*/webpack.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': moduleBoundaries(webpackConfigConstraints) },
   },
   {
     files: ['**/scripts/**', '**/bench/**', 'e2e/**', 'runtime/src/main.ts', 'deploy/**'],

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createFrontendConfig } from '@listready/ui/build';
+import { createFrontendConfig } from '@listready/webpack-preset';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
@@ -7,8 +7,8 @@ interface WebpackArguments {
 
 export default (_environment: unknown, argv: WebpackArguments) =>
   createFrontendConfig({
-    federationName: 'mfe_seller',
     kind: 'remote',
+    remote: 'mfe-seller',
     projectDir: path.dirname(new URL(import.meta.url).pathname),
     mode: argv.mode ?? 'production',
     lifecycles: './src/lifecycles.tsx',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createFrontendConfig } from '@listready/ui/build';
+import { createFrontendConfig } from '@listready/webpack-preset';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
@@ -7,7 +7,6 @@ interface WebpackArguments {
 
 export default (_environment: unknown, argv: WebpackArguments) =>
   createFrontendConfig({
-    federationName: 'shell',
     kind: 'host',
     projectDir: path.dirname(new URL(import.meta.url).pathname),
     mode: argv.mode ?? 'production',

@@ -32,6 +32,27 @@ describe('module boundaries (Nx tags, enforced by lint)', () => {
     );
   });
 
+  it('keeps the webpack preset out of front-end source and libraries', async () => {
+    const probe =
+      "import { createFrontendConfig } from '@listready/webpack-preset';\nexport const probe = createFrontendConfig;\n";
+    expect((await boundaryErrors('shell/src/probe.ts', probe)).join('\n')).toMatch(
+      /"type:shell" can only depend on libs tagged with "type:lib"/,
+    );
+    expect((await boundaryErrors('mfe-seller/src/probe.ts', probe)).join('\n')).toMatch(
+      /"type:remote" can only depend on libs tagged with "type:lib"/,
+    );
+    expect((await boundaryErrors('libs/ui/src/probe.ts', probe)).join('\n')).toMatch(
+      /"type:lib" can only depend on libs tagged with "type:lib"/,
+    );
+  });
+
+  it("lets the shell's and the remotes' webpack configs use the webpack preset", async () => {
+    const probe =
+      "import { createFrontendConfig } from '@listready/webpack-preset';\nexport const probe = createFrontendConfig;\n";
+    expect(await boundaryErrors('shell/webpack.config.ts', probe)).toEqual([]);
+    expect(await boundaryErrors('mfe-analytics/webpack.config.ts', probe)).toEqual([]);
+  });
+
   it('lets the gateway use shared libraries', async () => {
     expect(
       await boundaryErrors(

@@ -9,6 +9,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { federationNameOf, type RemoteName } from '@listready/contracts';
+import { DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
 import { PreloadStartupChunksPlugin } from './preload-startup-chunks-plugin.ts';
 
 /**
@@ -16,18 +18,11 @@ import { PreloadStartupChunksPlugin } from './preload-startup-chunks-plugin.ts';
  * singletons, the CSS pipeline and the output naming (hashed = immutable) cannot drift apart.
  */
 
-export type FrontendProjectKind = 'host' | 'remote';
-
-export interface FrontendConfigOptions {
-  /** Module Federation container name (an identifier: `shell`, `mfe_seller`, …). */
-  federationName: string;
-  kind: FrontendProjectKind;
+interface CommonOptions {
   /** Absolute path of the package (the folder holding package.json). */
   projectDir: string;
   /** `production` or `development`, from webpack's `--mode`. */
   mode: 'production' | 'development';
-  /** Remote only: module exposed as `./lifecycles` (the single-spa lifecycles). */
-  lifecycles?: string;
   /** Host: the app entry. Remote: the standalone entry used by the team's dev server. */
   entry: string;
   /** Dev server port for `npm run dev`. */
@@ -35,6 +30,21 @@ export interface FrontendConfigOptions {
   /** Where `npm run dev` forwards `/api` (and, for the shell, the remotes) — the running platform. */
   platformUrl?: string;
 }
+
+export type FrontendConfigOptions = CommonOptions &
+  (
+    | { kind: 'host' }
+    | {
+        kind: 'remote';
+        /** One of the contracts' remotes: its federation container is named after it (`mfe_seller`). */
+        remote: RemoteName;
+        /** Module exposed as `./lifecycles` (the single-spa lifecycles). */
+        lifecycles?: string;
+      }
+  );
+
+/** The host's federation container (remotes are named after their entry in the contracts). */
+const HOST_FEDERATION_NAME = 'shell';
 
 const require = createRequire(import.meta.url);
 
@@ -54,7 +64,7 @@ function readPackageJson(file: string): PackageJson {
  * host and every remote enter through an async boundary.
  */
 /** Shared design-system parts the shell loads only on demand (never preloaded). */
-const LAZY_SHARED_MODULES = ['@listready/ui/toaster', '@listready/ui/tooltip'];
+const LAZY_SHARED_MODULES = ['@listready/ui/toaster'];
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
@@ -84,7 +94,6 @@ export function sharedSingletons(
     '@listready/ui': shared('@listready/ui'),
     // Heavier design-system parts are separate shared modules, loaded only by pages that use them.
     '@listready/ui/toaster': shared('@listready/ui/toaster', '@listready/ui'),
-    '@listready/ui/tooltip': shared('@listready/ui/tooltip', '@listready/ui'),
     '@listready/web-client': shared('@listready/web-client'),
   };
 }
@@ -94,6 +103,7 @@ export function createFrontendConfig(
 ): Configuration & { devServer?: DevServerConfiguration } {
   const { projectDir, mode, kind } = options;
   const production = mode === 'production';
+  const federationName = options.kind === 'remote' ? federationNameOf(options.remote) : HOST_FEDERATION_NAME;
   const platformUrl = options.platformUrl ?? 'http://127.0.0.1:8080';
 
   const htmlPage = new HtmlWebpackPlugin({
@@ -103,8 +113,8 @@ export function createFrontendConfig(
   });
 
   const federation = new ModuleFederationPlugin({
-    name: options.federationName,
-    ...(kind === 'remote'
+    name: federationName,
+    ...(options.kind === 'remote'
       ? {
           // Hashed entry: the manifest (no-cache) names it, so the entry itself can be immutable.
           filename: production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
@@ -138,7 +148,7 @@ export function createFrontendConfig(
       assetModuleFilename: '[name].[contenthash:8][ext]',
       // The host lives at the site root; a remote works out its URL from where it was loaded.
       publicPath: kind === 'host' ? '/' : 'auto',
-      uniqueName: options.federationName,
+      uniqueName: federationName,
       clean: true,
     },
     resolve: {
@@ -182,6 +192,7 @@ export function createFrontendConfig(
       }),
       ...(kind === 'host' || !production ? [htmlPage] : []),
       ...(kind === 'host' ? [new PreloadStartupChunksPlugin({ lazy: LAZY_SHARED_MODULES })] : []),
+      ...(kind === 'host' && production ? [new DefaultRemotesJsonPlugin()] : []),
       // Compressed once at build time (the gateway serves these as they are) instead of on every request.
       ...(production
         ? [

@@ -1,0 +1,78 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import webpack from 'webpack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
+import { DEFAULT_REMOTES_JSON, DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
+import { createFrontendConfig } from './webpack-preset.ts';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('createFrontendConfig', () => {
+  it('names a remote federation container after its entry in the contracts', () => {
+    const config = createFrontendConfig({
+      kind: 'remote',
+      remote: 'mfe-seller',
+      projectDir: path.join(repositoryRoot, 'mfe-seller'),
+      mode: 'production',
+      entry: './src/standalone.ts',
+      devPort: 3001,
+    });
+    expect(config.output?.uniqueName).toBe('mfe_seller');
+    expect(config.plugins?.some((plugin) => plugin instanceof DefaultRemotesJsonPlugin)).toBe(false);
+  });
+
+  it("writes the default /remotes.json into the shell's production build only", () => {
+    const host = (mode: 'production' | 'development') =>
+      createFrontendConfig({
+        kind: 'host',
+        projectDir: path.join(repositoryRoot, 'shell'),
+        mode,
+        entry: './src/index.ts',
+        devPort: 3000,
+      });
+    expect(host('production').output?.uniqueName).toBe('shell');
+    expect(host('production').plugins?.some((plugin) => plugin instanceof DefaultRemotesJsonPlugin)).toBe(
+      true,
+    );
+    expect(host('development').plugins?.some((plugin) => plugin instanceof DefaultRemotesJsonPlugin)).toBe(
+      false,
+    );
+  });
+});
+
+describe('DefaultRemotesJsonPlugin', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'listready-remotes-json-'));
+    await writeFile(path.join(workDir, 'entry.js'), 'export const entry = 1;\n');
+  });
+  afterAll(async () => {
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('emits every declared remote beside the shell, in the shape the shell parses', async () => {
+    const compiler = webpack({
+      mode: 'production',
+      context: workDir,
+      entry: './entry.js',
+      output: { path: path.join(workDir, 'dist') },
+      plugins: [new DefaultRemotesJsonPlugin()],
+    });
+    await new Promise<void>((resolve, reject) =>
+      compiler.run((error, stats) => {
+        compiler.close(() => undefined);
+        if (error ?? stats?.hasErrors()) reject(error ?? new Error(stats?.toString()));
+        else resolve();
+      }),
+    );
+    const written: unknown = JSON.parse(
+      await readFile(path.join(workDir, 'dist', DEFAULT_REMOTES_JSON), 'utf8'),
+    );
+    expect(remotesConfigSchema.parse(written)).toEqual(written);
+    expect(written).toEqual(
+      Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
+    );
+  });
+});

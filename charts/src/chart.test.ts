@@ -5,6 +5,7 @@ import type { IJob } from 'kubernetes-models/batch/v1';
 import type { IIngress, INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IContainer, IPodSpec, IService } from 'kubernetes-models/v1';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
 import { chartDir, repoRoot, runHelm } from './helm.ts';
 import { validateKubernetesObject } from './kubernetes-schemas.ts';
 import {
@@ -457,6 +458,19 @@ describe('deploys what exists in the repository, and all of it', () => {
       expect(enabled, `services/${service} exists: set services.${service}.enabled=true`).toContain(service);
     }
     for (const remote of remotes) expect(enabled, `${remote} exists but is not deployed`).toContain(remote);
+  });
+
+  it("names exactly the contracts' remotes, each with its folder, in a remotes.json the shell accepts", () => {
+    const declared = [...REMOTE_NAMES].sort();
+    expect(
+      Object.keys(values.remotes)
+        .map((key) => `mfe-${key}`)
+        .sort(),
+    ).toEqual(declared);
+    const published = remotesJson(objectsOf('default values'));
+    expect(remotesConfigSchema.strict().parse(published)).toEqual(published);
+    expect(Object.keys(published).sort()).toEqual(declared);
+    for (const remote of REMOTE_NAMES) expect(hasPackage(remote), `${remote} has no package.json`).toBe(true);
   });
 });
 

@@ -17,7 +17,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, sessions, users } from '@listready/db';
+import { ensureClientJourneys, freePort, sessions, users } from '@listready/db';
 import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
 import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
@@ -41,6 +41,8 @@ const [seller] = await database.db
   })
   .returning();
 if (!seller) throw new Error('could not create the seller');
+// What journey's user-registered consumer does at sign-up: the seller's journey rows.
+await ensureClientJourneys(database.db, { userId: seller.id });
 const sessionId = randomUUID();
 await database.db.insert(sessions).values({
   sid: sessionId,

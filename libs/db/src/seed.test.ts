@@ -1,8 +1,9 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@listready/testing';
 import { JOURNEY_STAGES, JOURNEY_TASKS } from './seed/journey-content.ts';
-import { journeyStages, tasks } from './schema/index.ts';
+import { seed } from './seed/seed.ts';
+import { clientProgress, clients, clientTasks, journeyStages, tasks, users } from './schema/index.ts';
 
 const database = useTestDatabase();
 
@@ -169,5 +170,51 @@ describe('seeded journey content', () => {
     for (const task of JOURNEY_TASKS) expect(byId.get(task.id)).toMatchObject(task);
     const stages = await database.current.db.select().from(journeyStages);
     expect(stages).toHaveLength(JOURNEY_STAGES.length);
+  });
+});
+
+describe('sellers’ journey rows', () => {
+  it('the seed gives every seller without rows a clients row, a task per template and a progress row per stage, once', async () => {
+    const { db } = database.current;
+    const [seller] = await db
+      .insert(users)
+      .values({
+        email: `backfill-${crypto.randomUUID()}@example.com`,
+        password: 'x',
+        firstName: 'B',
+        lastName: 'F',
+        phone: '555-0101',
+        role: 'client',
+      })
+      .returning();
+    const [agent] = await db
+      .insert(users)
+      .values({
+        email: `agent-${crypto.randomUUID()}@example.com`,
+        password: 'x',
+        firstName: 'A',
+        lastName: 'G',
+        role: 'agent',
+      })
+      .returning();
+    const sellerId = seller?.id ?? '';
+    const agentId = agent?.id ?? '';
+    const rowsOf = async (userId: string) => {
+      const [client] = await db.select().from(clients).where(eq(clients.userId, userId));
+      if (!client) return null;
+      const taskRows = await db.select().from(clientTasks).where(eq(clientTasks.clientId, client.id));
+      const stageRows = await db.select().from(clientProgress).where(eq(clientProgress.clientId, client.id));
+      return { phone: client.phone, tasks: taskRows.length, stages: stageRows.length };
+    };
+    expect(await rowsOf(sellerId)).toBeNull();
+    for (let run = 0; run < 2; run++) {
+      await seed(db);
+      expect(await rowsOf(sellerId)).toEqual({
+        phone: '555-0101',
+        tasks: JOURNEY_TASKS.length,
+        stages: JOURNEY_STAGES.length,
+      });
+    }
+    expect(await rowsOf(agentId)).toBeNull();
   });
 });

@@ -35,6 +35,18 @@ export interface CreateServiceOptions {
   trustProxy?: boolean | number;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this service, HEAD included (see createService). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
 /** `true`/`false` as given; a number n trusts the n nearest proxy hops (Fastify's typings want a function). */
 function trustHops(setting: boolean | number): boolean | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
@@ -55,6 +67,12 @@ export function createService(options: CreateServiceOptions): App {
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: trustHops(options.trustProxy ?? 1),
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route as registered, for tests that must cover them all (reads never write, authorization).
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', routes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

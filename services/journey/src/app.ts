@@ -74,7 +74,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   const codec = memoizeVerification(createSessionCodec(deps.sessionSecret));
   const content = createContentSource(db);
   const clients = createClientRepository(db);
-  const taskStore = createClientTaskStore({ database, events, now: clock });
+  const taskStore = createClientTaskStore({ database });
   const journey = createSellerJourney({
     db,
     clients,
@@ -87,7 +87,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   const updates = createClientTaskUpdates({ db, clients, content, events, clock });
   const customTasks = createCustomTaskService({ db, clients, content, events, clock });
   const dashboard = createAgentDashboard({ db, content, clock });
-  consumeUserRegistered(events, clients);
+  consumeUserRegistered(events, { clients, content, clock });
 
   const app = createService({
     name: 'journey',

@@ -16,6 +16,7 @@ export const journeyMessages = {
   /** Checklist items and our standard tasks: only status, notes and the due date change. */
   onlyRescheduling: 'This task can only be rescheduled: its assignee and priority cannot be changed',
   agentNotFound: 'Agent not found',
+  journeyNotReady: 'Your journey is being set up. Please try again in a moment.',
 } as const;
 
 /** Machine-readable codes of the journey errors (beside the shared `ErrorCode`s). */
@@ -24,5 +25,6 @@ export const JourneyErrorCode = {
   taskDetailsLocked: 'TASK_DETAILS_LOCKED',
   unknownStage: 'UNKNOWN_STAGE',
   agentNotFound: 'AGENT_NOT_FOUND',
+  journeyNotReady: 'JOURNEY_NOT_READY',
 } as const;
 export type JourneyErrorCode = (typeof JourneyErrorCode)[keyof typeof JourneyErrorCode];

@@ -10,7 +10,7 @@ const database = useTestDatabase();
 const casing = new CasingCache('snake_case');
 
 /** Every text-enum column of every table, with the values its drizzle definition allows. */
-const enumColumns = Object.values(schema)
+const enumColumns = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
   .flatMap((table) => {
     const { name, schema: owner } = getTableConfig(table);
@@ -25,7 +25,7 @@ const enumColumns = Object.values(schema)
   });
 
 /** The value lists libs/contracts declares (enums.ts): the one source the tables must use. */
-const contractLists = Object.entries(contracts).filter(
+const contractLists = Object.entries(contracts as Record<string, unknown>).filter(
   (entry): entry is [string, readonly string[]] =>
     Array.isArray(entry[1]) && entry[1].every((value) => typeof value === 'string'),
 );

@@ -1,2 +1,3 @@
 export * from './journey-content.ts';
 export { seed, seedJourneyContent } from './seed.ts';
+export { ensureClientJourneys } from './client-journeys.ts';

@@ -3,6 +3,7 @@ import { CasingCache } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client.ts';
 import { journeyStages, tasks } from '../schema/journey.ts';
+import { ensureClientJourneys } from './client-journeys.ts';
 import { JOURNEY_STAGES, JOURNEY_TASKS } from './journey-content.ts';
 
 const casing = new CasingCache('snake_case');
@@ -47,7 +48,8 @@ export async function seedJourneyContent(db: Executor): Promise<void> {
   });
 }
 
-/** Everything seeded, in dependency order. */
+/** Everything seeded, in dependency order; then every seller's journey rows for that content. */
 export async function seed(db: Executor): Promise<void> {
   await seedJourneyContent(db);
+  await ensureClientJourneys(db);
 }

@@ -33,7 +33,7 @@ export function createAccounts(options: AccountsOptions) {
     /**
      * One transaction: the user, the agent account for an agent (trial, 5 invitations), and the
      * `user-registered` event. A seller's `clients` row belongs to the journey schema: the journey
-     * service creates it from that event (or on the seller's first journey call).
+     * service creates it, with the seller's journey rows, from that event.
      */
     async register(input: RegisterRequest): Promise<UserRow> {
       const password = await hasher.hash(input.password);

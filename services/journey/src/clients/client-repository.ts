@@ -1,40 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
+import { JourneyErrorCode, journeyMessages } from '@listready/contracts';
 import { agents, clients, properties, users, type Db, type Executor } from '@listready/db';
+import { NotFoundError } from '@listready/service-kit';
+
+/**
+ * The signed-in seller has no journey rows: their `user-registered` event has not been applied yet
+ * (with Kafka, a moment after sign-up). A read never creates them, so it says so and the screen
+ * tries again.
+ */
+export class JourneyNotReadyError extends NotFoundError {
+  constructor() {
+    super(journeyMessages.journeyNotReady, JourneyErrorCode.journeyNotReady);
+    this.name = 'JourneyNotReadyError';
+  }
+}
 
 export type ClientRow = typeof clients.$inferSelect;
 
 /**
- * The seller's `clients` row: one per seller account (unique user id). It is created by whichever
- * comes first, the `user-registered` event or the seller's first journey call; both insert with
- * ON CONFLICT DO NOTHING, so neither a race nor a redelivered event makes a second row. The phone
- * is copied from the account (auth.users is read, never written).
+ * The seller's `clients` row: one per seller account (unique user id), created with the seller's
+ * journey rows where the seller comes to exist (`ensureClientJourneys`, from the `user-registered`
+ * consumer and the seed), never by a read.
  */
 export function createClientRepository(db: Db) {
-  async function insertIfMissing(executor: Executor, userId: string): Promise<void> {
-    await executor.execute(sql`
-      insert into ${clients} (id, user_id, phone)
-      select ${crypto.randomUUID()}, ${userId}, account.phone
-      from (select 1) as one left join ${users} as account on account.id = ${userId}
-      on conflict (user_id) do nothing`);
-  }
-
   return {
-    insertIfMissing,
-
     async findByUserId(executor: Executor, userId: string): Promise<ClientRow | undefined> {
       const [row] = await executor.select().from(clients).where(eq(clients.userId, userId)).limit(1);
       return row;
-    },
-
-    /** The seller's row, created on first use. */
-    async getOrCreate(userId: string): Promise<ClientRow> {
-      const existing = await this.findByUserId(db, userId);
-      if (existing) return existing;
-      await insertIfMissing(db, userId);
-      // A separate statement: it sees a row a concurrent request committed meanwhile.
-      const created = await this.findByUserId(db, userId);
-      if (!created) throw new Error(`clients row for ${userId} vanished after insert`);
-      return created;
     },
 
     /** Client, property and linked agent (its user read from auth) for GET /api/clients/current/profile. */
@@ -62,7 +54,7 @@ export function createClientRepository(db: Db) {
 
     /** Takes the seller's row lock: one seller's task writes and progress updates run one at a time. */
     async lock(tx: Executor, clientId: string): Promise<void> {
-      await tx.execute(sql`select 1 from ${clients} where id = ${clientId} for update`);
+      await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     },
 
     /** Last activity (the agent's clients tab); also takes the seller's row lock. */

@@ -9,7 +9,7 @@ import {
 import { customTasks, type Db } from '@listready/db';
 import type { EventBus } from '@listready/events';
 import { NotFoundError, ValidationError } from '@listready/service-kit';
-import type { ClientRepository } from '../clients/client-repository.ts';
+import { JourneyNotReadyError, type ClientRepository } from '../clients/client-repository.ts';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
 import { publishTaskCompleted } from '../events/journey-events.ts';
@@ -64,7 +64,8 @@ export function createCustomTaskService(options: {
 
   return {
     async list(userId: string): Promise<CustomTask[]> {
-      const client = await clients.getOrCreate(userId);
+      const client = await clients.findByUserId(db, userId);
+      if (!client) return [];
       const rows = await db
         .select()
         .from(customTasks)
@@ -82,7 +83,8 @@ export function createCustomTaskService(options: {
 
     async create(userId: string, input: CustomTaskCreate): Promise<CustomTask> {
       await checkStage(input.stageId);
-      const client = await clients.getOrCreate(userId);
+      const client = await clients.findByUserId(db, userId);
+      if (!client) throw new JourneyNotReadyError();
       const row = await db.transaction(async (tx) => {
         await clients.touch(tx, client.id);
         const [inserted] = await tx

@@ -160,7 +160,7 @@ describe('journey events', () => {
             role,
           })
           .returning();
-        await auth.publish(tx, {
+        const event = await auth.publish(tx, {
           type: 'user-registered',
           key: must(user).id,
           data: {
@@ -171,13 +171,13 @@ describe('journey events', () => {
             role,
           },
         });
-        return must(user);
+        return { ...must(user), eventId: event.id };
       });
     }
     const clientRows = (userId: string) =>
       database.current.db.select().from(clients).where(eq(clients.userId, userId));
 
-    it('creates the seller’s clients row once, whichever comes first', async () => {
+    it('creates the seller’s clients row once, from the event alone', async () => {
       const auth = createEventBus({
         database: database.current,
         transport: journey.transport,
@@ -194,7 +194,7 @@ describe('journey events', () => {
         expect((await clientRows(seller.id))[0]).toMatchObject({ phone: '555-0177', agentId: null });
 
         // The same registration announced again (a second event) changes nothing.
-        await auth.publish(database.current.db, {
+        const again = await auth.publish(database.current.db, {
           type: 'user-registered',
           key: seller.id,
           data: {
@@ -205,24 +205,31 @@ describe('journey events', () => {
             role: 'client',
           },
         });
-        const processed = () =>
-          database.current.db
-            .select({ count: sql<number>`count(*)::int` })
-            .from(journeyProcessedEvents)
-            .where(eq(journeyProcessedEvents.consumer, 'journey'));
-        await eventually(async () => must((await processed())[0]).count >= 2);
+        const processed = async (eventId: string) =>
+          (
+            await database.current.db
+              .select({ count: sql<number>`count(*)::int` })
+              .from(journeyProcessedEvents)
+              .where(
+                and(
+                  eq(journeyProcessedEvents.consumer, 'journey'),
+                  eq(journeyProcessedEvents.eventId, eventId),
+                ),
+              )
+          )[0]?.count === 1;
+        await eventually(() => processed(again.id));
         expect(await clientRows(seller.id)).toHaveLength(1);
 
         // Agents get no clients row.
         const agent = await register('agent', auth);
-        await eventually(async () => must((await processed())[0]).count >= 3);
+        await eventually(() => processed(agent.eventId));
         expect(await clientRows(agent.id)).toHaveLength(0);
 
-        // First use before the event: the journey call makes the row, the event then finds it.
-        const early = await journey.signUp('client');
-        expect(
-          (await journey.app.inject({ url: '/api/clients/current/profile', ...as(early) })).statusCode,
-        ).toBe(200);
+        // Before its event arrives a seller's reads create nothing: they say the journey is not ready.
+        const early = await journey.signUp('client', {}, { announce: false });
+        const notReady = await journey.app.inject({ url: '/api/clients/current/profile', ...as(early) });
+        expect([notReady.statusCode, notReady.json().code]).toEqual([404, 'JOURNEY_NOT_READY']);
+        expect(await clientRows(early.userId)).toHaveLength(0);
         await auth.publish(database.current.db, {
           type: 'user-registered',
           key: early.userId,
@@ -234,8 +241,10 @@ describe('journey events', () => {
             role: 'client',
           },
         });
-        await eventually(async () => must((await processed())[0]).count >= 4);
-        expect(await clientRows(early.userId)).toHaveLength(1);
+        await eventually(async () => (await clientRows(early.userId)).length === 1);
+        expect(
+          (await journey.app.inject({ url: '/api/clients/current/profile', ...as(early) })).statusCode,
+        ).toBe(200);
       } finally {
         await auth.stop();
       }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionCodec } from '@listready/service-kit';
-import { LruMap } from '../lru-map.ts';
 import { memoizeVerification } from './memoized-codec.ts';
 
 const secret = 'memo-test-secret-'.padEnd(48, 'x');
@@ -35,12 +34,21 @@ describe('memoized session verification', () => {
     expect(calls).toBe(3);
   });
 
-  it('keeps at most `max` entries, dropping the least recently used', () => {
-    const lru = new LruMap<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1);
-    lru.set('c', 3);
-    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
+  it('keeps at most `max` tokens, forgetting the least recently used', async () => {
+    const real = createSessionCodec(secret);
+    let calls = 0;
+    const codec = memoizeVerification(
+      { sign: real.sign, verify: (token) => (calls++, real.verify(token)) },
+      { max: 2 },
+    );
+    const [a = '', b = '', c = ''] = await Promise.all(
+      ['a', 'b', 'c'].map((id) => real.sign({ ...user, sessionId: id }, 60)),
+    );
+    for (const token of [a, b, a, c]) await codec.verify(token);
+    expect(calls).toBe(3);
+    await codec.verify(a); // used recently: still remembered
+    expect(calls).toBe(3);
+    await codec.verify(b); // the least recently used: verified again
+    expect(calls).toBe(4);
   });
 });

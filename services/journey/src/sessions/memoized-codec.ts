@@ -1,28 +1,29 @@
+import { decodeJwt } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { SessionCodec, SessionUser } from '@listready/service-kit';
-import { LruMap } from '../lru-map.ts';
 
+/** The token's `exp` in milliseconds; null when it has none or is not a JWT. */
 const expiryOf = (token: string): number | null => {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: unknown;
-    };
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
   }
 };
 
 /**
- * Remembers tokens whose signature was already verified (HS256 through WebCrypto costs more than
- * the rest of a cached read), until the token expires or `ttlMs` passes. Only a token string that
- * verified is remembered, so nothing unsigned gets in; revocation is not affected: the session
- * plugin still asks the session store about every request.
+ * Remembers tokens whose signature was already verified, until the token expires or `ttlMs`
+ * passes. Kept because it pays on the hottest read: HS256 through WebCrypto costs more than the
+ * rest of a cached task-list read (see docs/decisions.md, "memoized session verification").
+ * Only a token string that verified is remembered, so nothing unsigned gets in; revocation is not
+ * affected: the session plugin still asks the session store about every request.
  */
 export function memoizeVerification(
   codec: SessionCodec,
   options: { max?: number; ttlMs?: number; now?: () => number } = {},
 ): SessionCodec {
-  const verified = new LruMap<string, { user: SessionUser; until: number }>(options.max ?? 10_000);
+  const verified = new LRUCache<string, { user: SessionUser; until: number }>({ max: options.max ?? 10_000 });
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   return {
@@ -35,8 +36,7 @@ export function memoizeVerification(
       }
       const user = await codec.verify(token);
       if (user) {
-        const expiresAt = expiryOf(token);
-        const until = Math.min(expiresAt ?? 0, now() + ttlMs);
+        const until = Math.min(expiryOf(token) ?? 0, now() + ttlMs);
         if (until > now()) verified.set(token, { user, until });
       }
       return user;

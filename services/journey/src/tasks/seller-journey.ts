@@ -4,8 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { ClientProfile, JourneyResponse, TodaysPriority } from '@listready/contracts';
 import { clientProgress, customTasks, users, type Db } from '@listready/db';
 import type { EventBus } from '@listready/events';
-import type { ClientRepository } from '../clients/client-repository.ts';
-import { LruMap } from '../lru-map.ts';
+import { JourneyNotReadyError, type ClientRepository } from '../clients/client-repository.ts';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
 import {
@@ -18,7 +18,6 @@ import {
   type PriorityCandidate,
 } from '../rules/journey-rules.ts';
 import type { ClientTaskStore, SellerTasks } from './client-task-store.ts';
-import { syncStageProgress } from './stage-progress.ts';
 import { listTasks, taskEntriesJson } from './task-entries.ts';
 
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
@@ -51,17 +50,16 @@ export interface SellerJourneyOptions {
 /** The seller's reads: task list, journey (stages, progress, summary) and profile. */
 export function createSellerJourney(options: SellerJourneyOptions) {
   const { db, clients, store, clock } = options;
-  const taskLists = new LruMap<string, SerializedTaskList>(options.taskListCacheSize);
+  const taskLists =
+    options.taskListCacheSize > 0
+      ? new LRUCache<string, SerializedTaskList>({ max: options.taskListCacheSize })
+      : null;
 
-  /** The seller's tasks, creating the clients row and the journey rows on first use. */
-  async function sellerTasks(userId: string, content: JourneyContent): Promise<SellerTasks> {
+  /** The seller's tasks; their rows exist from sign-up on (see `consumeUserRegistered`). */
+  async function sellerTasks(userId: string): Promise<SellerTasks> {
     const seller = await store.readByUser(userId);
-    if (seller && seller.tasks.length >= content.templates.length) return seller;
-    const clientId = seller?.clientId ?? (await clients.getOrCreate(userId)).id;
-    await store.ensureJourney(clientId, content);
-    const created = await store.readByUser(userId);
-    if (!created) throw new Error(`journey rows for client ${clientId} vanished after insert`);
-    return created;
+    if (!seller) throw new JourneyNotReadyError();
+    return seller;
   }
 
   return {
@@ -76,21 +74,21 @@ export function createSellerJourney(options: SellerJourneyOptions) {
      */
     async taskList(userId: string): Promise<SerializedTaskList> {
       const version = await store.versionByUser(userId);
-      const cached = version === null ? undefined : taskLists.get(userId);
+      const cached = version === null ? undefined : taskLists?.get(userId);
       if (cached && cached.version === version) return cached;
       const content = await options.content();
-      const seller = await sellerTasks(userId, content);
+      const seller = await sellerTasks(userId);
       const list = serializedTaskList(seller.version, taskEntriesJson(listTasks(content, seller.tasks)));
-      taskLists.set(userId, list);
+      taskLists?.set(userId, list);
       return list;
     },
 
     /** GET /api/clients/current/journey */
     async journey(userId: string): Promise<JourneyResponse> {
       const content = await options.content();
-      const seller = await sellerTasks(userId, content);
+      const seller = await sellerTasks(userId);
       const { clientId } = seller;
-      const [customRows, storedProgress, [account]] = await Promise.all([
+      const [customRows, progress, [account]] = await Promise.all([
         db
           .select()
           .from(customTasks)
@@ -105,16 +103,7 @@ export function createSellerJourney(options: SellerJourneyOptions) {
       }));
       const states = stageStates(content, taskStates);
 
-      // Stored progress follows every task change; it can lag only after a content change.
-      let progress = storedProgress;
-      const storedStatus = new Map(storedProgress.map((row) => [row.stageId, row.status]));
-      if (states.some((state) => storedStatus.get(state.stage.id) !== state.status)) {
-        await db.transaction(async (tx) => {
-          await clients.lock(tx, clientId);
-          await syncStageProgress(tx, { clientId, content, events: options.events, now: clock() });
-        });
-        progress = await db.select().from(clientProgress).where(eq(clientProgress.clientId, clientId));
-      }
+      // Stored progress follows every task change in the change's transaction; a read never writes.
       const progressByStage = new Map(progress.map((row) => [row.stageId, row]));
 
       const today = todayIn(account?.timezone, clock());
@@ -200,9 +189,9 @@ export function createSellerJourney(options: SellerJourneyOptions) {
 
     /** GET /api/clients/current/profile */
     async profile(userId: string): Promise<ClientProfile> {
-      const client = await clients.getOrCreate(userId);
-      const row = await clients.profile(client.id);
-      if (!row) throw new Error(`clients row ${client.id} vanished`);
+      const client = await clients.findByUserId(db, userId);
+      const row = client && (await clients.profile(client.id));
+      if (!row) throw new JourneyNotReadyError();
       const { property, agent, agentUser } = row;
       const name = agentUser ? `${agentUser.firstName} ${agentUser.lastName}`.trim() : '';
       return {

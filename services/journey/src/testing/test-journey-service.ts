@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { DomainEvent, EventType } from '@listready/contracts';
 import {
   agents,
+  authDeadLetters,
+  authOutbox,
+  authProcessedEvents,
   clients,
   journeyDeadLetters,
   journeyProcessedEvents,
@@ -59,6 +62,17 @@ export async function startTestJourneyService(
     ...options.deps,
   });
   await service.start();
+  // services/auth's side of sign-up: the user row and `user-registered` in one transaction.
+  const authEvents = createEventBus({
+    database,
+    transport,
+    service: 'auth',
+    logger: silent,
+    outbox: authOutbox,
+    processedEvents: authProcessedEvents,
+    deadLetters: authDeadLetters,
+  });
+  await authEvents.start();
   const codec = createSessionCodec(TEST_SESSION_SECRET);
 
   async function signIn(userId: string, role: 'agent' | 'client'): Promise<string> {
@@ -72,6 +86,12 @@ export async function startTestJourneyService(
     return codec.sign({ id: userId, role, sessionId });
   }
 
+  /** The seller's clients row (undefined before it exists). */
+  async function clientOf(userId: string) {
+    const [row] = await database.db.select().from(clients).where(eq(clients.userId, userId));
+    return row;
+  }
+
   return {
     service,
     app: service.app,
@@ -81,32 +101,55 @@ export async function startTestJourneyService(
     setNow(date: Date | null) {
       now = date;
     },
-    /** A signed-in user of `role`; agents also get their auth.agents row. */
+    /**
+     * A signed-in user of `role`, registered as services/auth does it (agents also get their
+     * auth.agents row); for a seller, returns once journey has applied `user-registered`.
+     */
     async signUp(
       role: 'agent' | 'client',
       overrides: Partial<typeof users.$inferInsert> = {},
+      /** announce: false leaves out `user-registered`, as if it had not arrived yet. */
+      options: { announce?: boolean } = {},
     ): Promise<TestUser> {
       counter += 1;
       const email = `journey-${Date.now()}-${counter}@example.com`;
-      const [user] = await database.db
-        .insert(users)
-        .values({
-          email,
-          password: 'not-a-real-hash',
-          firstName: 'Ann',
-          lastName: 'Lee',
-          phone: '555-0100',
-          role,
-          ...overrides,
-        })
-        .returning();
-      let agentId: string | null = null;
-      if (role === 'agent') {
-        const [agent] = await database.db
-          .insert(agents)
-          .values({ userId: must(user).id, phone: '555-0199' })
+      const { user, agentId } = await database.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            password: 'not-a-real-hash',
+            firstName: 'Ann',
+            lastName: 'Lee',
+            phone: '555-0100',
+            role,
+            ...overrides,
+          })
           .returning();
-        agentId = must(agent).id;
+        let agentId: string | null = null;
+        if (role === 'agent') {
+          const [agent] = await tx
+            .insert(agents)
+            .values({ userId: must(user).id, phone: '555-0199' })
+            .returning();
+          agentId = must(agent).id;
+        }
+        if (options.announce === false) return { user, agentId };
+        await authEvents.publish(tx, {
+          type: 'user-registered',
+          key: must(user).id,
+          data: {
+            userId: must(user).id,
+            email,
+            firstName: must(user).firstName,
+            lastName: must(user).lastName,
+            role,
+          },
+        });
+        return { user, agentId };
+      });
+      if (role === 'client' && options.announce !== false) {
+        await eventually(async () => (await clientOf(must(user).id)) !== undefined);
       }
       return {
         userId: must(user).id,
@@ -116,12 +159,11 @@ export async function startTestJourneyService(
         agentId,
       };
     },
-    /** The seller's clients row (undefined before it exists). */
-    async clientOf(userId: string) {
-      const [row] = await database.db.select().from(clients).where(eq(clients.userId, userId));
-      return row;
+    clientOf,
+    async stop() {
+      await authEvents.stop();
+      await service.stop();
     },
-    stop: service.stop,
   };
 }
 export type TestJourneyService = Awaited<ReturnType<typeof startTestJourneyService>>;

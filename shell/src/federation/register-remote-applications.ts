@@ -1,10 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
+import { federationNameOf, REMOTE_NAMES, type RemoteName } from '@listready/contracts';
 import { readSession, SESSION_QUERY_KEY, type RemoteCustomProps, type Session } from '@listready/web-client';
-import { isRemoteActive, REMOTE_APPS, type RemoteAppName } from '../routing/route-rules.ts';
+import { isRemoteActive } from '../routing/route-rules.ts';
 import { remoteOutletElement } from './remote-outlet.tsx';
-import { federationNameOf, type RemoteUrls } from './remote-urls.ts';
+import type { RemoteUrls } from './remote-urls.ts';
 
 export class RemoteUnavailableError extends Error {
   readonly code = 'REMOTE_UNAVAILABLE';
@@ -13,7 +14,7 @@ export class RemoteUnavailableError extends Error {
 /** The one module each remote exposes: its single-spa lifecycles (STYLE.md, single-spa examples). */
 const EXPOSED_LIFECYCLES = 'lifecycles';
 
-async function loadLifecycles(app: RemoteAppName, urls: RemoteUrls): Promise<LifeCycles<RemoteCustomProps>> {
+async function loadLifecycles(app: RemoteName, urls: RemoteUrls): Promise<LifeCycles<RemoteCustomProps>> {
   if (!urls[app]) throw new RemoteUnavailableError(`No URL for ${app} in /remotes.json`);
   const lifecycles = await loadRemote<LifeCycles<RemoteCustomProps>>(
     `${federationNameOf(app)}/${EXPOSED_LIFECYCLES}`,
@@ -28,13 +29,13 @@ async function loadLifecycles(app: RemoteAppName, urls: RemoteUrls): Promise<Lif
  */
 export function registerRemoteApplications(urls: RemoteUrls, queryClient: QueryClient): void {
   registerRemotes(
-    REMOTE_APPS.flatMap((app) => {
+    REMOTE_NAMES.flatMap((app) => {
       const entry = urls[app];
       return entry ? [{ name: federationNameOf(app), entry }] : [];
     }),
   );
 
-  for (const app of REMOTE_APPS) {
+  for (const app of REMOTE_NAMES) {
     const customProps: RemoteCustomProps = { queryClient, domElementGetter: () => remoteOutletElement(app) };
     registerApplication<RemoteCustomProps>({
       name: app,

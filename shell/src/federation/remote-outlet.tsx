@@ -1,15 +1,15 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { getAppStatus, LOAD_ERROR, MOUNTED, SKIP_BECAUSE_BROKEN } from 'single-spa';
+import type { RemoteName } from '@listready/contracts';
 import { LoadingSpinner } from '@listready/ui';
-import type { RemoteAppName } from '../routing/route-rules.ts';
 
-const outlets = new Map<RemoteAppName, HTMLElement>();
+const outlets = new Map<RemoteName, HTMLElement>();
 
 /**
  * The element a remote mounts into. It is created once, outside React, so single-spa can mount
  * whether or not the shell has rendered the slot yet; `RemoteOutlet` moves it into the page.
  */
-export function remoteOutletElement(app: RemoteAppName): HTMLElement {
+export function remoteOutletElement(app: RemoteName): HTMLElement {
   let element = outlets.get(app);
   if (!element) {
     element = document.createElement('div');
@@ -29,7 +29,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-export function RemoteOutlet({ app }: { app: RemoteAppName }) {
+export function RemoteOutlet({ app }: { app: RemoteName }) {
   const status = useSyncExternalStore(subscribe, () => getAppStatus(app));
   const attach = useCallback(
     (slot: HTMLDivElement | null) => {

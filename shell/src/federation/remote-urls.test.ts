@@ -1,15 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { federationNameOf, fetchRemoteUrls, parseRemoteUrls, RemoteConfigError } from './remote-urls.ts';
+import { fetchRemoteUrls, parseRemoteUrls, RemoteConfigError } from './remote-urls.ts';
 
 describe('remote URLs from /remotes.json', () => {
-  it('makes relative URLs absolute and keeps other origins', () => {
+  it('makes relative URLs absolute, keeps other origins and drops names it does not know', () => {
     expect(
       parseRemoteUrls(
         {
           'mfe-seller': '/remotes/mfe-seller/mf-manifest.json',
           'mfe-analytics': 'http://127.0.0.1:9001/mf-manifest.json',
           'mfe-unknown': '/x.json',
-          'mfe-agent': 42,
         },
         'http://localhost:8080/journey',
       ),
@@ -19,11 +18,14 @@ describe('remote URLs from /remotes.json', () => {
     });
   });
 
-  it('rejects a body that is not an object', () => {
+  it('rejects a body its contract refuses, naming the remote', () => {
     expect(() => parseRemoteUrls(null, 'http://localhost/')).toThrow(RemoteConfigError);
+    expect(() => parseRemoteUrls({ 'mfe-seller': '/s.json', 'mfe-agent': 42 }, 'http://localhost/')).toThrow(
+      /^remotes\.json does not match its contract: mfe-agent: /,
+    );
   });
 
-  it('asks the server every time (no-cache) and fails on an error status', async () => {
+  it('asks the server every time (no-cache) and fails on an error status or a body that is not JSON', async () => {
     const fetchImpl = vi.fn<typeof fetch>(
       async () => new Response('{"mfe-seller":"/s.json"}', { status: 200 }),
     );
@@ -35,10 +37,7 @@ describe('remote URLs from /remotes.json', () => {
     await expect(fetchRemoteUrls(failing, 'http://localhost/')).rejects.toMatchObject({
       code: 'REMOTE_CONFIG_UNAVAILABLE',
     });
-  });
-
-  it('names federation containers as identifiers', () => {
-    expect(federationNameOf('mfe-seller')).toBe('mfe_seller');
-    expect(federationNameOf('mfe-analytics')).toBe('mfe_analytics');
+    const html = vi.fn<typeof fetch>(async () => new Response('<html>', { status: 200 }));
+    await expect(fetchRemoteUrls(html, 'http://localhost/')).rejects.toBeInstanceOf(RemoteConfigError);
   });
 });

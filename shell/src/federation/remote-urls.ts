@@ -1,6 +1,6 @@
-import { REMOTE_APPS, type RemoteAppName } from '../routing/route-rules.ts';
+import { remotesConfigSchema, type RemoteName } from '@listready/contracts';
 
-export type RemoteUrls = Partial<Record<RemoteAppName, string>>;
+export type RemoteUrls = Partial<Record<RemoteName, string>>;
 
 export const REMOTES_CONFIG_URL = '/remotes.json';
 
@@ -8,28 +8,28 @@ export class RemoteConfigError extends Error {
   readonly code = 'REMOTE_CONFIG_UNAVAILABLE';
 }
 
-/** Module Federation container names are identifiers: `mfe-seller` → `mfe_seller`. */
-export function federationNameOf(app: RemoteAppName): string {
-  return app.replace(/-/g, '_');
-}
-
 /**
  * Where each remote lives, read at run time so a remote can move or be redeployed without
- * rebuilding the shell. Unknown keys are ignored; relative URLs are made absolute for the runtime.
+ * rebuilding the shell. Parsed with the contracts' schema (names this shell does not know are
+ * dropped; a known remote without a usable URL fails the file); relative URLs are made absolute
+ * for the runtime.
  */
 export function parseRemoteUrls(body: unknown, baseUrl: string): RemoteUrls {
-  if (!body || typeof body !== 'object') throw new RemoteConfigError('remotes.json is not an object');
-  const record = body as Record<string, unknown>;
-  const urls: RemoteUrls = {};
-  for (const app of REMOTE_APPS) {
-    const value = record[app];
-    if (typeof value === 'string' && value.length > 0) urls[app] = new URL(value, baseUrl).href;
+  const parsed = remotesConfigSchema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`,
+    );
+    throw new RemoteConfigError(`remotes.json does not match its contract: ${issues.join('; ')}`);
   }
-  return urls;
+  return Object.fromEntries(
+    Object.entries(parsed.data).flatMap(([app, url]) => (url ? [[app, new URL(url, baseUrl).href]] : [])),
+  );
 }
 
 export async function fetchRemoteUrls(fetchImpl: typeof fetch, baseUrl: string): Promise<RemoteUrls> {
   const response = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache', credentials: 'same-origin' });
   if (!response.ok) throw new RemoteConfigError(`remotes.json answered ${response.status}`);
-  return parseRemoteUrls(await response.json(), baseUrl);
+  const body: unknown = await response.json().catch(() => undefined);
+  return parseRemoteUrls(body, baseUrl);
 }

@@ -1,20 +1,17 @@
+import type { RemoteName } from '@listready/contracts';
 import type { Session } from '@listready/web-client';
-
-/** The three remotes, named as in /remotes.json. */
-export const REMOTE_APPS = ['mfe-seller', 'mfe-agent', 'mfe-analytics'] as const;
-export type RemoteAppName = (typeof REMOTE_APPS)[number];
 
 export type ShellScreen = 'landing' | 'auth' | 'forgot-password' | 'reset-password' | 'not-found';
 
 export type ResolvedRoute =
-  { kind: 'loading' } | { kind: 'shell'; screen: ShellScreen } | { kind: 'remote'; app: RemoteAppName };
+  { kind: 'loading' } | { kind: 'shell'; screen: ShellScreen } | { kind: 'remote'; app: RemoteName };
 
 type Access = 'everyone' | 'signed-in' | 'agent';
 
 interface RouteRule {
   access: Access;
   /** Which remote (or shell screen) renders the page once access is granted. */
-  target: { app: RemoteAppName } | { screen: ShellScreen };
+  target: { app: RemoteName } | { screen: ShellScreen };
 }
 
 /**
@@ -69,7 +66,7 @@ export function resolveRoute(pathname: string, session: Session): ResolvedRoute 
 }
 
 /** single-spa activity: is this remote the one that renders the path for the session? */
-export function isRemoteActive(app: RemoteAppName, pathname: string, session: Session): boolean {
+export function isRemoteActive(app: RemoteName, pathname: string, session: Session): boolean {
   const route = resolveRoute(pathname, session);
   return route.kind === 'remote' && route.app === app;
 }

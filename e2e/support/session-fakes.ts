@@ -1,25 +1,37 @@
 import type { Page } from 'playwright-core';
+import type { ClientProfile, JourneyResponse, PublicUser } from '@listready/contracts';
 
 export type FakeRole = 'client' | 'agent';
 
+const ACCOUNT_DEFAULTS = {
+  profileImageUrl: null,
+  phone: null,
+  preferredContact: 'email',
+  timezone: 'America/New_York',
+  notificationPreferences: { email: true, push: true, sms: false, calendar: false },
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+} as const;
+
+/** Whole users as the auth service answers them: the front end parses every answer with its contract. */
 export const FAKE_USERS = {
   client: {
+    ...ACCOUNT_DEFAULTS,
     id: 'e2e-client',
     email: 'jane.seller@example.com',
     firstName: 'Jane',
     lastName: 'Seller',
     role: 'client',
-    profileImageUrl: null,
   },
   agent: {
+    ...ACCOUNT_DEFAULTS,
     id: 'e2e-agent',
     email: 'sam.agent@example.com',
     firstName: 'Sam',
     lastName: 'Agent',
     role: 'agent',
-    profileImageUrl: null,
   },
-} as const;
+} as const satisfies Record<FakeRole, PublicUser>;
 
 /**
  * Signs the page in as a client or an agent without the accounts feature: the browser's
@@ -37,45 +49,40 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
     // The seller remote reads the journey at once; a faked session has no cookie, so the real
     // journey service would answer 401 and the app would leave for the login redirect.
     const today = new Date().toISOString().slice(0, 10);
-    const answers: Record<string, unknown> = {
-      journey: {
-        stages: [],
-        progress: [],
-        summary: {
-          percent: 0,
-          completedTasks: 0,
-          totalTasks: 0,
-          remainingTasks: 0,
-          currentStageId: null,
-          todaysPriority: null,
-          today,
-        },
+    const journey: JourneyResponse = {
+      stages: [],
+      progress: [],
+      summary: {
+        percent: 0,
+        completedTasks: 0,
+        totalTasks: 0,
+        remainingTasks: 0,
+        currentStageId: null,
+        todaysPriority: null,
+        today,
       },
-      tasks: [],
-      'custom-tasks': [],
+    };
+    const answers: Record<string, unknown> = { journey, tasks: [], 'custom-tasks': [] };
+    // profile: no agent linked yet.
+    const profile: ClientProfile = {
+      client: {
+        id: 'e2e-client-record',
+        userId: FAKE_USERS.client.id,
+        phone: null,
+        preferredContact: 'email',
+        agentId: null,
+        propertyId: null,
+        createdAt: '2030-01-01T00:00:00.000Z',
+        updatedAt: '2030-01-01T00:00:00.000Z',
+      },
+      property: null,
+      agent: null,
     };
     await page.route('**/api/clients/current/*', (route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
       if (!signedIn) return route.fulfill({ status: 401, json: { message: 'Unauthorized' } });
       if (name in answers) return route.fulfill({ status: 200, json: answers[name] });
-      // profile: no agent linked yet.
-      return route.fulfill({
-        status: 200,
-        json: {
-          client: {
-            id: 'e2e-client-record',
-            userId: FAKE_USERS.client.id,
-            phone: null,
-            preferredContact: 'email',
-            agentId: null,
-            propertyId: null,
-            createdAt: '2030-01-01T00:00:00.000Z',
-            updatedAt: '2030-01-01T00:00:00.000Z',
-          },
-          property: null,
-          agent: null,
-        },
-      });
+      return route.fulfill({ status: 200, json: profile });
     });
   }
   return {

@@ -1,13 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { Toaster } from '@listready/ui';
-import { apiClient, createAppQueryClient } from '@listready/web-client';
+import { createAppQueryClient } from '@listready/web-client';
 import { RemoteErrorBoundary, RemoteProviders } from '@listready/web-client/remote';
 import { AnalyticsApp } from './analytics-app.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
-  <RemoteProviders queryClient={createAppQueryClient(apiClient)}>
+  <RemoteProviders queryClient={createAppQueryClient()}>
     <RemoteErrorBoundary>
       <AnalyticsApp />
     </RemoteErrorBoundary>

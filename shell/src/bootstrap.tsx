@@ -1,22 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
-import {
-  apiClient,
-  createAppQueryClient,
-  createQueryFunction,
-  SESSION_QUERY_KEY,
-} from '@listready/web-client';
+import { createAppQueryClient, sessionQuery } from '@listready/web-client';
 import { registerRemoteApplications } from './federation/register-remote-applications.ts';
 import { fetchRemoteUrls, type RemoteUrls } from './federation/remote-urls.ts';
 import { ShellApp } from './shell-app.tsx';
 
-const queryClient = createAppQueryClient(apiClient);
+const queryClient = createAppQueryClient();
 
 // Ask for the session and the remote URLs at once; the frame renders meanwhile.
-void queryClient.prefetchQuery({
-  queryKey: SESSION_QUERY_KEY,
-  queryFn: createQueryFunction(apiClient, 'returnNull'),
-});
+void queryClient.prefetchQuery(sessionQuery);
 const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.href).catch(
   (error: unknown): RemoteUrls => {
     console.error('Remote configuration unavailable; remote pages will show an error', error);

@@ -1,6 +1,6 @@
 export * from './api/api-client.ts';
 export * from './api/query-client.ts';
-export { apiClient, apiRequest } from './api/browser-api-client.ts';
+export { apiClient } from './api/browser-api-client.ts';
 export * from './session/session.ts';
 export * from './session/use-session.ts';
 export * from './navigation/navigation.ts';

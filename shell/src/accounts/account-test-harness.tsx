@@ -2,8 +2,9 @@ import type { ReactElement } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import type { PublicUser } from '@listready/contracts';
 import { dismissToast, getToasts } from '@listready/ui';
-import { apiClient, createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 
 /** Test support for the account screens: a real QueryClient and API client over a scripted fetch. */
 
@@ -18,7 +19,8 @@ export type ScriptedAnswers = Record<string, () => Response>;
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export function sessionUser(role: SessionUser['role'], firstName = 'Ann'): SessionUser {
+/** A user as the auth service answers it (the whole contract: the client parses every answer). */
+export function sessionUser(role: SessionUser['role'], firstName = 'Ann'): PublicUser {
   return {
     id: `user-${role}`,
     email: 'ann@example.com',
@@ -26,6 +28,12 @@ export function sessionUser(role: SessionUser['role'], firstName = 'Ann'): Sessi
     lastName: 'Lee',
     role,
     profileImageUrl: null,
+    phone: null,
+    preferredContact: 'email',
+    timezone: 'America/New_York',
+    notificationPreferences: { email: true, push: true, sms: false, calendar: false },
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
   };
 }
 
@@ -52,7 +60,7 @@ export function renderAt(
   session: SessionUser | null = null,
 ): { queryClient: QueryClient } {
   window.history.replaceState(null, '', url);
-  const queryClient = createAppQueryClient(apiClient);
+  const queryClient = createAppQueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, session);
   render(<QueryClientProvider client={queryClient}>{screen}</QueryClientProvider>);
   return { queryClient };

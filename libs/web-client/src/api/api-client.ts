@@ -1,52 +1,76 @@
+// First: the contracts' schemas must be built under this configuration (see zod-config.ts).
+import './zod-config.ts';
+import type { z } from 'zod';
+import { apiErrorSchema, type ApiError, type ApiIssue } from '@listready/contracts';
+
 /**
- * The one API client of the front end (spec seller §7–§8): cookies always, JSON bodies, every
- * non-success response becomes `ApiRequestError("<status>: <body or status text>")`, and a 401
- * Unauthorized shows the logged-out toast and sends the browser to /api/login after 500 ms.
+ * The one API client of the front end (spec seller §7–§8): cookies always, JSON bodies, and every
+ * answer parsed with the zod contract the service answers with, so a changed service fails here,
+ * loudly, instead of showing `undefined` on a screen. A non-success response becomes
+ * `ApiRequestError("<status>: <body or status text>")`, and a 401 shows the logged-out toast and
+ * sends the browser to /api/login after 500 ms.
  */
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const LOGIN_REDIRECT_URL = '/api/login';
 
 export const API_REQUEST_FAILED = 'API_REQUEST_FAILED';
+export const API_RESPONSE_INVALID = 'API_RESPONSE_INVALID';
+
+function parseErrorBody(body: string): ApiError | undefined {
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // Not JSON (a proxy's page, plain text): no server error to show.
+  }
+}
 
 export class ApiRequestError extends Error {
   readonly code = API_REQUEST_FAILED;
   readonly status: number;
   /** The response body as text (may be empty). */
   readonly body: string;
+  /** The body as the error shape of DESIGN.md §5, when it is one. */
+  readonly serverError: ApiError | undefined;
 
   constructor(status: number, statusText: string, body: string) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
+    this.serverError = parseErrorBody(body);
   }
 
-  /** The `message` field of a JSON error body (DESIGN.md §5), when there is one. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-        return parsed.message;
-      }
-    } catch {
-      // Not JSON: there is no server message to show.
-    }
-    return undefined;
+    return this.serverError?.message;
   }
 }
 
-/** The spec's test for "logged out": an error message matching 401 and Unauthorized. */
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+/** A success whose body its contract refuses: the service and this front end disagree. */
+export class ApiResponseError extends Error {
+  readonly code = API_RESPONSE_INVALID;
+  readonly status: number;
+  /** Where the body differs from the contract (`stages.0.status`; empty for the body itself). */
+  readonly issues: ApiIssue[];
+
+  constructor(request: string, status: number, issues: ApiIssue[]) {
+    const where = issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ');
+    super(`${request} answered ${status} with a body its contract refuses: ${where}`);
+    this.name = 'ApiResponseError';
+    this.status = status;
+    this.issues = issues;
+  }
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
+  body?: unknown;
   /**
    * `redirect` (default): fail, and apply the logged-out rule. `returnNull`: a 401 answers `null`
-   * (the session query). `throw`: fail without the rule (e.g. a sign-in form's wrong password).
+   * (the session query; its schema must accept null). `throw`: fail without the rule (e.g. a
+   * sign-in form's wrong password).
    */
   on401?: 'redirect' | 'returnNull' | 'throw';
   signal?: AbortSignal;
@@ -67,9 +91,13 @@ export interface ApiClientDependencies {
 }
 
 export interface ApiClient {
-  request<T>(method: HttpMethod, url: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  /** Runs the 401 rule once for an error that came from elsewhere (e.g. a remote's own call). */
-  handleUnauthorized(error: unknown): boolean;
+  /** Sends the request and answers its body parsed with `schema` (an empty body parses as undefined). */
+  request<Schema extends z.ZodType>(
+    method: HttpMethod,
+    url: string,
+    schema: Schema,
+    options?: RequestOptions,
+  ): Promise<z.output<Schema>>;
 }
 
 export const UNAUTHORIZED_NOTICE: UnauthorizedNotice = {
@@ -81,47 +109,56 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
   // Several queries failing together must not stack toasts or redirects.
   let redirectScheduled = false;
 
-  function handleUnauthorized(error: unknown): boolean {
-    if (!isUnauthorizedError(error)) return false;
-    if (!redirectScheduled) {
-      redirectScheduled = true;
-      dependencies.notifyUnauthorized(UNAUTHORIZED_NOTICE);
-      dependencies.setTimeout(() => {
-        redirectScheduled = false;
-        dependencies.redirect(LOGIN_REDIRECT_URL);
-      }, UNAUTHORIZED_REDIRECT_DELAY_MS);
-    }
-    return true;
+  function signOut(): void {
+    if (redirectScheduled) return;
+    redirectScheduled = true;
+    dependencies.notifyUnauthorized(UNAUTHORIZED_NOTICE);
+    dependencies.setTimeout(() => {
+      redirectScheduled = false;
+      dependencies.redirect(LOGIN_REDIRECT_URL);
+    }, UNAUTHORIZED_REDIRECT_DELAY_MS);
   }
 
-  async function request<T>(
+  async function request<Schema extends z.ZodType>(
     method: HttpMethod,
     url: string,
-    body?: unknown,
-    options: RequestOptions = {},
-  ): Promise<T> {
+    schema: Schema,
+    { body, on401 = 'redirect', signal }: RequestOptions = {},
+  ): Promise<z.output<Schema>> {
     const hasBody = body !== undefined;
     const response = await dependencies.fetch(url, {
       method,
       credentials: 'include',
       headers: hasBody ? { 'Content-Type': 'application/json' } : {},
       body: hasBody ? JSON.stringify(body) : undefined,
-      signal: options.signal,
+      signal,
     });
+    const text = await response.text().catch(() => '');
+    const answer = (value: unknown): z.output<Schema> => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      const issues = parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        message: issue.message,
+      }));
+      throw new ApiResponseError(`${method} ${url}`, response.status, issues);
+    };
 
-    if (response.status === 401 && options.on401 === 'returnNull') return null as T;
-
+    if (response.status === 401 && on401 === 'returnNull') return answer(null);
     if (!response.ok) {
-      const text = await response.text().catch(() => '');
-      const error = new ApiRequestError(response.status, response.statusText, text);
-      if (options.on401 !== 'throw') handleUnauthorized(error);
-      throw error;
+      // Logged out is the status, whatever the message says.
+      if (response.status === 401 && on401 === 'redirect') signOut();
+      throw new ApiRequestError(response.status, response.statusText, text);
     }
-
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    if (!text) return answer(undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new ApiResponseError(`${method} ${url}`, response.status, [{ path: '', message: 'Not JSON' }]);
+    }
+    return answer(value);
   }
 
-  return { request, handleUnauthorized };
+  return { request };
 }

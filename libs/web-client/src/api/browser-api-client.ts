@@ -8,5 +8,3 @@ export const apiClient = createApiClient({
   redirect: (url) => window.location.assign(url),
   setTimeout: (callback, delayMs) => window.setTimeout(callback, delayMs),
 });
-
-export const apiRequest = apiClient.request;

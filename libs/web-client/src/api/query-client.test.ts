@@ -1,17 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { ApiClient } from './api-client.ts';
-import { createAppQueryClient } from './query-client.ts';
+import { apiQuery, createAppQueryClient } from './query-client.ts';
 
-function fakeClient(answer: unknown) {
-  const request = vi.fn(async () => answer);
-  const client: ApiClient = { request: request as ApiClient['request'], handleUnauthorized: () => false };
-  return { client, request };
+function fakeClient(answer: () => Promise<unknown>) {
+  const request = vi.fn(answer);
+  return { client: { request: request as ApiClient['request'] }, request };
 }
+
+const groups = z.array(z.object({ id: z.string() }));
 
 describe('createAppQueryClient', () => {
   it('has the spec defaults: never stale, no refetch on focus or interval, no retries', () => {
-    const queryClient = createAppQueryClient(fakeClient(null).client);
-    const { queries, mutations } = queryClient.getDefaultOptions();
+    const { queries, mutations } = createAppQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(Infinity);
     expect(queries?.refetchOnWindowFocus).toBe(false);
     expect(queries?.refetchInterval).toBe(false);
@@ -19,28 +20,32 @@ describe('createAppQueryClient', () => {
     expect(mutations?.retry).toBe(false);
   });
 
-  it('reads by joining the query key with slashes, GET, through the one client', async () => {
-    const { client, request } = fakeClient([{ id: 'g1' }]);
-    const queryClient = createAppQueryClient(client);
-    const data = await queryClient.fetchQuery({ queryKey: ['/api/agents', 'a1', 'clients'] });
-    expect(data).toEqual([{ id: 'g1' }]);
+  it('has no default read, so no query can skip its contract', async () => {
+    await expect(createAppQueryClient().fetchQuery({ queryKey: ['/api/user-groups'] })).rejects.toThrow();
+  });
+});
+
+describe('apiQuery', () => {
+  it('reads its URL with GET and its schema, keyed by the URL', async () => {
+    const { client, request } = fakeClient(async () => [{ id: 'g1' }]);
+    const query = apiQuery(client, '/api/user-groups', groups);
+    expect(query.queryKey).toEqual(['/api/user-groups']);
+    await expect(createAppQueryClient().fetchQuery(query)).resolves.toEqual([{ id: 'g1' }]);
     expect(request).toHaveBeenCalledWith(
       'GET',
-      '/api/agents/a1/clients',
-      undefined,
-      expect.objectContaining({ on401: 'redirect' }),
+      '/api/user-groups',
+      groups,
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
   });
 
   it('does not retry a failed read', async () => {
-    const request = vi.fn(async () => {
+    const { client, request } = fakeClient(async () => {
       throw new Error('500: boom');
     });
-    const queryClient = createAppQueryClient({
-      request: request as ApiClient['request'],
-      handleUnauthorized: () => false,
-    });
-    await expect(queryClient.fetchQuery({ queryKey: ['/api/x'] })).rejects.toThrow('500: boom');
+    await expect(createAppQueryClient().fetchQuery(apiQuery(client, '/api/x', groups))).rejects.toThrow(
+      '500: boom',
+    );
     expect(request).toHaveBeenCalledTimes(1);
   });
 });

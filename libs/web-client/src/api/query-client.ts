@@ -1,12 +1,16 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import type { ApiClient, RequestOptions } from './api-client.ts';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ApiClient } from './api-client.ts';
 
-/** Default reads: the query key's parts joined with a slash, GET, JSON (spec seller §7). */
-export function createQueryFunction(
-  client: ApiClient,
-  on401: RequestOptions['on401'] = 'redirect',
-): QueryFunction {
-  return ({ queryKey, signal }) => client.request('GET', queryKey.join('/'), undefined, { on401, signal });
+/**
+ * A read for `useQuery`: keyed by its URL, answered through the client with the answer parsed by
+ * its contract. There is no default query function, so no read can skip the contract.
+ */
+export function apiQuery<Schema extends z.ZodType>(client: ApiClient, url: string, schema: Schema) {
+  return queryOptions({
+    queryKey: [url],
+    queryFn: ({ signal }) => client.request('GET', url, schema, { signal }),
+  });
 }
 
 /**
@@ -14,11 +18,10 @@ export function createQueryFunction(
  * logout's `clear()` empties every screen's cache. Defaults are the spec's: no refetch interval,
  * no refetch on focus, never stale, no retries for queries or mutations.
  */
-export function createAppQueryClient(client: ApiClient): QueryClient {
+export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: createQueryFunction(client),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

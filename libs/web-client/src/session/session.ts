@@ -12,29 +12,23 @@ export type SessionUser = Pick<
 export type Session =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
-export const SESSION_QUERY_KEY = ['/api/auth/user'] as const;
-
-function isSessionUser(value: unknown): value is SessionUser {
-  if (!value || typeof value !== 'object') return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.id === 'string' && (record.role === 'agent' || record.role === 'client');
-}
+export const SESSION_URL = '/api/auth/user';
+export const SESSION_QUERY_KEY = [SESSION_URL] as const;
 
 /**
- * The session as the route rules see it. A user record means signed in; a 401 (null), any other
- * failure or an unrecognisable body means signed out — the visitor gets the public pages rather
- * than a broken screen.
+ * The session as the route rules see it. A user (parsed with its contract on the way in) means
+ * signed in; a 401 (null) or any failure, a body the contract refuses included, means signed
+ * out — the visitor gets the public pages rather than a broken screen.
  */
 export function sessionFromQueryState(
-  state: Pick<QueryState<unknown>, 'status' | 'data'> | undefined,
+  state: Pick<QueryState<SessionUser | null>, 'status' | 'data'> | undefined,
 ): Session {
   if (!state || state.status === 'pending') return { status: 'loading' };
-  if (state.status === 'success' && isSessionUser(state.data))
-    return { status: 'signed-in', user: state.data };
+  if (state.status === 'success' && state.data) return { status: 'signed-in', user: state.data };
   return { status: 'signed-out' };
 }
 
 /** The session read straight from the cache, for code outside React (single-spa activity functions). */
 export function readSession(queryClient: QueryClient): Session {
-  return sessionFromQueryState(queryClient.getQueryState(SESSION_QUERY_KEY));
+  return sessionFromQueryState(queryClient.getQueryState<SessionUser | null>(SESSION_QUERY_KEY));
 }

@@ -1,17 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageResponseSchema, publicUserSchema } from '@listready/contracts';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';
-import { createQueryFunction } from '../api/query-client.ts';
 import { navigate } from '../navigation/navigation.ts';
-import { SESSION_QUERY_KEY, sessionFromQueryState, type Session } from './session.ts';
+import { SESSION_QUERY_KEY, SESSION_URL, sessionFromQueryState, type Session } from './session.ts';
 
-const sessionQueryFunction = createQueryFunction(apiClient, 'returnNull');
+/** GET /api/auth/user: the user, or null when signed out (401). */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }) =>
+    apiClient.request('GET', SESSION_URL, publicUserSchema.nullable(), { on401: 'returnNull', signal }),
+  retry: false,
+});
 
 /** The signed-in user, or signed out; `loading` while `GET /api/auth/user` is in flight. */
 export function useSession(): Session {
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: sessionQueryFunction, retry: false });
-  return sessionFromQueryState(query);
+  return sessionFromQueryState(useQuery(sessionQuery));
 }
 
 /**
@@ -27,7 +32,7 @@ export function useLogout() {
     navigate('/');
   };
   return useMutation({
-    mutationFn: () => apiClient.request<unknown>('POST', '/api/logout', undefined, { on401: 'throw' }),
+    mutationFn: () => apiClient.request('POST', '/api/logout', messageResponseSchema, { on401: 'throw' }),
     onSuccess: finish,
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 401) return finish();

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
-import { apiClient, createAppQueryClient } from '@listready/web-client';
+import { createAppQueryClient } from '@listready/web-client';
 import { useTaskEntries } from '../hooks/use-journey-queries.ts';
 import type { TaskEntry } from '../utils/journey-api.ts';
 import { rowOfEntry } from '../utils/journey-view.ts';
@@ -83,7 +83,7 @@ function renderList(put: (body: Record<string, unknown>) => Response) {
       return json(404, { message: 'not scripted' });
     }),
   );
-  const queryClient = createAppQueryClient(apiClient);
+  const queryClient = createAppQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
       <TaskList />

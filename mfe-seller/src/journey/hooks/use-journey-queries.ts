@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  CUSTOM_TASKS_QUERY_KEY,
-  JOURNEY_QUERY_KEY,
-  PROFILE_QUERY_KEY,
-  TASKS_QUERY_KEY,
-  type ClientProfile,
-  type CustomTask,
-  type JourneyResponse,
-  type TaskEntry,
-} from '../utils/journey-api.ts';
+  clientProfileSchema,
+  customTasksSchema,
+  journeyResponseSchema,
+  taskEntriesSchema,
+} from '@listready/contracts';
+import { apiClient, apiQuery } from '@listready/web-client';
+import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/journey-api.ts';
 
-/** Reads go through the shared QueryClient's default query function (key = URL). */
-export const useJourney = () => useQuery<JourneyResponse>({ queryKey: JOURNEY_QUERY_KEY });
-export const useTaskEntries = () => useQuery<TaskEntry[]>({ queryKey: TASKS_QUERY_KEY });
-export const useCustomTasks = () => useQuery<CustomTask[]>({ queryKey: CUSTOM_TASKS_QUERY_KEY });
+/** Each read parsed with the contract the journey service answers with. */
+export const useJourney = () => useQuery(apiQuery(apiClient, JOURNEY_URL, journeyResponseSchema));
+export const useTaskEntries = () => useQuery(apiQuery(apiClient, TASKS_URL, taskEntriesSchema));
+export const useCustomTasks = () => useQuery(apiQuery(apiClient, CUSTOM_TASKS_URL, customTasksSchema));
 
 /** Clients only (an agent would get 403), so the caller says when to ask. */
 export const useClientProfile = (enabled: boolean) =>
-  useQuery<ClientProfile>({ queryKey: PROFILE_QUERY_KEY, enabled });
+  useQuery({ ...apiQuery(apiClient, PROFILE_URL, clientProfileSchema), enabled });

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customTaskSchema, taskEntrySchema } from '@listready/contracts';
 import { toast } from '@listready/ui';
 import { ApiRequestError, apiClient } from '@listready/web-client';
 import {
@@ -78,7 +79,7 @@ export function useUpdateClientTask() {
     optimisticListUpdate<TaskEntry, ClientTaskChange, TaskEntry>({
       queryClient,
       queryKey: TASKS_QUERY_KEY,
-      send: ({ id, patch }) => apiClient.request<TaskEntry>('PUT', clientTaskUrl(id), patch),
+      send: ({ id, patch }) => apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body: patch }),
       apply: (entries, change) => applyClientTaskChanges(entries, [change]),
       merge: replaceEntry,
       refetch: [TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
@@ -97,7 +98,9 @@ export function useClearChecklist() {
       queryKey: TASKS_QUERY_KEY,
       send: async (ids) => {
         const results = await Promise.allSettled(
-          ids.map((id) => apiClient.request('PUT', clientTaskUrl(id), { status: 'pending' })),
+          ids.map((id) =>
+            apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body: { status: 'pending' } }),
+          ),
         );
         const failed = results.find((result) => result.status === 'rejected');
         if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
@@ -121,7 +124,7 @@ export function useUpdateCustomTask() {
     optimisticListUpdate<CustomTask, CustomTaskChange, CustomTask>({
       queryClient,
       queryKey: CUSTOM_TASKS_QUERY_KEY,
-      send: ({ id, patch }) => apiClient.request<CustomTask>('PUT', customTaskUrl(id), patch),
+      send: ({ id, patch }) => apiClient.request('PUT', customTaskUrl(id), customTaskSchema, { body: patch }),
       apply: (tasks, { id, patch }) =>
         tasks.map((task) => (task.id === id ? applyCustomTaskPatch(task, patch) : task)),
       merge: (tasks, updated) => tasks.map((task) => (task.id === updated.id ? updated : task)),

@@ -8,18 +8,21 @@ import type {
 } from '@listready/contracts';
 
 /*
- * The journey calls (spec seller §7). Query keys are the URLs: the shared QueryClient's default
- * query function joins the key's parts and GETs it.
+ * The journey calls (spec seller §7). Reads are keyed by their URL (`apiQuery`), so the keys below
+ * are what a change invalidates.
  */
-export const JOURNEY_QUERY_KEY = ['/api/clients/current/journey'] as const;
-export const TASKS_QUERY_KEY = ['/api/clients/current/tasks'] as const;
-export const CUSTOM_TASKS_QUERY_KEY = ['/api/clients/current/custom-tasks'] as const;
-export const PROFILE_QUERY_KEY = ['/api/clients/current/profile'] as const;
+export const JOURNEY_URL = '/api/clients/current/journey';
+export const TASKS_URL = '/api/clients/current/tasks';
+export const CUSTOM_TASKS_URL = '/api/clients/current/custom-tasks';
+export const PROFILE_URL = '/api/clients/current/profile';
+
+export const JOURNEY_QUERY_KEY = [JOURNEY_URL] as const;
+export const TASKS_QUERY_KEY = [TASKS_URL] as const;
+export const CUSTOM_TASKS_QUERY_KEY = [CUSTOM_TASKS_URL] as const;
+export const PROFILE_QUERY_KEY = [PROFILE_URL] as const;
 
 export const clientTaskUrl = (id: string) => `/api/client-tasks/${encodeURIComponent(id)}`;
-export const customTaskUrl = (id: string) => `/api/clients/current/custom-tasks/${encodeURIComponent(id)}`;
+export const customTaskUrl = (id: string) => `${CUSTOM_TASKS_URL}/${encodeURIComponent(id)}`;
 
 export type { ClientProfile, ClientTaskUpdate, CustomTask, CustomTaskUpdate, JourneyResponse, TaskEntry };
-
-/** Kept here rather than imported from the contracts' value exports, which would bundle zod. */
-export const TASK_NOTES_MAX_LENGTH = 500;
+export { TASK_NOTES_MAX_LENGTH } from '@listready/contracts';

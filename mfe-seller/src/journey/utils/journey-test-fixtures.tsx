@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { TaskKind } from '@listready/contracts';
-import { apiClient, createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 import type { JourneyResponse, TaskEntry } from '../utils/journey-api.ts';
 
 /** Test support for the journey screens: seeded-like data and a real QueryClient over a scripted fetch. */
@@ -110,7 +110,7 @@ export function scriptApi(
 }
 
 export function renderSignedIn(ui: ReactElement, user: Partial<SessionUser> = {}) {
-  const queryClient = createAppQueryClient(apiClient);
+  const queryClient = createAppQueryClient();
   queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
     id: 'user-1',
     email: 'jane@example.com',

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  LoginRequest,
-  MessageResponse,
-  PasswordResetConfirm,
-  PasswordResetRequest,
-  RegisterRequest,
+import {
+  messageResponseSchema,
+  publicUserSchema,
+  type LoginRequest,
+  type MessageResponse,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
+  type RegisterRequest,
 } from '@listready/contracts';
 import { apiClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 
@@ -13,9 +15,7 @@ import { apiClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-c
  * is a form error, not the "you are logged out" redirect.
  */
 
-function post<T>(url: string, body: unknown): Promise<T> {
-  return apiClient.request<T>('POST', url, body, { on401: 'throw' });
-}
+const ACCOUNT_CALL = { on401: 'throw' } as const;
 
 /**
  * What a screen does with the outcome. Passed to `useMutation` itself (not to `mutate`), so it runs
@@ -41,7 +41,8 @@ function useStoreSignedInUser() {
 export function useSignIn({ onSuccess, onError }: RequestCallbacks<SessionUser> = {}) {
   const storeUser = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (body: LoginRequest) => post<SessionUser>('/api/login', body),
+    mutationFn: (body: LoginRequest) =>
+      apiClient.request('POST', '/api/login', publicUserSchema, { ...ACCOUNT_CALL, body }),
     onSuccess: (user) => {
       storeUser(user);
       onSuccess?.(user);
@@ -53,7 +54,8 @@ export function useSignIn({ onSuccess, onError }: RequestCallbacks<SessionUser> 
 export function useRegister({ onSuccess, onError }: RequestCallbacks<SessionUser> = {}) {
   const storeUser = useStoreSignedInUser();
   return useMutation({
-    mutationFn: (body: RegisterRequest) => post<SessionUser>('/api/register', body),
+    mutationFn: (body: RegisterRequest) =>
+      apiClient.request('POST', '/api/register', publicUserSchema, { ...ACCOUNT_CALL, body }),
     onSuccess: (user) => {
       storeUser(user);
       onSuccess?.(user);
@@ -65,7 +67,10 @@ export function useRegister({ onSuccess, onError }: RequestCallbacks<SessionUser
 export function useRequestPasswordReset(callbacks: RequestCallbacks<MessageResponse> = {}) {
   return useMutation({
     mutationFn: (body: PasswordResetRequest) =>
-      post<MessageResponse>('/api/auth/password-reset-request', body),
+      apiClient.request('POST', '/api/auth/password-reset-request', messageResponseSchema, {
+        ...ACCOUNT_CALL,
+        body,
+      }),
     ...callbacks,
   });
 }
@@ -74,7 +79,10 @@ export function useConfirmPasswordReset({ onSuccess, onError }: RequestCallbacks
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordResetConfirm) =>
-      post<MessageResponse>('/api/auth/password-reset-confirm', body),
+      apiClient.request('POST', '/api/auth/password-reset-confirm', messageResponseSchema, {
+        ...ACCOUNT_CALL,
+        body,
+      }),
     onSuccess: (answer) => {
       // A reset ends every session of that account: if it was this browser's, the cache must learn so.
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });

@@ -10,3 +10,4 @@ export * from './telemetry.ts';
 export * from './cache.ts';
 export * from './session-store.ts';
 export * from './service-process.ts';
+export * from './service-runtime.ts';

@@ -1,17 +1,8 @@
 import type { Logger } from 'pino';
-import { authDeadLetters, authOutbox, authProcessedEvents, type Database } from '@listready/db';
-import { createEventBus, createTransport, eventsReadiness, type Transport } from '@listready/events';
+import type { Database } from '@listready/db';
+import type { Transport } from '@listready/events';
 import { createDevMailbox, createMailer, type Mailer } from '@listready/messaging';
-import {
-  createCache,
-  createService,
-  createSessionCodec,
-  createSessionStore,
-  databaseCheck,
-  sessionPlugin,
-  type App,
-  type Cache,
-} from '@listready/service-kit';
+import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAccounts } from './accounts/accounts.ts';
 import { createAgentRepository } from './accounts/agent-repository.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -60,31 +51,15 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   const { db } = database;
   const clock = deps.clock ?? systemClock;
   const production = config.NODE_ENV === 'production';
-  const cache = deps.cache ?? createCache({ redisUrl: config.REDIS_URL });
-  const transport = deps.transport ?? createTransport({ ...config.events, logger });
   const mailer = deps.mailer ?? createMailer({ config, database });
+  const runtime = await createServiceRuntime({ ...deps, name: 'auth' });
+  const { app, events, cache, codec, sessionStore } = runtime;
 
-  const events = createEventBus({
-    database,
-    transport,
-    service: 'auth',
-    logger,
-    outbox: authOutbox,
-    processedEvents: authProcessedEvents,
-    deadLetters: authDeadLetters,
-  });
-  const store = createSessionStore({
-    database,
-    cache,
-    cacheTtlSeconds: config.SESSION_CACHE_TTL_SECONDS,
-    onCacheError: (error) => logger.warn({ err: error }, 'session cache unavailable: reading the database'),
-  });
-  const codec = createSessionCodec(deps.sessionSecret);
   const users = createUserRepository(db);
   const agents = createAgentRepository(db);
   const hasher = createPasswordHasher(deps.passwordHashing);
   const limiter = createLoginLimiter(cache, deps.loginLimits);
-  const sessions = createSessionManager({ db, codec, store, clock, secureCookies: production });
+  const sessions = createSessionManager({ db, codec, store: sessionStore, clock, secureCookies: production });
   const accounts = createAccounts({ db, users, agents, hasher, limiter, events, logger });
   const passwordReset = createPasswordReset({
     db,
@@ -97,24 +72,8 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
     clock,
     logger,
   });
+  runtime.beforeClose(() => passwordReset.settled());
 
-  const app = createService({
-    name: 'auth',
-    logger,
-    logLevel: config.LOG_LEVEL,
-    readiness: {
-      database: databaseCheck(database),
-      cache: async () => {
-        await cache.ping();
-        return { ok: true, detail: { engine: cache.kind } };
-      },
-      events: eventsReadiness(events),
-    },
-  });
-  await app.register(sessionPlugin, {
-    codec,
-    isSessionActive: (sessionId, userId) => store.isActive(sessionId, userId),
-  });
   registrationRoutes(app, { accounts, sessions });
   signInRoutes(app, { accounts, sessions });
   currentUserRoutes(app, { users });
@@ -122,19 +81,5 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   agentRoutes(app, { agents });
   if (!production) devMailboxRoutes(app, { mailbox: createDevMailbox(database) });
 
-  let stopped = false;
-  return {
-    app,
-    start: () => events.start(),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await events.stop();
-      await passwordReset.settled();
-      await app.close();
-      if (!deps.transport) await transport.close();
-      if (!deps.cache) await cache.close();
-    },
-    settled: () => passwordReset.settled(),
-  };
+  return { ...runtime, settled: () => passwordReset.settled() };
 }

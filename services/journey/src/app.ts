@@ -1,16 +1,7 @@
 import type { Logger } from 'pino';
-import { journeyDeadLetters, journeyOutbox, journeyProcessedEvents, type Database } from '@listready/db';
-import { createEventBus, createTransport, eventsReadiness, type Transport } from '@listready/events';
-import {
-  createCache,
-  createService,
-  createSessionCodec,
-  createSessionStore,
-  databaseCheck,
-  sessionPlugin,
-  type App,
-  type Cache,
-} from '@listready/service-kit';
+import type { Database } from '@listready/db';
+import type { Transport } from '@listready/events';
+import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAgentDashboard } from './agents/agent-dashboard.ts';
 import { createClientRepository } from './clients/client-repository.ts';
 import { consumeUserRegistered } from './clients/user-registered-consumer.ts';
@@ -49,83 +40,42 @@ export interface JourneyService {
 
 /** services/journey: stages, tasks, progress, custom tasks, clients, agent stats (issue "Seller journey"). */
 export async function buildJourneyService(deps: JourneyServiceDeps): Promise<JourneyService> {
-  const { config, database, logger } = deps;
+  const { database } = deps;
   const { db } = database;
   const clock = deps.clock ?? systemClock;
-  const cache = deps.cache ?? createCache({ redisUrl: config.REDIS_URL });
-  const transport = deps.transport ?? createTransport({ ...config.events, logger });
-
-  const events = createEventBus({
-    database,
-    transport,
-    service: 'journey',
-    logger,
-    outbox: journeyOutbox,
-    processedEvents: journeyProcessedEvents,
-    deadLetters: journeyDeadLetters,
-  });
-  const store = createSessionStore({
-    database,
-    cache,
-    cacheTtlSeconds: config.SESSION_CACHE_TTL_SECONDS,
-    onCacheError: (error) => logger.warn({ err: error }, 'session cache unavailable: reading the database'),
-  });
-  // Signature checks remembered per token; revocation is still asked of the store every time.
-  const codec = memoizeVerification(createSessionCodec(deps.sessionSecret));
   const content = createContentSource(db);
-  const clients = createClientRepository(db);
-  const taskStore = createClientTaskStore({ database });
-  const journey = createSellerJourney({
-    db,
-    clients,
-    store: taskStore,
-    content,
-    events,
-    clock,
-    taskListCacheSize: config.TASK_LIST_CACHE_SIZE,
-  });
-  const updates = createClientTaskUpdates({ db, clients, content, events, clock });
-  const customTasks = createCustomTaskService({ db, clients, content, events, clock });
-  const dashboard = createAgentDashboard({ db, content, clock });
-  consumeUserRegistered(events, { clients, content, clock });
-
-  const app = createService({
+  const runtime = await createServiceRuntime({
+    ...deps,
     name: 'journey',
-    logger,
-    logLevel: config.LOG_LEVEL,
     readiness: {
-      database: databaseCheck(database),
       content: async () => {
         const loaded = await content();
         return { ok: true, detail: { stages: loaded.stages.length, tasks: loaded.templates.length } };
       },
-      cache: async () => {
-        await cache.ping();
-        return { ok: true, detail: { engine: cache.kind } };
-      },
-      events: eventsReadiness(events),
     },
+    // Signature checks remembered per token; revocation is still asked of the store every time.
+    wrapCodec: memoizeVerification,
   });
-  await app.register(sessionPlugin, {
-    codec,
-    isSessionActive: (sessionId, userId) => store.isActive(sessionId, userId),
+  const { app, events } = runtime;
+
+  const clients = createClientRepository(db);
+  const journey = createSellerJourney({
+    db,
+    clients,
+    store: createClientTaskStore({ database }),
+    content,
+    clock,
+    taskListCacheSize: deps.config.TASK_LIST_CACHE_SIZE,
   });
+  const updates = createClientTaskUpdates({ db, clients, content, events, clock });
+  const customTasks = createCustomTaskService({ db, clients, content, events, clock });
+  const dashboard = createAgentDashboard({ db, content, clock });
+
   currentClientRoutes(app, { journey });
   clientTaskRoutes(app, { updates });
   customTaskRoutes(app, { customTasks });
   agentRoutes(app, { dashboard });
+  consumeUserRegistered(events, { clients, content, clock });
 
-  let stopped = false;
-  return {
-    app,
-    start: () => events.start(),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await events.stop();
-      await app.close();
-      if (!deps.transport) await transport.close();
-      if (!deps.cache) await cache.close();
-    },
-  };
+  return runtime;
 }

@@ -5,3 +5,4 @@ export * from './invitation.ts';
 export * from './branding.ts';
 export * from './analytics.ts';
 export * from './dev.ts';
+export { serviceEventTables, type ServiceName } from './event-tables.ts';

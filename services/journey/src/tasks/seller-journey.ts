@@ -3,7 +3,6 @@ import { gzip } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import type { ClientProfile, JourneyResponse, TodaysPriority } from '@listready/contracts';
 import { clientProgress, customTasks, users, type Db } from '@listready/db';
-import type { EventBus } from '@listready/events';
 import { JourneyNotReadyError, type ClientRepository } from '../clients/client-repository.ts';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock.ts';
@@ -43,7 +42,6 @@ export interface SellerJourneyOptions {
   clients: ClientRepository;
   store: ClientTaskStore;
   content: () => Promise<JourneyContent>;
-  events: EventBus;
   clock: Clock;
 }
 

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import type { TaskStage, TaskTemplate } from '@listready/contracts';
+import type { TaskTemplate } from '@listready/contracts';
 import { journeyStages, tasks, type Db } from '@listready/db';
 
 export interface Stage {
@@ -14,10 +14,7 @@ export interface Stage {
 }
 
 export interface Template extends TaskTemplate {
-  /** The template serialized once: every task list repeats it. */
-  readonly json: string;
   readonly stage: Stage;
-  readonly stageJson: string;
 }
 
 /**
@@ -56,19 +53,6 @@ export function buildJourneyContent(
 ): JourneyContent {
   const stages = [...stageRows].sort((a, b) => a.orderIndex - b.orderIndex);
   const stagesById = new Map(stages.map((stage) => [stage.id, stage]));
-  const stageJson = new Map(
-    stages.map((stage) => {
-      const shape: TaskStage = {
-        id: stage.id,
-        slug: stage.slug,
-        name: stage.name,
-        icon: stage.icon,
-        orderIndex: stage.orderIndex,
-        excludedFromProgress: stage.excludedFromProgress,
-      };
-      return [stage.id, JSON.stringify(shape)];
-    }),
-  );
   const templates: Template[] = [];
   for (const row of templateRows) {
     const stage = stagesById.get(row.stageId);
@@ -86,12 +70,7 @@ export function buildJourneyContent(
       isOptional: row.isOptional,
       orderIndex: row.orderIndex,
     };
-    templates.push({
-      ...template,
-      json: JSON.stringify(template),
-      stage,
-      stageJson: stageJson.get(stage.id) ?? '{}',
-    });
+    templates.push({ ...template, stage });
   }
   templates.sort((a, b) => a.stage.orderIndex - b.stage.orderIndex || a.orderIndex - b.orderIndex);
   const countedStages = stages.filter((stage) => !stage.excludedFromProgress);

@@ -204,9 +204,7 @@ function updatedToListed(entry: TaskEntry) {
   return {
     template: {
       ...taskTemplate,
-      json: '',
       stage: { ...stage, description: null, pointsValue: 100 },
-      stageJson: '',
     },
     state: {
       id: clientTask.id,

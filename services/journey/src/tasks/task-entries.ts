@@ -1,4 +1,4 @@
-import type { ClientTask, TaskEntry, TaskPriority } from '@listready/contracts';
+import { taskEntriesSchema, type ClientTask, type TaskEntry, type TaskPriority } from '@listready/contracts';
 import type { JourneyContent, Template } from '../content/journey-content.ts';
 import { canEditDetails, compareTasks, toViewStatus } from '../rules/journey-rules.ts';
 import type { ClientTaskState } from './client-task-store.ts';
@@ -81,15 +81,10 @@ export function toTaskEntry(task: ListedTask): TaskEntry {
 }
 
 /**
- * The task list as JSON text, built from the templates' and stages' JSON made once at start: the
- * list repeats them for every request, so only each seller's own part is serialized. Equal to
- * `JSON.stringify(tasks.map(toTaskEntry))` (a test holds it to that).
+ * The task list as JSON text, checked against its contract. Built only when the seller's task
+ * version moves (the list is kept serialized per version), so the check costs little: 140 µs a
+ * build for the 55 tasks against 50 µs for the hand-built string it replaced (docs/decisions.md).
  */
 export function taskEntriesJson(tasks: readonly ListedTask[]): string {
-  let json = '[';
-  for (const task of tasks) {
-    if (json.length > 1) json += ',';
-    json += `{"id":${JSON.stringify(task.state.id)},"taskTemplate":${task.template.json},"clientTask":${JSON.stringify(clientTaskOf(task))},"stage":${task.template.stageJson},"canEditDetails":${canEditDetails(task.template.kind)}}`;
-  }
-  return `${json}]`;
+  return JSON.stringify(taskEntriesSchema.parse(tasks.map(toTaskEntry)));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import {
   JourneyErrorCode,
   journeyMessages,
@@ -12,6 +12,7 @@ import {
   clientTasks,
   customTasks,
   properties,
+  tasks,
   users,
   type Db,
 } from '@listready/db';
@@ -71,35 +72,46 @@ export function createAgentDashboard(options: {
         address: properties.address,
         city: properties.city,
         state: properties.state,
-        completedTasks: sql<number>`(
-          select count(*)::int from ${clientTasks} ct join journey.tasks t on t.id = ct.task_id
-          where ct.client_id = ${clients.id} and ct.status = 'completed' and t.stage_id in ${counted})`,
-        completedStages: sql<string[]>`coalesce((
-          select array_agg(cp.stage_id) from ${clientProgress} cp
-          where cp.client_id = ${clients.id} and cp.status = 'completed'), '{}')`,
       })
       .from(clients)
       .leftJoin(users, eq(users.id, clients.userId))
       .leftJoin(properties, eq(properties.id, clients.propertyId))
       .where(eq(clients.agentId, agentId))
-      .orderBy(sql`${clients.updatedAt} desc`);
+      .orderBy(desc(clients.updatedAt));
     if (rows.length === 0) return [];
 
     // "Due today" is each seller's today, in their own time zone.
     const now = clock();
     const todayOf = new Map(rows.map((row) => [row.id, todayIn(row.timezone, now)]));
     const ids = rows.map((row) => row.id);
-    const [dueTasks, dueCustom] = await Promise.all([
+    // Set-based: four statements for all the agent's clients, whatever their number.
+    const [completedTasks, completedStages, dueTasks, dueCustom] = await Promise.all([
+      db
+        .select({ clientId: clientTasks.clientId, count: count() })
+        .from(clientTasks)
+        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
+        .where(
+          and(
+            inArray(clientTasks.clientId, ids),
+            eq(clientTasks.status, 'completed'),
+            inArray(tasks.stageId, counted),
+          ),
+        )
+        .groupBy(clientTasks.clientId),
+      db
+        .select({ clientId: clientProgress.clientId, stageId: clientProgress.stageId })
+        .from(clientProgress)
+        .where(and(inArray(clientProgress.clientId, ids), eq(clientProgress.status, 'completed'))),
       db
         .select({ clientId: clientTasks.clientId, dueDate: clientTasks.dueDate })
         .from(clientTasks)
-        .innerJoin(sql`journey.tasks t`, sql`t.id = ${clientTasks.taskId}`)
+        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
         .where(
           and(
             inArray(clientTasks.clientId, ids),
             ne(clientTasks.status, 'completed'),
             isNotNull(clientTasks.dueDate),
-            sql`t.stage_id in ${counted}`,
+            inArray(tasks.stageId, counted),
           ),
         ),
       db
@@ -125,8 +137,14 @@ export function createAgentDashboard(options: {
       if (!excluded && task.dueDate === todayOf.get(task.clientId)) countDue(task.clientId);
     }
 
+    const completedCount = new Map(completedTasks.map((row) => [row.clientId, row.count]));
+    const stagesDone = new Map<string, Set<string>>();
+    for (const { clientId, stageId } of completedStages) {
+      stagesDone.set(clientId, (stagesDone.get(clientId) ?? new Set()).add(stageId));
+    }
+
     return rows.map((row) => {
-      const completedStages = new Set(row.completedStages);
+      const completedStages = stagesDone.get(row.id) ?? new Set<string>();
       const current =
         content.countedStages.find((stage) => !completedStages.has(stage.id)) ?? content.countedStages.at(-1);
       return {
@@ -142,7 +160,7 @@ export function createAgentDashboard(options: {
             row.address !== null
               ? { address: row.address, city: row.city ?? '', state: row.state ?? '' }
               : null,
-          progressPercentage: percentOf(row.completedTasks, content.countedTemplateCount),
+          progressPercentage: percentOf(completedCount.get(row.id) ?? 0, content.countedTemplateCount),
           currentStage: current ? { id: current.id, name: current.name, icon: current.icon } : null,
         },
         readyToList: content.preparationStageIds.every((stageId) => completedStages.has(stageId)),

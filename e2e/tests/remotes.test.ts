@@ -28,20 +28,21 @@ const REMOTE_FILES = [
 
 /** A string every build of react and react-dom carries, and nothing else. */
 const REACT_MARKER = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
+/** The same for zod's core (the contracts' parser, shared with them). */
+const ZOD_MARKER = '__zod_globalConfig';
 
 /**
- * The remote's scripts the page actually ran that carry their own React or react-dom (they exist in
- * the remote's build as fallbacks for a host without them, and must never be loaded under the shell).
+ * The remote's scripts the page actually ran that carry their own copy of a shared library (they
+ * exist in the remote's build as fallbacks for a host without them, and must never be loaded under
+ * the shell).
  */
-function ownReactChunks(requests: Request[], remote: string): string[] {
+function ownChunksWith(marker: string, requests: Request[], remote: string): string[] {
   const prefix = `${baseUrl}/remotes/${remote}/`;
   return requests
     .map((request) => request.url().split('?')[0] ?? '')
     .filter((url) => url.startsWith(prefix) && url.endsWith('.js'))
     .map((url) => url.slice(prefix.length))
-    .filter((file) =>
-      readFileSync(path.join(repositoryRoot, remote, 'dist', file), 'utf8').includes(REACT_MARKER),
-    );
+    .filter((file) => readFileSync(path.join(repositoryRoot, remote, 'dist', file), 'utf8').includes(marker));
 }
 
 describe('federated remotes (signed in through a faked /api/auth/user)', () => {
@@ -54,7 +55,9 @@ describe('federated remotes (signed in through a faked /api/auth/user)', () => {
     await page.locator('[data-remote="mfe-seller"]').getByRole('heading', { name: 'Hello Jane!' }).waitFor();
     // The remote's own lazy chunks (icons…) may load too, but never a React of its own.
     expect(remoteFiles(requests, 'mfe-seller')).toEqual(expect.arrayContaining(REMOTE_FILES));
-    expect(ownReactChunks(requests, 'mfe-seller')).toEqual([]);
+    expect(ownChunksWith(REACT_MARKER, requests, 'mfe-seller')).toEqual([]);
+    // It parses the journey with the shell's contracts, not a second zod.
+    expect(ownChunksWith(ZOD_MARKER, requests, 'mfe-seller')).toEqual([]);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button').allInnerTexts()).toEqual([
       'Journey',
       'Profile',
@@ -84,7 +87,7 @@ describe('federated remotes (signed in through a faked /api/auth/user)', () => {
       .waitFor();
     expect(await agent.page.locator('main').innerText()).toContain('Agent Dashboard');
     expect(remoteFiles(agent.requests, 'mfe-agent').sort()).toEqual([...REMOTE_FILES].sort());
-    expect(ownReactChunks(agent.requests, 'mfe-agent')).toEqual([]);
+    expect(ownChunksWith(REACT_MARKER, agent.requests, 'mfe-agent')).toEqual([]);
     expect(remoteFiles(agent.requests, 'mfe-seller')).toEqual([]);
   });
 
@@ -100,7 +103,7 @@ describe('federated remotes (signed in through a faked /api/auth/user)', () => {
     await page.locator('[data-remote="mfe-analytics"]').getByRole('heading', { name: 'Analytics' }).waitFor();
     expect(await page.locator('[data-remote="mfe-agent"]').count()).toBe(0);
     expect(remoteFiles(requests, 'mfe-analytics').sort()).toEqual([...REMOTE_FILES].sort());
-    expect(ownReactChunks(requests, 'mfe-analytics')).toEqual([]);
+    expect(ownChunksWith(REACT_MARKER, requests, 'mfe-analytics')).toEqual([]);
     expect(requests.filter((request) => request.resourceType() === 'document')).toHaveLength(1);
     expect(errors).toEqual([]);
   });

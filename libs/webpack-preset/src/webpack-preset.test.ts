@@ -5,9 +5,20 @@ import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
 import { DEFAULT_REMOTES_JSON, DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
-import { createFrontendConfig } from './webpack-preset.ts';
+import { createFrontendConfig, sharedSingletons } from './webpack-preset.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('sharedSingletons', () => {
+  it('shares the contracts (and the zod inside them) so a remote never downloads a second copy', () => {
+    const shared = sharedSingletons(path.join(repositoryRoot, 'mfe-seller'));
+    expect(shared['@listready/contracts']).toEqual({ singleton: true, requiredVersion: '^0.1.0' });
+    expect(shared['@listready/web-client']?.singleton).toBe(true);
+    // A remote that only reaches the contracts through the web client still pins their version line.
+    const agent = sharedSingletons(path.join(repositoryRoot, 'mfe-agent'));
+    expect(agent['@listready/contracts']?.requiredVersion).toBe('^0.1.0');
+  });
+});
 
 describe('createFrontendConfig', () => {
   it('names a remote federation container after its entry in the contracts', () => {

@@ -1,5 +1,6 @@
-import { createRequire } from 'node:module';
+import { createRequire, findPackageJSON } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/postcss';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -57,17 +58,18 @@ function readPackageJson(file: string): PackageJson {
   return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 }
 
-/**
- * Shared singletons (DESIGN.md §6, STYLE.md): react, react-dom, the JSX runtime, react-query and
- * our two front-end libraries (the design system with its lazily used parts). Versions come from the consuming package.json; subpaths borrow
- * their package's range because they have no package.json of their own. Never eager: the
- * host and every remote enter through an async boundary.
- */
 /** Shared design-system parts the shell loads only on demand (never preloaded). */
 const LAZY_SHARED_MODULES = ['@listready/ui/toaster'];
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
+/**
+ * Shared singletons (DESIGN.md §6, STYLE.md): react, react-dom, the JSX runtime, react-query and
+ * our front-end libraries (the design system with its lazily used parts, the web client, the
+ * contracts). Versions come from the consuming package.json; subpaths borrow their package's range
+ * because they have no package.json of their own. Never eager: the host and every remote enter
+ * through an async boundary.
+ */
 export function sharedSingletons(
   projectDir: string,
 ): Record<string, { singleton: true; requiredVersion: string }> {
@@ -75,11 +77,11 @@ export function sharedSingletons(
   const rangeOf = (packageName: string): string => {
     const range = ownDependencies[packageName];
     if (range) return range;
-    // Workspace libraries may be reached transitively; pin to their own version line.
-    const version = readPackageJson(
-      require.resolve(`${packageName}/package.json`, { paths: [projectDir] }),
-    ).version;
-    return `^${version}`;
+    // Workspace libraries may be reached transitively; pin to their own version line. (Found without
+    // `require.resolve`, which refuses a package.json its package does not export.)
+    const packageJson = findPackageJSON(packageName, pathToFileURL(path.join(projectDir, 'package.json')));
+    if (!packageJson) throw new Error(`${packageName} is not installed for ${projectDir}`);
+    return `^${readPackageJson(packageJson).version}`;
   };
   const shared = (packageName: string, versionOf = packageName) => ({
     singleton: true as const,
@@ -95,6 +97,8 @@ export function sharedSingletons(
     // Heavier design-system parts are separate shared modules, loaded only by pages that use them.
     '@listready/ui/toaster': shared('@listready/ui/toaster', '@listready/ui'),
     '@listready/web-client': shared('@listready/web-client'),
+    // The zod contracts every answer is parsed with: one copy of them and of zod (~31 KB brotli), not one per remote.
+    '@listready/contracts': shared('@listready/contracts'),
   };
 }
 

@@ -127,6 +127,9 @@ const taskCompleted = (key: string, n: number) => ({
     title: `task ${n}`,
     stageId: 's1',
     stageName: 'Declutter',
+    kind: 'predefined' as const,
+    templateId: 'declutter-closets',
+    actorUserId: 'user-1',
     completedAt: new Date().toISOString(),
   },
 });

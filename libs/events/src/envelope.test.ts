@@ -8,6 +8,9 @@ const data = {
   title: 'Clean gutters',
   stageId: 'stage-3',
   stageName: 'Repairs & Maintenance',
+  kind: 'predefined' as const,
+  templateId: 'declutter-closets',
+  actorUserId: 'user-1',
   completedAt: '2025-05-01T10:00:00.000Z',
 };
 
@@ -16,7 +19,7 @@ describe('buildEnvelope', () => {
     const event = buildEnvelope({ type: 'task-completed', key: 'client-1', data }, 'journey');
     expect(event).toMatchObject({
       type: 'task-completed',
-      version: 1,
+      version: 2,
       producer: 'journey',
       key: 'client-1',
       data,
@@ -62,7 +65,7 @@ describe('parseEvent', () => {
     ['an event on the wrong topic', valid, 'stage-completed', 'arrived on the stage-completed topic'],
     [
       'an unknown version',
-      valid.replace('"version":1', '"version":9'),
+      valid.replace('"version":2', '"version":9'),
       undefined,
       'Unknown event task-completed v9',
     ],
@@ -70,9 +73,35 @@ describe('parseEvent', () => {
       'data that breaks the contract',
       valid.replace('"Clean gutters"', '42'),
       undefined,
-      'Invalid task-completed v1 event data',
+      'Invalid task-completed v2 event data',
     ],
   ])('rejects %s', (_, value, expectedType, message) => {
     expect(() => parseEvent(value, expectedType)).toThrow(message);
+  });
+});
+
+describe('parseEvent across versions', () => {
+  it('reads a v1 task-completed from an older producer as v2, what v1 lacked left null', () => {
+    const v1 = {
+      clientId: 'client-1',
+      taskId: 'declutter-closets',
+      title: 'Declutter closets',
+      stageId: 'declutter',
+      stageName: 'Declutter',
+      completedAt: '2025-05-01T10:00:00.000Z',
+    };
+    const envelope = {
+      ...JSON.parse(
+        JSON.stringify(buildEnvelope({ type: 'task-completed', key: 'client-1', data }, 'journey')),
+      ),
+      version: 1,
+      data: v1,
+    };
+    expect(parseEvent(JSON.stringify(envelope), 'task-completed').data).toEqual({
+      ...v1,
+      kind: null,
+      templateId: null,
+      actorUserId: null,
+    });
   });
 });

@@ -44,7 +44,8 @@ export function buildEnvelope<T extends EventType>(input: EventInput<T>, produce
     key: input.key,
     data: parsed.data,
   };
-  return envelope as DomainEvent<T>;
+  // The schema is picked by `T`, but TypeScript widens its output to every type's data: narrowed here.
+  return envelope as unknown as DomainEvent<T>;
 }
 
 /**

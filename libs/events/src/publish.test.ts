@@ -14,6 +14,9 @@ const data = {
   title: 'Clean gutters',
   stageId: 'stage-3',
   stageName: 'Repairs & Maintenance',
+  kind: 'predefined' as const,
+  templateId: 'declutter-closets',
+  actorUserId: 'user-1',
   completedAt: '2025-05-01T10:00:00.000Z',
 };
 

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { JourneyConfig } from './config.ts';
 import { createContentSource } from './content/journey-content.ts';
 import { createCustomTaskService } from './custom-tasks/custom-task-service.ts';
+import { createJourneyAccess } from './households/journey-access.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
@@ -59,6 +60,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   const { app, events } = runtime;
 
   const clients = createClientRepository(db);
+  const access = createJourneyAccess(db);
   const journey = createSellerJourney({
     db,
     clients,
@@ -67,13 +69,13 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
     clock,
     taskListCacheSize: deps.config.TASK_LIST_CACHE_SIZE,
   });
-  const updates = createClientTaskUpdates({ db, clients, content, events, clock });
+  const updates = createClientTaskUpdates({ db, clients, access, content, events, clock });
   const customTasks = createCustomTaskService({ db, clients, content, events, clock });
   const dashboard = createAgentDashboard({ db, content, clock });
 
-  currentClientRoutes(app, { journey });
+  currentClientRoutes(app, { journey, access });
   clientTaskRoutes(app, { updates });
-  customTaskRoutes(app, { customTasks });
+  customTaskRoutes(app, { customTasks, access });
   agentRoutes(app, { dashboard });
   consumeUserRegistered(events, { clients, content, clock });
 

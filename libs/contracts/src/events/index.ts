@@ -4,6 +4,7 @@ import { invitationAcceptedV1 } from './invitation-accepted.v1.ts';
 import { invitationSentV1 } from './invitation-sent.v1.ts';
 import { stageCompletedV1 } from './stage-completed.v1.ts';
 import { taskCompletedV1 } from './task-completed.v1.ts';
+import { taskCompletedV2, upcastTaskCompletedV1 } from './task-completed.v2.ts';
 import { userRegisteredV1 } from './user-registered.v1.ts';
 
 export * from './envelope.ts';
@@ -11,14 +12,16 @@ export * from './invitation-accepted.v1.ts';
 export * from './invitation-sent.v1.ts';
 export * from './stage-completed.v1.ts';
 export * from './task-completed.v1.ts';
+export * from './task-completed.v2.ts';
 export * from './user-registered.v1.ts';
 
 /**
- * Every version of every event's `data` schema. A new version is added beside the old one (never
- * edited in place), so consumers keep reading what older producers still have in their outboxes.
+ * Every version of every event's `data` schema, each read as the current version. A new version is
+ * added beside the old one (never edited in place), and the old one upcasts to it, so consumers
+ * keep reading what older producers still have in their outboxes, in one shape.
  */
 export const eventVersions = {
-  'task-completed': { 1: taskCompletedV1 },
+  'task-completed': { 1: taskCompletedV1.transform(upcastTaskCompletedV1), 2: taskCompletedV2 },
   'stage-completed': { 1: stageCompletedV1 },
   'invitation-sent': { 1: invitationSentV1 },
   'invitation-accepted': { 1: invitationAcceptedV1 },
@@ -27,7 +30,7 @@ export const eventVersions = {
 
 /** Type → the current version's `data` schema: what producers publish today. */
 export const eventSchemas = {
-  'task-completed': taskCompletedV1,
+  'task-completed': taskCompletedV2,
   'stage-completed': stageCompletedV1,
   'invitation-sent': invitationSentV1,
   'invitation-accepted': invitationAcceptedV1,
@@ -36,7 +39,7 @@ export const eventSchemas = {
 
 /** Type → the version producers write (the key of `eventSchemas[type]` in `eventVersions`). */
 export const currentEventVersion = {
-  'task-completed': 1,
+  'task-completed': 2,
   'stage-completed': 1,
   'invitation-sent': 1,
   'invitation-accepted': 1,

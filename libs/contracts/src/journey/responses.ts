@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_METHODS, STAGE_PROGRESS_STATUSES, TASK_CATEGORIES, TASK_KINDS } from '../enums.ts';
+import { completedBySchema } from './groups.ts';
 import { taskPrioritySchema, taskViewStatusSchema } from './requests.ts';
 
 /** Answer shapes of the journey calls (seller spec §3, agent spec §2–§3). Browser-safe. */
@@ -60,6 +61,8 @@ export const clientTaskSchema = z.object({
   /** The seller's priority when set, else the template's. */
   priority: taskPrioritySchema,
   completedAt: isoDateTime.nullable(),
+  /** Who completed it: the seller or a member of their household (null while pending). */
+  completedBy: completedBySchema,
   updatedAt: isoDateTime,
 });
 export type ClientTask = z.infer<typeof clientTaskSchema>;
@@ -157,6 +160,8 @@ export const customTaskSchema = z.object({
   dueDate: isoDate.nullable(),
   assignedTo: z.string().nullable(),
   stageId: z.string().nullable(),
+  /** Who completed it: the seller or a member of their household (null while pending). */
+  completedBy: completedBySchema,
   /** Always true: the list shows custom tasks with a custom flag. */
   custom: z.literal(true),
   createdAt: isoDateTime,

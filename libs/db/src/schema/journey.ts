@@ -18,6 +18,7 @@ import {
   TASK_CATEGORIES,
   TASK_KINDS,
   TASK_PRIORITIES,
+  INVITE_CODE_LENGTH,
 } from '@listready/contracts';
 
 /**
@@ -36,6 +37,7 @@ export {
   TASK_CATEGORIES,
   TASK_KINDS,
   TASK_PRIORITIES as PRIORITIES,
+  INVITE_CODE_LENGTH,
 };
 export type Priority = (typeof TASK_PRIORITIES)[number];
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -45,7 +47,6 @@ export type StageProgressStatus = (typeof STAGE_PROGRESS_STATUSES)[number];
 export type GroupRole = (typeof GROUP_ROLES)[number];
 /** Notes are shared with the family group; the spec caps them at 500 characters. */
 export const NOTES_MAX_LENGTH = 500;
-export const INVITE_CODE_LENGTH = 8;
 
 export const journeyStages = journeySchema.table(
   'journey_stages',
@@ -149,9 +150,13 @@ export const clientTasks = journeySchema.table(
     /** 'YYYY-MM-DD' (DESIGN.md §5). */
     dueDate: date({ mode: 'string' }),
     completedAt: timestamptz(),
+    /** auth.users.id of who completed it: the seller or a member of their household. */
+    completedBy: text(),
     notes: text(),
     /** The seller's own priority for this task; null means the template's priority. */
     priority: text({ enum: TASK_PRIORITIES }),
+    /** auth.users.id of who changed it last. */
+    updatedBy: text(),
     ...timestamps,
   },
   (t) => [
@@ -204,6 +209,10 @@ export const customTasks = journeySchema.table(
     status: text().notNull().default('pending'),
     dueDate: date({ mode: 'string' }),
     assignedTo: text(),
+    /** auth.users.id of who created it, who completed it and who changed it last. */
+    createdBy: text(),
+    completedBy: text(),
+    updatedBy: text(),
     ...timestamps,
   },
   (t) => [

@@ -67,6 +67,9 @@ const taskCompleted = (key: string, n: number, title = `task ${n}`) => ({
     title,
     stageId: 'stage-1',
     stageName: 'Declutter',
+    kind: 'predefined' as const,
+    templateId: 'declutter-closets',
+    actorUserId: 'user-1',
     completedAt: new Date().toISOString(),
   },
 });

@@ -92,6 +92,9 @@ export function describeProcessCrash(makeTransport: (namespace: string) => Trans
             title: `task ${n}`,
             stageId: 's',
             stageName: 'Declutter',
+            kind: 'predefined' as const,
+            templateId: 'declutter-closets',
+            actorUserId: 'user-1',
             completedAt: new Date().toISOString(),
           };
           ids.push((await publisher.publish(tx, { type: 'task-completed', key, data })).id);

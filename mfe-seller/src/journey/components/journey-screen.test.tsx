@@ -57,6 +57,7 @@ const customTask: CustomTask = {
   dueDate: null,
   assignedTo: null,
   stageId: current.id,
+  completedBy: null,
   custom: true,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',

@@ -45,6 +45,7 @@ const task: TaskEntry = {
     notes: null,
     priority: 'high',
     completedAt: null,
+    completedBy: null,
     updatedAt: '2030-01-01T00:00:00.000Z',
   },
 };

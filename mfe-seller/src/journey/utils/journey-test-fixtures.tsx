@@ -76,6 +76,7 @@ export function entryFixture(
       notes: null,
       priority: 'medium',
       completedAt: null,
+      completedBy: null,
       updatedAt: '2030-01-01T00:00:00.000Z',
     },
   };

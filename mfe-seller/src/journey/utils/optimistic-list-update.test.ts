@@ -42,6 +42,7 @@ function entry(id: string, status: 'pending' | 'completed' = 'pending'): TaskEnt
       notes: null,
       priority: 'medium',
       completedAt: null,
+      completedBy: null,
       updatedAt: '2030-01-01T00:00:00.000Z',
     },
   };

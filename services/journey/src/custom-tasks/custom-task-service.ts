@@ -6,10 +6,11 @@ import {
   type CustomTaskCreate,
   type CustomTaskUpdate,
 } from '@listready/contracts';
-import { customTasks, type Db } from '@listready/db';
+import { customTasks, users, type Db } from '@listready/db';
 import type { EventBus } from '@listready/events';
-import { NotFoundError, ValidationError } from '@listready/service-kit';
-import { JourneyNotReadyError, type ClientRepository } from '../clients/client-repository.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '@listready/service-kit';
+import type { ClientRepository } from '../clients/client-repository.ts';
+import type { JourneyAccess } from '../households/journey-access.ts';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
 import { publishTaskCompleted } from '../events/journey-events.ts';
@@ -24,7 +25,17 @@ export class CustomTaskNotFoundError extends NotFoundError {
   }
 }
 
-export function toCustomTask(row: CustomTaskRow): CustomTask {
+/** Members work the seller's journey but do not delete the seller's tasks. */
+export class MembersCannotDeleteError extends ForbiddenError {
+  constructor() {
+    super('Only the seller can delete their tasks');
+    this.name = 'MembersCannotDeleteError';
+  }
+}
+
+type CompleterNames = { completerFirstName: string | null; completerLastName: string | null };
+
+export function toCustomTask(row: CustomTaskRow, names?: CompleterNames): CustomTask {
   return {
     id: row.id,
     title: row.title,
@@ -34,6 +45,13 @@ export function toCustomTask(row: CustomTaskRow): CustomTask {
     dueDate: row.dueDate,
     assignedTo: row.assignedTo,
     stageId: row.stageId,
+    completedBy:
+      row.status === 'completed' && row.completedBy
+        ? {
+            id: row.completedBy,
+            name: `${names?.completerFirstName ?? ''} ${names?.completerLastName ?? ''}`.trim(),
+          }
+        : null,
     custom: true,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -63,16 +81,15 @@ export function createCustomTaskService(options: {
   }
 
   return {
-    async list(userId: string): Promise<CustomTask[]> {
-      const client = await clients.findByUserId(db, userId);
-      if (!client) return [];
+    async list({ clientId }: JourneyAccess): Promise<CustomTask[]> {
       const rows = await db
-        .select()
+        .select({ task: customTasks, completerFirstName: users.firstName, completerLastName: users.lastName })
         .from(customTasks)
-        .where(eq(customTasks.clientId, client.id))
+        .leftJoin(users, eq(users.id, customTasks.completedBy))
+        .where(eq(customTasks.clientId, clientId))
         .orderBy(customTasks.createdAt);
       return rows
-        .map(toCustomTask)
+        .map((row) => toCustomTask(row.task, row))
         .sort((a, b) =>
           compareTasks(
             { ...a, completed: a.status === 'completed' },
@@ -81,15 +98,13 @@ export function createCustomTaskService(options: {
         );
     },
 
-    async create(userId: string, input: CustomTaskCreate): Promise<CustomTask> {
+    async create({ clientId, actor }: JourneyAccess, input: CustomTaskCreate): Promise<CustomTask> {
       await checkStage(input.stageId);
-      const client = await clients.findByUserId(db, userId);
-      if (!client) throw new JourneyNotReadyError();
       const row = await db.transaction(async (tx) => {
-        await clients.touch(tx, client.id);
+        await clients.touch(tx, clientId);
         const [inserted] = await tx
           .insert(customTasks)
-          .values({ clientId: client.id, ...input, status: 'pending' })
+          .values({ clientId, ...input, status: 'pending', createdBy: actor.id, updatedBy: actor.id })
           .returning();
         if (!inserted) throw new Error('custom task insert returned no row');
         return inserted;
@@ -97,43 +112,50 @@ export function createCustomTaskService(options: {
       return toCustomTask(row);
     },
 
-    async update(userId: string, id: string, patch: CustomTaskUpdate): Promise<CustomTask> {
+    async update(
+      { clientId, actor }: JourneyAccess,
+      id: string,
+      patch: CustomTaskUpdate,
+    ): Promise<CustomTask> {
       await checkStage(patch.stageId);
-      const client = await clients.findByUserId(db, userId);
-      if (!client) throw new CustomTaskNotFoundError();
       const content = await options.content();
       const row = await db.transaction(async (tx) => {
-        await clients.touch(tx, client.id);
-        const mine = and(eq(customTasks.id, id), eq(customTasks.clientId, client.id));
+        await clients.touch(tx, clientId);
+        const mine = and(eq(customTasks.id, id), eq(customTasks.clientId, clientId));
         const [current] = await tx.select().from(customTasks).where(mine).limit(1);
         if (!current) throw new CustomTaskNotFoundError();
         const now = clock();
         const { status, ...fields } = patch;
-        const changes: Partial<CustomTaskRow> = Object.fromEntries(
-          Object.entries(fields).filter(([, value]) => value !== undefined),
-        );
+        const changes: Partial<CustomTaskRow> = {
+          ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+          updatedBy: actor.id,
+        };
         if (status === 'completed') {
           // Conditional, so two requests completing the same task publish one event.
           const moved = await tx
             .update(customTasks)
-            .set({ ...changes, status: 'completed', updatedAt: now })
+            .set({ ...changes, status: 'completed', completedBy: actor.id, updatedAt: now })
             .where(and(mine, ne(customTasks.status, 'completed')))
             .returning();
           const completed = moved[0];
           const stage = completed?.stageId ? content.stagesById.get(completed.stageId) : undefined;
-          if (completed && stage) {
+          if (completed) {
             await publishTaskCompleted(events, tx, {
-              clientId: client.id,
+              clientId,
               taskId: completed.id,
+              kind: 'custom',
+              templateId: null,
               title: completed.title,
-              stageId: stage.id,
-              stageName: stage.name,
+              stageId: stage?.id ?? null,
+              stageName: stage?.name ?? null,
+              actorUserId: actor.id,
               completedAt: now,
             });
           }
           if (completed) return completed;
         } else if (status === 'pending') {
           changes.status = 'pending';
+          changes.completedBy = null;
         }
         const [updated] = await tx
           .update(customTasks)
@@ -143,17 +165,22 @@ export function createCustomTaskService(options: {
         if (!updated) throw new CustomTaskNotFoundError();
         return updated;
       });
-      return toCustomTask(row);
+      const [names] = row.completedBy
+        ? await db
+            .select({ completerFirstName: users.firstName, completerLastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, row.completedBy))
+        : [];
+      return toCustomTask(row, names);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      const client = await clients.findByUserId(db, userId);
-      if (!client) throw new CustomTaskNotFoundError();
+    async remove({ clientId, role }: JourneyAccess, id: string): Promise<void> {
+      if (role !== 'seller') throw new MembersCannotDeleteError();
       await db.transaction(async (tx) => {
-        await clients.touch(tx, client.id);
+        await clients.touch(tx, clientId);
         const deleted = await tx
           .delete(customTasks)
-          .where(and(eq(customTasks.id, id), eq(customTasks.clientId, client.id)))
+          .where(and(eq(customTasks.id, id), eq(customTasks.clientId, clientId)))
           .returning({ id: customTasks.id });
         if (deleted.length === 0) throw new CustomTaskNotFoundError();
       });

@@ -72,15 +72,18 @@ describe('journey events', () => {
     expect(rows).toHaveLength(2);
     expect(must(rows[0]).envelope).toMatchObject({
       type: 'task-completed',
-      version: 1,
+      version: 2,
       producer: 'journey',
       key: must(client).id,
       data: {
         clientId: must(client).id,
-        taskId: 'repairs-maintenance-1',
+        taskId: task.id,
+        kind: 'predefined',
+        templateId: 'repairs-maintenance-1',
         title: 'Touch up paint',
         stageId: 'repairs-maintenance',
         stageName: 'Repairs & Maintenance',
+        actorUserId: seller.userId,
         completedAt: expect.any(String),
       },
     });
@@ -103,7 +106,7 @@ describe('journey events', () => {
     expect(receivedFor(must(client).id)).toHaveLength(3);
   });
 
-  it('custom tasks publish task-completed once when completed in a stage', async () => {
+  it('custom tasks publish task-completed once when completed, with or without a stage', async () => {
     const seller = await journey.signUp('client');
     const create = (payload: Record<string, unknown>) =>
       journey.app.inject({
@@ -133,15 +136,22 @@ describe('journey events', () => {
     expect(results.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
     expect(must(results[0]).json<CustomTask>()).toMatchObject({ status: 'completed', custom: true });
     const rows = await outboxFor(must(client).id);
-    // The event's contract needs a stage: a custom task without one is not announced.
-    expect(rows.map((row) => row.envelope.data)).toEqual([
-      expect.objectContaining({
-        taskId: staged.id,
-        title: 'Fix the gate',
-        stageId: 'repairs-maintenance',
-        stageName: 'Repairs & Maintenance',
-      }),
-    ]);
+    // v2 announces custom tasks with or without a stage, once each.
+    expect(rows.map((row) => row.envelope.data)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          taskId: staged.id,
+          kind: 'custom',
+          templateId: null,
+          title: 'Fix the gate',
+          stageId: 'repairs-maintenance',
+          stageName: 'Repairs & Maintenance',
+          actorUserId: seller.userId,
+        }),
+        expect.objectContaining({ taskId: unstaged.id, kind: 'custom', stageId: null, stageName: null }),
+      ]),
+    );
+    expect(rows).toHaveLength(2);
   });
 
   describe('user-registered', () => {

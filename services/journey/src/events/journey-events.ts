@@ -1,3 +1,4 @@
+import type { TaskCompletedV2 } from '@listready/contracts';
 import type { Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 
@@ -8,14 +9,7 @@ import type { EventBus } from '@listready/events';
 export function publishTaskCompleted(
   events: EventBus,
   tx: Executor,
-  data: {
-    clientId: string;
-    taskId: string;
-    title: string;
-    stageId: string;
-    stageName: string;
-    completedAt: Date;
-  },
+  data: Omit<TaskCompletedV2, 'completedAt'> & { completedAt: Date },
 ) {
   return events.publish(tx, {
     type: 'task-completed',

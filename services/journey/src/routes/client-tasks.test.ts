@@ -192,7 +192,7 @@ describe('PUT /api/client-tasks/{id}', () => {
     expect(row?.status).toBe('not_started');
   });
 
-  it('is for home sellers: agents get 403, signed-out callers 401', async () => {
+  it('is for home sellers: agents get 403 (404 for a task not theirs), signed-out callers 401', async () => {
     const agent = await journey.signUp('agent');
     const seller = await journey.signUp('client');
     const [task] = await tasksOf(seller);
@@ -200,8 +200,6 @@ describe('PUT /api/client-tasks/{id}', () => {
       ['GET', '/api/clients/current/profile'],
       ['GET', '/api/clients/current/journey'],
       ['GET', '/api/clients/current/tasks'],
-      ['PUT', `/api/client-tasks/${must(task).id}`, { status: 'completed' }],
-      ['PUT', `/api/client-tasks/${must(task).id}`, { notes: 'x'.repeat(600) }],
       ['GET', '/api/clients/current/custom-tasks'],
       ['POST', '/api/clients/current/custom-tasks', { title: 'Agent task' }],
       ['PUT', '/api/clients/current/custom-tasks/x', { title: 'x' }],
@@ -226,6 +224,20 @@ describe('PUT /api/client-tasks/{id}', () => {
       });
       expect(signedOut.statusCode, `${method} ${url}`).toBe(401);
       expect(signedOut.json()).toMatchObject({ message: 'Unauthorized' });
+    }
+    // A client task of a seller who is not theirs: as if it did not exist.
+    // (Bad input is refused first, which says nothing about the task.)
+    for (const [payload, status] of [
+      [{ status: 'completed' }, 404],
+      [{ notes: 'x'.repeat(600) }, 400],
+    ] as const) {
+      const put = await journey.app.inject({
+        method: 'PUT',
+        url: `/api/client-tasks/${must(task).id}`,
+        payload,
+        ...as(agent),
+      });
+      expect(put.statusCode).toBe(status);
     }
     expect(await journey.clientOf(agent.userId)).toBeUndefined();
     const [row] = await database.current.db

@@ -3,33 +3,48 @@ import {
   customTaskSchema,
   customTasksSchema,
   customTaskUpdateSchema,
+  householdQuerySchema,
   taskIdParamsSchema,
 } from '@listready/contracts';
-import { requireRole, type App } from '@listready/service-kit';
-import { sellersOnly } from './roles.ts';
+import type { App } from '@listready/service-kit';
+import { currentJourney, signedIn } from './journey-access-hooks.ts';
 import type { CustomTaskService } from '../custom-tasks/custom-task-service.ts';
+import type { JourneyAccessControl } from '../households/journey-access.ts';
 
-/** The seller's personal tasks: GET/POST /api/clients/current/custom-tasks, PUT/DELETE …/{id}. */
-export function customTaskRoutes(app: App, deps: { customTasks: CustomTaskService }): void {
+/**
+ * The seller's personal tasks: GET/POST /api/clients/current/custom-tasks, PUT/DELETE …/{id}.
+ * The household works them too; only the seller deletes.
+ */
+export function customTaskRoutes(
+  app: App,
+  deps: { customTasks: CustomTaskService; access: JourneyAccessControl },
+): void {
   const path = '/api/clients/current/custom-tasks';
 
   app.get(
     path,
-    { preValidation: sellersOnly, schema: { response: { 200: customTasksSchema } } },
+    { preValidation: signedIn, schema: { response: { 200: customTasksSchema } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return deps.customTasks.list(requireRole(request, 'client').id);
+      return deps.customTasks.list(await currentJourney(deps.access, request, 'read'));
     },
   );
 
   app.post(
     path,
     {
-      preValidation: sellersOnly,
-      schema: { body: customTaskCreateSchema, response: { 201: customTaskSchema } },
+      preValidation: signedIn,
+      schema: {
+        querystring: householdQuerySchema,
+        body: customTaskCreateSchema,
+        response: { 201: customTaskSchema },
+      },
     },
     async (request, reply) => {
-      const task = await deps.customTasks.create(requireRole(request, 'client').id, request.body);
+      const task = await deps.customTasks.create(
+        await currentJourney(deps.access, request, 'write'),
+        request.body,
+      );
       return reply.status(201).send(task);
     },
   );
@@ -37,22 +52,27 @@ export function customTaskRoutes(app: App, deps: { customTasks: CustomTaskServic
   app.put(
     `${path}/:id`,
     {
-      preValidation: sellersOnly,
+      preValidation: signedIn,
       schema: {
         params: taskIdParamsSchema,
+        querystring: householdQuerySchema,
         body: customTaskUpdateSchema,
         response: { 200: customTaskSchema },
       },
     },
     async (request) =>
-      deps.customTasks.update(requireRole(request, 'client').id, request.params.id, request.body),
+      deps.customTasks.update(
+        await currentJourney(deps.access, request, 'write'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
     `${path}/:id`,
-    { preValidation: sellersOnly, schema: { params: taskIdParamsSchema } },
+    { preValidation: signedIn, schema: { params: taskIdParamsSchema, querystring: householdQuerySchema } },
     async (request, reply) => {
-      await deps.customTasks.remove(requireRole(request, 'client').id, request.params.id);
+      await deps.customTasks.remove(await currentJourney(deps.access, request, 'write'), request.params.id);
       return reply.status(204).send();
     },
   );

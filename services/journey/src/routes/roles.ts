@@ -8,5 +8,4 @@ import { requireRole, type Role } from '@listready/service-kit';
 const only = (role: Role) => async (request: FastifyRequest) => {
   requireRole(request, role);
 };
-export const sellersOnly = only('client');
 export const agentsOnly = only('agent');

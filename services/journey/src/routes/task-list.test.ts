@@ -215,6 +215,7 @@ function updatedToListed(entry: TaskEntry) {
       notes: clientTask.notes,
       priority: clientTask.priority === taskTemplate.priority ? null : clientTask.priority,
       completedAt: clientTask.completedAt,
+      completedBy: clientTask.completedBy,
       updatedAt: clientTask.updatedAt,
     },
     completed: clientTask.status === 'completed',

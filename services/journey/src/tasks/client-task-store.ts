@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { clients, clientTasks, type Database } from '@listready/db';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { clients, clientTasks, users, type Database } from '@listready/db';
+
+const completer = alias(users, 'completer');
 
 /** A seller's client task as the list needs it; timestamps already ISO 8601 (UTC). */
 export interface ClientTaskState {
@@ -14,6 +16,8 @@ export interface ClientTaskState {
   /** The seller's priority override (null: the template's). */
   priority: string | null;
   completedAt: string | null;
+  /** Who completed it (the seller or a household member), when it is completed. */
+  completedBy: { id: string; name: string } | null;
   updatedAt: string;
 }
 
@@ -51,24 +55,28 @@ export function createClientTaskStore(options: { database: Database }) {
       notes: clientTasks.notes,
       priority: clientTasks.priority,
       completedAt: isoText(clientTasks.completedAt),
+      completedById: clientTasks.completedBy,
+      completedByFirstName: completer.firstName,
+      completedByLastName: completer.lastName,
       updatedAt: isoText(clientTasks.updatedAt),
     })
     .from(clients)
     .leftJoin(clientTasks, eq(clientTasks.clientId, clients.id))
-    .where(eq(clients.userId, sql.placeholder('userId')))
+    .leftJoin(completer, eq(completer.id, clientTasks.completedBy))
+    .where(eq(clients.id, sql.placeholder('clientId')))
     .prepare('journey_seller_tasks');
 
   /** The task list's version alone: one indexed row. */
   const sellerVersion = db
     .select({ version: sql<string>`${clients.updatedAt}::text` })
     .from(clients)
-    .where(eq(clients.userId, sql.placeholder('userId')))
+    .where(eq(clients.id, sql.placeholder('clientId')))
     .prepare('journey_seller_version');
 
   return {
-    /** The seller's client id and task rows, or null when the seller has no clients row. */
-    async readByUser(userId: string): Promise<SellerTasks | null> {
-      const rows = await sellerTasks.execute({ userId });
+    /** The journey's task rows, or null when there is no such client. */
+    async read(clientId: string): Promise<SellerTasks | null> {
+      const rows = await sellerTasks.execute({ clientId });
       const first = rows[0];
       if (!first) return null;
       const states: ClientTaskState[] = [];
@@ -83,15 +91,22 @@ export function createClientTaskStore(options: { database: Database }) {
           notes: row.notes,
           priority: row.priority,
           completedAt: row.completedAt,
+          completedBy:
+            row.status === 'completed' && row.completedById
+              ? {
+                  id: row.completedById,
+                  name: `${row.completedByFirstName ?? ''} ${row.completedByLastName ?? ''}`.trim(),
+                }
+              : null,
           updatedAt: row.updatedAt,
         });
       }
       return { clientId: first.clientId, version: first.version, tasks: states };
     },
 
-    /** The seller's task-list version (see `SellerTasks.version`), or null without a clients row. */
-    async versionByUser(userId: string): Promise<string | null> {
-      const [row] = await sellerVersion.execute({ userId });
+    /** The journey's task-list version (see `SellerTasks.version`), or null without a clients row. */
+    async version(clientId: string): Promise<string | null> {
+      const [row] = await sellerVersion.execute({ clientId });
       return row?.version ?? null;
     },
   };

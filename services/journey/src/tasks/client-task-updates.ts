@@ -5,10 +5,11 @@ import {
   type ClientTaskUpdate,
   type TaskEntry,
 } from '@listready/contracts';
-import { clientTasks, type Db } from '@listready/db';
+import { clientTasks, users, type Db } from '@listready/db';
 import type { EventBus } from '@listready/events';
-import { HttpError, NotFoundError } from '@listready/service-kit';
+import { HttpError, NotFoundError, type SessionUser } from '@listready/service-kit';
 import type { ClientRepository } from '../clients/client-repository.ts';
+import type { JourneyAccessControl } from '../households/journey-access.ts';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
 import { publishTaskCompleted } from '../events/journey-events.ts';
@@ -37,6 +38,7 @@ type ClientTaskRow = typeof clientTasks.$inferSelect;
 export function createClientTaskUpdates(options: {
   db: Db;
   clients: ClientRepository;
+  access: JourneyAccessControl;
   content: () => Promise<JourneyContent>;
   events: EventBus;
   clock: Clock;
@@ -44,13 +46,19 @@ export function createClientTaskUpdates(options: {
   const { db, clients, events, clock } = options;
 
   return {
-    async update(userId: string, clientTaskId: string, patch: ClientTaskUpdate): Promise<TaskEntry> {
+    /** By the seller or a member of their household; their agent reads only (403); anyone else 404. */
+    async update(actor: SessionUser, clientTaskId: string, patch: ClientTaskUpdate): Promise<TaskEntry> {
       const content = await options.content();
-      const client = await clients.findByUserId(db, userId);
-      if (!client) throw new TaskNotFoundError();
-      const clientId = client.id;
+      const [owner] = await db
+        .select({ clientId: clientTasks.clientId })
+        .from(clientTasks)
+        .where(eq(clientTasks.id, clientTaskId))
+        .limit(1);
+      const access = owner && (await options.access.forClient(actor, owner.clientId, 'write'));
+      if (!access) throw new TaskNotFoundError();
+      const { clientId } = access;
 
-      const { row, template } = await db.transaction(async (tx) => {
+      const { row, template, completedBy } = await db.transaction(async (tx) => {
         // Last activity, and the seller's lock: their task writes and progress run one at a time.
         await clients.touch(tx, clientId);
         const [current] = await tx
@@ -70,7 +78,7 @@ export function createClientTaskUpdates(options: {
         }
 
         const now = clock();
-        const changes: Partial<ClientTaskRow> = {};
+        const changes: Partial<ClientTaskRow> = { updatedBy: actor.id };
         if (patch.notes !== undefined) changes.notes = patch.notes === '' ? null : patch.notes;
         if (patch.dueDate !== undefined) changes.dueDate = patch.dueDate;
         if (patch.assignedTo !== undefined) changes.assignedTo = patch.assignedTo;
@@ -83,17 +91,20 @@ export function createClientTaskUpdates(options: {
           // Conditional: only the request that moves the task to completed publishes the event.
           const moved = await tx
             .update(clientTasks)
-            .set({ ...changes, status: 'completed', completedAt: now, updatedAt: now })
+            .set({ ...changes, status: 'completed', completedAt: now, completedBy: actor.id, updatedAt: now })
             .where(and(eq(clientTasks.id, current.id), ne(clientTasks.status, 'completed')))
             .returning({ id: clientTasks.id });
           if (moved.length > 0) {
             statusChanged = written = true;
             await publishTaskCompleted(events, tx, {
               clientId,
-              taskId: template.id,
+              taskId: current.id,
+              kind: template.kind,
+              templateId: template.id,
               title: template.title,
               stageId: template.stage.id,
               stageName: template.stage.name,
+              actorUserId: actor.id,
               completedAt: now,
             });
           }
@@ -102,10 +113,10 @@ export function createClientTaskUpdates(options: {
           written = true;
           await tx
             .update(clientTasks)
-            .set({ ...changes, status: 'not_started', completedAt: null, updatedAt: now })
+            .set({ ...changes, status: 'not_started', completedAt: null, completedBy: null, updatedAt: now })
             .where(eq(clientTasks.id, current.id));
         }
-        if (!written && Object.keys(changes).length > 0) {
+        if (!written && Object.keys(changes).length > 1) {
           await tx
             .update(clientTasks)
             .set({ ...changes, updatedAt: now })
@@ -113,9 +124,24 @@ export function createClientTaskUpdates(options: {
         }
         if (statusChanged) await syncStageProgress(tx, { clientId, content, events, now });
 
-        const [updated] = await tx.select().from(clientTasks).where(eq(clientTasks.id, current.id));
+        const [updated] = await tx
+          .select({
+            task: clientTasks,
+            completerFirstName: users.firstName,
+            completerLastName: users.lastName,
+          })
+          .from(clientTasks)
+          .leftJoin(users, eq(users.id, clientTasks.completedBy))
+          .where(eq(clientTasks.id, current.id));
         if (!updated) throw new TaskNotFoundError();
-        return { row: updated, template };
+        const completedBy =
+          updated.task.status === 'completed' && updated.task.completedBy
+            ? {
+                id: updated.task.completedBy,
+                name: `${updated.completerFirstName ?? ''} ${updated.completerLastName ?? ''}`.trim(),
+              }
+            : null;
+        return { row: updated.task, template, completedBy };
       });
 
       return toTaskEntry({
@@ -129,6 +155,7 @@ export function createClientTaskUpdates(options: {
           notes: row.notes,
           priority: row.priority,
           completedAt: row.completedAt?.toISOString() ?? null,
+          completedBy,
           updatedAt: row.updatedAt.toISOString(),
         },
         completed: row.status === 'completed',

@@ -16,6 +16,7 @@ import {
   toViewStatus,
   type PriorityCandidate,
 } from '../rules/journey-rules.ts';
+import type { JourneyAccess } from '../households/journey-access.ts';
 import type { ClientTaskStore, SellerTasks } from './client-task-store.ts';
 import { listTasks, taskEntriesJson } from './task-entries.ts';
 
@@ -53,9 +54,9 @@ export function createSellerJourney(options: SellerJourneyOptions) {
       ? new LRUCache<string, SerializedTaskList>({ max: options.taskListCacheSize })
       : null;
 
-  /** The seller's tasks; their rows exist from sign-up on (see `consumeUserRegistered`). */
-  async function sellerTasks(userId: string): Promise<SellerTasks> {
-    const seller = await store.readByUser(userId);
+  /** The journey's tasks; their rows exist from sign-up on (see `consumeUserRegistered`). */
+  async function sellerTasks(clientId: string): Promise<SellerTasks> {
+    const seller = await store.read(clientId);
     if (!seller) throw new JourneyNotReadyError();
     return seller;
   }
@@ -70,22 +71,21 @@ export function createSellerJourney(options: SellerJourneyOptions) {
      * keeps its own lists, and they are never served stale: the version is always read from the
      * database.
      */
-    async taskList(userId: string): Promise<SerializedTaskList> {
-      const version = await store.versionByUser(userId);
-      const cached = version === null ? undefined : taskLists?.get(userId);
+    async taskList({ clientId }: JourneyAccess): Promise<SerializedTaskList> {
+      const version = await store.version(clientId);
+      const cached = version === null ? undefined : taskLists?.get(clientId);
       if (cached && cached.version === version) return cached;
       const content = await options.content();
-      const seller = await sellerTasks(userId);
+      const seller = await sellerTasks(clientId);
       const list = serializedTaskList(seller.version, taskEntriesJson(listTasks(content, seller.tasks)));
-      taskLists?.set(userId, list);
+      taskLists?.set(clientId, list);
       return list;
     },
 
     /** GET /api/clients/current/journey */
-    async journey(userId: string): Promise<JourneyResponse> {
+    async journey({ clientId, sellerUserId }: JourneyAccess): Promise<JourneyResponse> {
       const content = await options.content();
-      const seller = await sellerTasks(userId);
-      const { clientId } = seller;
+      const seller = await sellerTasks(clientId);
       const [customRows, progress, [account]] = await Promise.all([
         db
           .select()
@@ -93,7 +93,7 @@ export function createSellerJourney(options: SellerJourneyOptions) {
           .where(eq(customTasks.clientId, clientId))
           .orderBy(asc(customTasks.createdAt)),
         db.select().from(clientProgress).where(eq(clientProgress.clientId, clientId)),
-        db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1),
+        db.select({ timezone: users.timezone }).from(users).where(eq(users.id, sellerUserId)).limit(1),
       ]);
       const taskStates = seller.tasks.map((task) => ({
         taskId: task.taskId,
@@ -186,9 +186,8 @@ export function createSellerJourney(options: SellerJourneyOptions) {
     },
 
     /** GET /api/clients/current/profile */
-    async profile(userId: string): Promise<ClientProfile> {
-      const client = await clients.findByUserId(db, userId);
-      const row = client && (await clients.profile(client.id));
+    async profile({ clientId }: JourneyAccess): Promise<ClientProfile> {
+      const row = await clients.profile(clientId);
       if (!row) throw new JourneyNotReadyError();
       const { property, agent, agentUser } = row;
       const name = agentUser ? `${agentUser.firstName} ${agentUser.lastName}`.trim() : '';

@@ -46,6 +46,7 @@ function clientTaskOf(task: ListedTask): ClientTask {
     notes: state.notes,
     priority: task.priority,
     completedAt: state.completedAt,
+    completedBy: state.completedBy,
     updatedAt: state.updatedAt,
   };
 }

@@ -1,0 +1,156 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { GroupErrorCode, groupMessages, type Household } from '@listready/contracts';
+import { agents, clients, userGroupMemberships, userGroups, users, type Db } from '@listready/db';
+import { ForbiddenError, NotFoundError, type SessionUser } from '@listready/service-kit';
+import { JourneyNotReadyError } from '../clients/client-repository.ts';
+
+/** Who works a journey: the seller, a member of their household, or (reading only) their agent. */
+export type JourneyRole = 'seller' | 'member' | 'agent';
+
+export interface JourneyAccess {
+  clientId: string;
+  /** auth.users.id of the seller whose journey it is (their time zone, their household). */
+  sellerUserId: string;
+  role: JourneyRole;
+  /** Who is acting: recorded on every change. */
+  actor: SessionUser;
+}
+
+export type Intent = 'read' | 'write';
+
+export class HouseholdNotFoundError extends NotFoundError {
+  constructor() {
+    super(groupMessages.householdUnknown, GroupErrorCode.householdUnknown);
+    this.name = 'HouseholdNotFoundError';
+  }
+}
+
+/** An agent may read a client's journey, never change it. */
+export class AgentReadOnlyError extends ForbiddenError {
+  constructor() {
+    super('Agents can follow their clients’ journeys but not change them');
+    this.name = 'AgentReadOnlyError';
+  }
+}
+
+/**
+ * Who may act on which journey (DESIGN.md §3): the seller; the active members of a group the seller
+ * owns (the household); and, reading only, the agent the seller is linked to (`clients.agent_id`).
+ * Anyone else is told the journey does not exist (404), so ids do not leak.
+ */
+export function createJourneyAccess(db: Db) {
+  // A seller's own client row never changes hands: remembered per user.
+  const ownClients = new LRUCache<string, { id: string }>({ max: 10_000 });
+
+  async function ownClient(userId: string): Promise<{ id: string } | undefined> {
+    const known = ownClients.get(userId);
+    if (known) return known;
+    const [row] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.userId, userId))
+      .limit(1);
+    if (row) ownClients.set(userId, row);
+    return row;
+  }
+
+  /** The households `userId` belongs to as an active member of an active group, oldest first. */
+  function memberships(userId: string) {
+    return db
+      .select({
+        clientId: clients.id,
+        sellerUserId: clients.userId,
+        groupName: userGroups.name,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(userGroupMemberships)
+      .innerJoin(userGroups, eq(userGroups.id, userGroupMemberships.groupId))
+      .innerJoin(clients, eq(clients.userId, userGroups.ownerId))
+      .innerJoin(users, eq(users.id, userGroups.ownerId))
+      .where(
+        and(
+          eq(userGroupMemberships.userId, userId),
+          eq(userGroupMemberships.isActive, true),
+          eq(userGroups.isActive, true),
+        ),
+      )
+      .orderBy(asc(userGroupMemberships.joinedAt));
+  }
+
+  async function forClient(
+    actor: SessionUser,
+    clientId: string,
+    intent: Intent,
+  ): Promise<JourneyAccess | null> {
+    const [client] = await db
+      .select({ id: clients.id, userId: clients.userId, agentUserId: agents.userId })
+      .from(clients)
+      .leftJoin(agents, eq(agents.id, clients.agentId))
+      .where(eq(clients.id, clientId))
+      .limit(1);
+    if (!client) return null;
+    const access = (role: JourneyRole): JourneyAccess => ({
+      clientId: client.id,
+      sellerUserId: client.userId,
+      role,
+      actor,
+    });
+    if (client.userId === actor.id) return access('seller');
+    const households = await memberships(actor.id);
+    if (households.some((household) => household.clientId === client.id)) return access('member');
+    if (actor.role === 'agent' && client.agentUserId === actor.id) {
+      if (intent === 'write') throw new AgentReadOnlyError();
+      return access('agent');
+    }
+    return null;
+  }
+
+  return {
+    forClient,
+
+    /**
+     * The journey of `/api/clients/current/*`: the one named by `?clientId=`, else the caller's own
+     * (a seller's), else their oldest household. Agents name their client; otherwise 403.
+     */
+    async current(actor: SessionUser, clientId: string | undefined, intent: Intent): Promise<JourneyAccess> {
+      if (clientId !== undefined) {
+        const access = await forClient(actor, clientId, intent);
+        if (!access) throw new HouseholdNotFoundError();
+        return access;
+      }
+      if (actor.role === 'agent') throw new ForbiddenError('This action is for home sellers only');
+      const own = await ownClient(actor.id);
+      if (own) return { clientId: own.id, sellerUserId: actor.id, role: 'seller', actor };
+      const [household] = await memberships(actor.id);
+      if (household) {
+        return { clientId: household.clientId, sellerUserId: household.sellerUserId, role: 'member', actor };
+      }
+      throw new JourneyNotReadyError();
+    },
+
+    /** GET /api/clients/current/households: the caller's own journey first, then each household. */
+    async households(actor: SessionUser): Promise<Household[]> {
+      const [own, rows] = await Promise.all([
+        actor.role === 'client' ? ownClient(actor.id) : undefined,
+        memberships(actor.id),
+      ]);
+      const list: Household[] = [];
+      if (own) list.push({ clientId: own.id, ownerName: 'My home', groupName: null, own: true });
+      const seen = new Set(list.map((household) => household.clientId));
+      for (const row of rows) {
+        if (seen.has(row.clientId)) continue;
+        seen.add(row.clientId);
+        list.push({
+          clientId: row.clientId,
+          ownerName: `${row.firstName} ${row.lastName}`.trim(),
+          groupName: row.groupName,
+          own: false,
+        });
+      }
+      return list;
+    },
+  };
+}
+export type JourneyAccessControl = ReturnType<typeof createJourneyAccess>;

@@ -3,3 +3,4 @@ export * from './embedded.ts';
 export * from './schema/index.ts';
 export * from './migrate.ts';
 export * from './seed/index.ts';
+export * from './errors.ts';

@@ -10,6 +10,6 @@ export async function sqlStateOf(query: PromiseLike<unknown>): Promise<string | 
   return undefined;
 }
 
-export const UNIQUE_VIOLATION = '23505';
+export { UNIQUE_VIOLATION } from './errors.ts';
 export const CHECK_VIOLATION = '23514';
 export const FOREIGN_KEY_VIOLATION = '23503';

@@ -9,11 +9,13 @@ import { systemClock, type Clock } from './clock.ts';
 import type { JourneyConfig } from './config.ts';
 import { createContentSource } from './content/journey-content.ts';
 import { createCustomTaskService } from './custom-tasks/custom-task-service.ts';
+import { createGroupService } from './groups/group-service.ts';
 import { createJourneyAccess } from './households/journey-access.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
 import { customTaskRoutes } from './routes/custom-tasks.ts';
+import { userGroupRoutes } from './routes/user-groups.ts';
 import { memoizeVerification } from './sessions/memoized-codec.ts';
 import { createClientTaskStore } from './tasks/client-task-store.ts';
 import { createClientTaskUpdates } from './tasks/client-task-updates.ts';
@@ -72,11 +74,13 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   const updates = createClientTaskUpdates({ db, clients, access, content, events, clock });
   const customTasks = createCustomTaskService({ db, clients, content, events, clock });
   const dashboard = createAgentDashboard({ db, content, clock });
+  const groups = createGroupService({ db, clock });
 
   currentClientRoutes(app, { journey, access });
   clientTaskRoutes(app, { updates });
   customTaskRoutes(app, { customTasks, access });
   agentRoutes(app, { dashboard });
+  userGroupRoutes(app, { groups });
   consumeUserRegistered(events, { clients, content, clock });
 
   return runtime;

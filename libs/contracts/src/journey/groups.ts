@@ -64,7 +64,7 @@ export const groupJoinSchema = z.object({
   inviteCode: z
     .string({ error: groupMessages.inviteCodeRequired })
     .trim()
-    .min(1, groupMessages.inviteCodeRequired)
+    .min(1, { error: groupMessages.inviteCodeRequired, abort: true })
     .toUpperCase()
     .regex(new RegExp(`^[A-Z0-9]{${INVITE_CODE_LENGTH}}$`), groupMessages.inviteCodeInvalid),
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AuthErrorCode, authMessages, type PublicUser } from '@listready/contracts';
-import { users, type Db, type Executor } from '@listready/db';
+import { isUniqueViolation, users, type Db, type Executor } from '@listready/db';
 import { ConflictError } from '@listready/service-kit';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,12 +17,7 @@ export class EmailTakenError extends ConflictError {
   }
 }
 
-const isEmailConflict = (error: unknown): boolean => {
-  const cause =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  return cause.code === '23505' && cause.constraint === 'users_email_lower_idx';
-};
+const isEmailConflict = (error: unknown): boolean => isUniqueViolation(error, 'users_email_lower_idx');
 
 /** Runs a write, turning the unique-e-mail violation (even in a race) into a 409. */
 async function guardEmail<T>(write: () => Promise<T>): Promise<T> {

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITE_CODE_ALPHABET, userGroupSchema, type UserGroup } from '@listready/contracts';
+import { useTestDatabase } from '@listready/testing';
+import { newInviteCode } from '../groups/invite-codes.ts';
+import {
+  as,
+  startTestJourneyService,
+  type TestJourneyService,
+  type TestUser,
+} from '../testing/test-journey-service.ts';
+
+describe('groups', () => {
+  const database = useTestDatabase();
+  let journey: TestJourneyService;
+  beforeAll(async () => {
+    journey = await startTestJourneyService(database.current);
+  });
+  afterAll(async () => journey.stop());
+
+  const call = (
+    user: TestUser | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => journey.app.inject({ method, url, ...(payload ? { payload } : {}), ...(user ? as(user) : {}) });
+  const create = async (owner: TestUser, name = 'The Lees') => {
+    const response = await call(owner, 'POST', '/api/user-groups', { name, description: 'Our house' });
+    expect(response.statusCode).toBe(201);
+    return userGroupSchema.parse(response.json());
+  };
+  const join = (user: TestUser, inviteCode: string) =>
+    call(user, 'POST', '/api/user-groups/join', { inviteCode });
+
+  it('codes are 8 characters without look-alikes, and unique across 10,000 drawn', () => {
+    const codes = Array.from({ length: 10_000 }, newInviteCode);
+    expect(new Set(codes).size).toBe(10_000);
+    for (const code of codes) {
+      expect(code).toMatch(/^[A-Z0-9]{8}$/);
+      expect(code).not.toMatch(/[0O1I]/);
+      expect([...code].every((character) => INVITE_CODE_ALPHABET.includes(character))).toBe(true);
+    }
+  });
+
+  it('creates a group with its owner as first member; the name is required', async () => {
+    const owner = await journey.signUp('client');
+    const group = await create(owner);
+    expect(group).toMatchObject({
+      name: 'The Lees',
+      description: 'Our house',
+      role: 'owner',
+      memberCount: 1,
+      maxMembers: 10,
+    });
+    expect(group.inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(group.members).toEqual([{ userId: owner.userId, name: 'Ann Lee', role: 'owner' }]);
+    for (const payload of [{ name: '' }, { name: '   ' }, {}]) {
+      const bad = await call(owner, 'POST', '/api/user-groups', payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ issues: [{ path: 'name', message: 'Group name is required' }] });
+    }
+    const list = await call(owner, 'GET', '/api/user-groups');
+    expect(list.json().map((g: UserGroup) => g.id)).toEqual([group.id]);
+  });
+
+  it('joins with the code typed in any case; twice, unknown or inactive is a clear 4xx', async () => {
+    const owner = await journey.signUp('client');
+    const member = await journey.signUp('client');
+    const group = await create(owner);
+    const joined = await join(member, ` ${group.inviteCode.toLowerCase()} `);
+    expect(joined.statusCode).toBe(200);
+    expect(userGroupSchema.parse(joined.json())).toMatchObject({
+      id: group.id,
+      role: 'member',
+      memberCount: 2,
+    });
+    const again = await join(member, group.inviteCode);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'ALREADY_MEMBER']);
+    const unknown = await join(member, 'ZZZZZZZZ');
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      404,
+      'No active group has that invite code',
+    ]);
+    const malformed = await join(member, 'abc');
+    expect(malformed.statusCode).toBe(400);
+    const blank = await join(member, '');
+    expect(blank.json()).toMatchObject({
+      issues: [{ path: 'inviteCode', message: 'Invite code is required' }],
+    });
+    await database.current.pool.query('update journey.user_groups set is_active = false where id = $1', [
+      group.id,
+    ]);
+    const late = await join(await journey.signUp('client'), group.inviteCode);
+    expect(late.statusCode).toBe(404);
+  });
+
+  it('rejects the 11th member (the owner counts) with a clear 409', async () => {
+    const owner = await journey.signUp('client');
+    const group = await create(owner);
+    for (let i = 0; i < 9; i++)
+      expect((await join(await journey.signUp('client'), group.inviteCode)).statusCode).toBe(200);
+    const eleventh = await join(await journey.signUp('client'), group.inviteCode);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json()).toMatchObject({
+      code: 'GROUP_FULL',
+      message: 'This group is full (10 members at most)',
+    });
+  });
+
+  it('two people joining for the last seat at the same moment: exactly one gets it', async () => {
+    const owner = await journey.signUp('client');
+    const group = await create(owner);
+    for (let i = 0; i < 8; i++) await join(await journey.signUp('client'), group.inviteCode);
+    const [a, b] = [await journey.signUp('client'), await journey.signUp('client')];
+    const results = await Promise.all([join(a, group.inviteCode), join(b, group.inviteCode)]);
+    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const seats = await database.current.pool.query(
+      'select count(*)::int as n from journey.user_group_memberships where group_id = $1 and is_active',
+      [group.id],
+    );
+    expect(seats.rows[0].n).toBe(10);
+  });
+
+  it('roles: owner and admins edit, members cannot; the owner is never removed or demoted', async () => {
+    const owner = await journey.signUp('client');
+    const admin = await journey.signUp('client');
+    const member = await journey.signUp('client');
+    const outsider = await journey.signUp('client');
+    const group = await create(owner);
+    await join(admin, group.inviteCode);
+    await join(member, group.inviteCode);
+    const promote = await call(owner, 'PUT', `/api/user-groups/${group.id}/members/${admin.userId}`, {
+      role: 'admin',
+    });
+    expect(promote.statusCode).toBe(200);
+
+    const rename = (user: TestUser, name: string) =>
+      call(user, 'PUT', `/api/user-groups/${group.id}`, { name });
+    expect((await rename(admin, 'Renamed by admin')).json()).toMatchObject({ name: 'Renamed by admin' });
+    const byMember = await rename(member, 'Nope');
+    expect([byMember.statusCode, byMember.json().code]).toEqual([403, 'GROUP_ROLE_REQUIRED']);
+    expect((await rename(outsider, 'Nope')).statusCode).toBe(404);
+    expect((await rename(owner, '')).statusCode).toBe(400);
+
+    const demoteOwner = await call(admin, 'PUT', `/api/user-groups/${group.id}/members/${owner.userId}`, {
+      role: 'member',
+    });
+    expect([demoteOwner.statusCode, demoteOwner.json().code]).toEqual([403, 'GROUP_OWNER_STAYS']);
+    const removeOwner = await call(admin, 'DELETE', `/api/user-groups/${group.id}/members/${owner.userId}`);
+    expect(removeOwner.statusCode).toBe(403);
+    const leaveAsOwner = await call(owner, 'DELETE', `/api/user-groups/${group.id}/members/${owner.userId}`);
+    expect(leaveAsOwner.statusCode).toBe(403);
+    const memberRemoves = await call(
+      member,
+      'DELETE',
+      `/api/user-groups/${group.id}/members/${admin.userId}`,
+    );
+    expect(memberRemoves.statusCode).toBe(403);
+
+    expect(
+      (await call(admin, 'DELETE', `/api/user-groups/${group.id}/members/${member.userId}`)).statusCode,
+    ).toBe(204);
+    const after = userGroupSchema.parse((await call(owner, 'GET', '/api/user-groups')).json()[0]);
+    expect(after.members.map((m) => [m.userId, m.role])).toEqual([
+      [owner.userId, 'owner'],
+      [admin.userId, 'admin'],
+    ]);
+    // A removed member rejoins with the code, as a member.
+    expect((await join(member, group.inviteCode)).json()).toMatchObject({ role: 'member', memberCount: 3 });
+  });
+
+  it('signed out is 401 on every groups route', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/user-groups'],
+      ['POST', '/api/user-groups'],
+      ['POST', '/api/user-groups/join'],
+      ['PUT', '/api/user-groups/x'],
+      ['PUT', '/api/user-groups/x/members/y'],
+      ['DELETE', '/api/user-groups/x/members/y'],
+    ] as const) {
+      expect(
+        (await call(null, method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode,
+      ).toBe(401);
+    }
+  });
+});

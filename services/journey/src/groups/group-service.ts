@@ -14,13 +14,7 @@ import {
   type Db,
   type Executor,
 } from '@listready/db';
-import {
-  ConflictError,
-  ForbiddenError,
-  HttpError,
-  NotFoundError,
-  type SessionUser,
-} from '@listready/service-kit';
+import { ConflictError, HttpError, NotFoundError, type SessionUser } from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
 import { newInviteCode } from './invite-codes.ts';
 

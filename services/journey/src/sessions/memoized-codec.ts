@@ -15,7 +15,7 @@ const expiryOf = (token: string): number | null => {
 /**
  * Remembers tokens whose signature was already verified, until the token expires or `ttlMs`
  * passes. Kept because it pays on the hottest read: HS256 through WebCrypto costs more than the
- * rest of a cached task-list read (see docs/decisions.md, "memoized session verification").
+ * rest of a cached task-list read: 52 µs against 0.6 µs remembered (docs/decisions.md, "Code health").
  * Only a token string that verified is remembered, so nothing unsigned gets in; revocation is not
  * affected: the session plugin still asks the session store about every request.
  */

@@ -1,37 +1,26 @@
 import type { Page } from 'playwright-core';
 import type { ClientProfile, JourneyResponse, PublicUser } from '@listready/contracts';
+import { aPublicUser } from '@listready/contracts/fixtures';
 
 export type FakeRole = 'client' | 'agent';
 
-const ACCOUNT_DEFAULTS = {
-  profileImageUrl: null,
-  phone: null,
-  preferredContact: 'email',
-  timezone: 'America/New_York',
-  notificationPreferences: { email: true, push: true, sms: false, calendar: false },
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-} as const;
-
 /** Whole users as the auth service answers them: the front end parses every answer with its contract. */
-export const FAKE_USERS = {
-  client: {
-    ...ACCOUNT_DEFAULTS,
+export const FAKE_USERS: Record<FakeRole, PublicUser> = {
+  client: aPublicUser({
     id: 'e2e-client',
     email: 'jane.seller@example.com',
     firstName: 'Jane',
     lastName: 'Seller',
     role: 'client',
-  },
-  agent: {
-    ...ACCOUNT_DEFAULTS,
+  }),
+  agent: aPublicUser({
     id: 'e2e-agent',
     email: 'sam.agent@example.com',
     firstName: 'Sam',
     lastName: 'Agent',
     role: 'agent',
-  },
-} as const satisfies Record<FakeRole, PublicUser>;
+  }),
+};
 
 /**
  * Signs the page in as a client or an agent without the accounts feature: the browser's

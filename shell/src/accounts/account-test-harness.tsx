@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { PublicUser } from '@listready/contracts';
+import { aPublicUser } from '@listready/contracts/fixtures';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 
@@ -21,20 +22,7 @@ export const json = (status: number, body: unknown) =>
 
 /** A user as the auth service answers it (the whole contract: the client parses every answer). */
 export function sessionUser(role: SessionUser['role'], firstName = 'Ann'): PublicUser {
-  return {
-    id: `user-${role}`,
-    email: 'ann@example.com',
-    firstName,
-    lastName: 'Lee',
-    role,
-    profileImageUrl: null,
-    phone: null,
-    preferredContact: 'email',
-    timezone: 'America/New_York',
-    notificationPreferences: { email: true, push: true, sms: false, calendar: false },
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-  };
+  return aPublicUser({ id: `user-${role}`, email: 'ann@example.com', firstName, lastName: 'Lee', role });
 }
 
 /** Answers `"<METHOD> <url>"` from the script (404 otherwise) and records every call. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { journeyResponseSchema, messageResponseSchema, publicUserSchema } from '@listready/contracts';
+import { aPublicUser } from '@listready/contracts/fixtures';
 import {
   ApiRequestError,
   ApiResponseError,
@@ -36,20 +37,7 @@ const json = (status: number, body: unknown, statusText = '') =>
 
 const group = z.object({ id: z.string() });
 
-const user = {
-  id: 'u1',
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  role: 'client',
-  profileImageUrl: null,
-  phone: null,
-  preferredContact: 'email',
-  timezone: 'America/New_York',
-  notificationPreferences: { email: true, push: true, sms: false, calendar: false },
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-};
+const user = aPublicUser();
 
 describe('API client requests', () => {
   it('sends cookies and a JSON body with its content type', async () => {

@@ -1,3 +1,4 @@
+import { aPublicUser } from '@listready/contracts/fixtures';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const OriginalFunction = globalThis.Function;
@@ -22,20 +23,7 @@ describe('zod as the web client configures it', () => {
     });
     const { createApiClient } = await import('./api-client.ts');
     const { publicUserSchema } = await import('@listready/contracts');
-    const user = {
-      id: 'u1',
-      email: 'jane@example.com',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      role: 'client',
-      profileImageUrl: null,
-      phone: null,
-      preferredContact: 'email',
-      timezone: 'America/New_York',
-      notificationPreferences: { email: true, push: true, sms: false, calendar: false },
-      createdAt: '2030-01-01T00:00:00.000Z',
-      updatedAt: '2030-01-01T00:00:00.000Z',
-    };
+    const user = aPublicUser();
     const client = createApiClient({
       fetch: async () => new Response(JSON.stringify(user), { status: 200 }),
       notifyUnauthorized: () => undefined,

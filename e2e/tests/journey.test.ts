@@ -164,8 +164,11 @@ describe('the seller journey against the real journey service', () => {
       const settled = page.waitForResponse(
         (response) => response.request().method() === 'PUT' && response.url().includes('/api/client-tasks/'),
       );
-      await boxes.nth(index).check();
+      // A click, not check(): the box follows the cached list, which the optimistic update changes
+      // a moment after the click (react-query runs onMutate asynchronously), not within it.
+      await boxes.nth(index).click();
       expect((await settled).status()).toBe(200);
+      await expect.poll(() => boxes.nth(index).isChecked()).toBe(true);
     }
     await stage.getByText('2 of').waitFor();
     await clearAll.click();

@@ -170,7 +170,7 @@ describe('the seller journey against the real journey service', () => {
       expect((await settled).status()).toBe(200);
       await expect.poll(() => boxes.nth(index).isChecked()).toBe(true);
     }
-    await stage.getByText('2 of').waitFor();
+    await stage.getByText(/^2 of \d+ done$/).waitFor();
     await clearAll.click();
     await expect
       .poll(() => stage.getByRole('checkbox', { checked: true }).count(), { timeout: 10_000 })

@@ -11,3 +11,4 @@ export * from './cache.ts';
 export * from './session-store.ts';
 export * from './service-process.ts';
 export * from './service-runtime.ts';
+export * from './rate-limit.ts';

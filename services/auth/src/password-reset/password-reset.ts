@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { AuthErrorCode, authMessages } from '@listready/contracts';
 import { passwordResetTokens, type Db } from '@listready/db';
 import type { Mailer } from '@listready/messaging';
-import { HttpError, type Cache } from '@listready/service-kit';
+import { createRateLimit, HttpError, type Cache } from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
 import type { LoginLimiter } from '../rate-limit/login-limiter.ts';
 import type { SessionManager } from '../sessions/session-manager.ts';
@@ -44,12 +44,17 @@ export interface PasswordResetOptions {
 export function createPasswordReset(options: PasswordResetOptions) {
   const { db, users, sessions, hasher, clock } = options;
   const inFlight = new Set<Promise<void>>();
+  const resetMails = createRateLimit(options.cache, {
+    name: 'reset-mails',
+    points: MAILS_PER_ADDRESS_PER_HOUR,
+    windowSeconds: 60 * 60,
+  });
 
   async function sendResetMail(email: string, origin: string): Promise<void> {
     const user = await users.findByEmail(email);
     if (!user) return;
-    const sent = await options.cache.increment(`reset-mails:${user.id}`, 60 * 60);
-    if (sent.count > MAILS_PER_ADDRESS_PER_HOUR) {
+    const sent = await resetMails.hit(user.id);
+    if (!sent.allowed) {
       options.logger.warn(
         { userId: user.id },
         'password reset mail not sent: hourly limit for this account reached',

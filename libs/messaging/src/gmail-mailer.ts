@@ -44,7 +44,7 @@ export function createGmailMailer(settings: GmailSettings): Mailer {
   return {
     engine: 'gmail',
     async send(message) {
-      const raw = toBase64Url(buildMimeMessage({ ...message, from: settings.from }));
+      const raw = toBase64Url(await buildMimeMessage({ ...message, from: settings.from }));
       try {
         const response = await (await gmail()).users.messages.send({ userId: 'me', requestBody: { raw } });
         return { id: response.data.id ?? '' };

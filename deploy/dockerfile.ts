@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Ignore } from '@balena/dockerignore';
+import { DockerfileParser, ModifiableInstruction } from 'dockerfile-ast';
 
 /**
- * Just enough of the Dockerfile and .dockerignore formats to check, without a Docker engine, that
- * a build only copies files that exist and that the build context actually sends.
+ * Dockerfiles (dockerfile-ast) and .dockerignore files (@balena/dockerignore) read well enough to
+ * check, without a Docker engine, that a build only copies files that exist and that the build
+ * context actually sends. Build-argument substitution and stage selection are ours: neither
+ * library resolves `--build-arg`s.
  */
 
 export interface Instruction {
@@ -28,25 +33,25 @@ export interface CopySource {
   sources: string[];
 }
 
+/** The instructions as dockerfile-ast parses them (continuations joined, comments dropped), flags first. */
 export function parseInstructions(text: string): Instruction[] {
-  const instructions: Instruction[] = [];
-  let pending = '';
-  let startLine = 0;
-  text.split('\n').forEach((raw, index) => {
-    const line = raw.trimEnd();
-    if (pending === '' && (line.trim() === '' || line.trimStart().startsWith('#'))) return;
-    if (pending !== '' && line.trimStart().startsWith('#')) return;
-    if (pending === '') startLine = index + 1;
-    if (line.endsWith('\\')) {
-      pending += `${line.slice(0, -1)} `;
-      return;
-    }
-    const full = `${pending}${line}`.trim();
-    pending = '';
-    const [keyword = '', ...rest] = full.split(/\s+/);
-    instructions.push({ keyword: keyword.toUpperCase(), rest: rest.join(' '), line: startLine });
-  });
-  return instructions;
+  return DockerfileParser.parse(text)
+    .getInstructions()
+    .map((instruction) => {
+      const flags =
+        instruction instanceof ModifiableInstruction
+          ? instruction.getFlags().map((flag) => {
+              const value = flag.getValue();
+              return value === null ? `--${flag.getName()}` : `--${flag.getName()}=${value}`;
+            })
+          : [];
+      const words = instruction.getArguments().map((argument) => argument.getValue());
+      return {
+        keyword: instruction.getKeyword().toUpperCase(),
+        rest: [...flags, ...words].join(' '),
+        line: instruction.getRange().start.line + 1,
+      };
+    });
 }
 
 /**
@@ -142,20 +147,15 @@ export function copySources(stage: Stage): CopySource[] {
     });
 }
 
-/** A .dockerignore as Docker applies it: patterns in order, the last match wins, `!` re-includes. */
+/** A .dockerignore as Docker applies it (@balena/dockerignore: patterns in order, `!` re-includes). */
+// A CommonJS function whose typings declare a default export: required, typed by its own d.ts.
+const dockerIgnore = createRequire(import.meta.url)('@balena/dockerignore') as () => Ignore;
+
 export class DockerIgnore {
-  private readonly rules: Array<{ exclude: boolean; pattern: RegExp }>;
+  private readonly rules: Ignore;
 
   constructor(text: string) {
-    this.rules = text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#'))
-      .map((line) => {
-        const exclude = !line.startsWith('!');
-        const glob = (exclude ? line : line.slice(1)).replace(/^\/+|\/+$/g, '');
-        return { exclude, pattern: globToRegExp(glob) };
-      });
+    this.rules = dockerIgnore().add(text);
   }
 
   static fromFile(file: string): DockerIgnore {
@@ -164,33 +164,6 @@ export class DockerIgnore {
 
   /** Whether a file (path relative to the context root) is sent to the builder. */
   includes(relativePath: string): boolean {
-    const parts = relativePath.split('/');
-    // A pattern matching a parent folder matches everything in it.
-    const candidates = parts.map((_part, index) => parts.slice(0, index + 1).join('/'));
-    let included = true;
-    for (const rule of this.rules) {
-      if (candidates.some((candidate) => rule.pattern.test(candidate))) included = !rule.exclude;
-    }
-    return included;
+    return !this.rules.ignores(relativePath);
   }
-}
-
-function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (let index = 0; index < glob.length; index += 1) {
-    const char = glob[index] ?? '';
-    if (char === '*' && glob[index + 1] === '*') {
-      // `**/` matches zero or more folders; a trailing `**` matches anything below.
-      if (glob[index + 2] === '/') {
-        source += '(?:.*/)?';
-        index += 2;
-      } else {
-        source += '.*';
-        index += 1;
-      }
-    } else if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
 }

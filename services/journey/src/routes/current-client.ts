@@ -1,3 +1,4 @@
+import Negotiator from 'negotiator';
 import {
   clientProfileSchema,
   householdQuerySchema,
@@ -77,15 +78,7 @@ export function currentClientRoutes(
   );
 }
 
-/** True when the Accept-Encoding header allows gzip (not listed with q=0). */
+/** True when the Accept-Encoding header allows gzip (negotiator: q-values, `*`, absent header). */
 export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...parameters] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const quality = parameters
-      .map((parameter) => parameter.trim())
-      .find((parameter) => parameter.startsWith('q='));
-    return quality === undefined || Number(quality.slice(2)) > 0;
-  });
+  return new Negotiator({ headers: { 'accept-encoding': header } }).encodings(['gzip']).includes('gzip');
 }

@@ -113,8 +113,8 @@ describe('JourneyScreen', () => {
     expect(within(region('Declutter')).getByRole('img', { name: 'Completed' })).toBeTruthy();
     expect(within(region('Initial Assessment')).getByRole('img', { name: 'In progress' })).toBeTruthy();
     expect(within(region('Home Staging')).getByRole('img', { name: 'Locked' })).toBeTruthy();
-    expect(region('Home Staging').className).toContain('opacity-60');
-    expect(region('Initial Assessment').className).not.toContain('opacity-60');
+    expect(region('Home Staging').className).toContain('text-ink-muted');
+    expect(region('Initial Assessment').className).not.toContain('text-ink-muted');
 
     expect(stageHeader('Initial Assessment').getAttribute('aria-expanded')).toBe('true');
     expect(stageHeader('Declutter').getAttribute('aria-expanded')).toBe('false');

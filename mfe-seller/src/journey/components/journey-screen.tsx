@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, LoadingSpinner } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { rowOfCustomTask } from '../utils/journey-view.ts';
+import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
 import { ProgressCard } from './progress-card.tsx';
 import { StageSection } from './stage-section.tsx';
@@ -28,6 +29,7 @@ export function JourneyScreen() {
   return (
     <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <JourneyGreeting />
+      <HouseholdPicker />
       {failed ? (
         <div role="alert" className="rounded-xl border border-surface-border bg-surface p-6">
           <p>We could not load your journey.</p>

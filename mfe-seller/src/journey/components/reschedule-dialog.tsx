@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { TaskPriority } from '@listready/contracts';
 import { Button } from '@listready/ui';
+import { useClientProfile } from '../hooks/use-journey-queries.ts';
+import { useHouseholdMemberNames } from '../hooks/use-household.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import type { TaskRowModel } from '../utils/journey-view.ts';
 import { reschedulePayload, type RescheduleForm } from '../utils/reschedule-payload.ts';
+import { AssigneeInput } from './assignee-input.tsx';
 import { LazyModalDialog } from './lazy-modal-dialog.tsx';
 
 const fieldClass = 'mt-1 block w-full rounded-md border border-surface-border bg-page p-2 text-sm text-ink';
@@ -25,6 +28,9 @@ export function RescheduleDialog({
   });
   const updateTask = useUpdateClientTask();
   const updateCustomTask = useUpdateCustomTask();
+  // The journey's seller (the profile names them), whose household's people are offered.
+  const profile = useClientProfile(task.canEditDetails);
+  const memberNames = useHouseholdMemberNames(profile.data?.client.userId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,11 +67,10 @@ export function RescheduleDialog({
           <>
             <label className="block text-sm font-medium">
               Assigned to
-              <input
-                type="text"
+              <AssigneeInput
+                names={memberNames}
                 className={fieldClass}
                 value={form.assignedTo}
-                maxLength={100}
                 placeholder="A family member's name"
                 onChange={(event) => setForm({ ...form, assignedTo: event.target.value })}
               />

@@ -48,6 +48,11 @@ export function ShowChecklist({ entries }: { entries: TaskEntry[] }) {
               <label htmlFor={id} className={checked ? 'text-ink-muted line-through' : undefined}>
                 {entry.clientTask.title || entry.taskTemplate.title}
               </label>
+              {checked && entry.clientTask.completedBy && (
+                <span className="ml-auto text-xs text-ink-muted">
+                  Completed by {entry.clientTask.completedBy.name}
+                </span>
+              )}
             </li>
           );
         })}

@@ -53,6 +53,12 @@ export function TaskRow({ task, label }: { task: TaskRowModel; label?: string })
                 Due {formatDueDate(task.dueDate)}
               </span>
             )}
+            {completed && task.completedBy && (
+              <span className="flex items-center gap-1" data-testid="task-completed-by">
+                <CircleCheck aria-hidden="true" className="size-3.5" />
+                Completed by {task.completedBy}
+              </span>
+            )}
             {task.assignedTo && (
               <span className="flex items-center gap-1">
                 <User aria-hidden="true" className="size-3.5" />

@@ -8,6 +8,7 @@ import {
 } from '@listready/contracts';
 import { apiClient, apiQuery, ApiRequestError } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/journey-api.ts';
+import { useJourneyUrl } from './use-household.ts';
 
 /**
  * Right after sign-up the journey service may not have applied `user-registered` yet (with Kafka,
@@ -21,13 +22,26 @@ export const journeyReadRetry = {
   retryDelay: (attempt: number) => 250 * 2 ** attempt,
 };
 
-/** Each read parsed with the contract the journey service answers with. */
-export const useJourney = () =>
-  useQuery({ ...apiQuery(apiClient, JOURNEY_URL, journeyResponseSchema), ...journeyReadRetry });
-export const useTaskEntries = () =>
-  useQuery({ ...apiQuery(apiClient, TASKS_URL, taskEntriesSchema), ...journeyReadRetry });
-export const useCustomTasks = () => useQuery(apiQuery(apiClient, CUSTOM_TASKS_URL, customTasksSchema));
+/** Each read parsed with the contract the journey service answers with, for the chosen journey. */
+export function useJourney() {
+  const { url, enabled } = useJourneyUrl(JOURNEY_URL);
+  return useQuery({ ...apiQuery(apiClient, url, journeyResponseSchema), ...journeyReadRetry, enabled });
+}
+export function useTaskEntries() {
+  const { url, enabled } = useJourneyUrl(TASKS_URL);
+  return useQuery({ ...apiQuery(apiClient, url, taskEntriesSchema), ...journeyReadRetry, enabled });
+}
+export function useCustomTasks() {
+  const { url, enabled } = useJourneyUrl(CUSTOM_TASKS_URL);
+  return useQuery({ ...apiQuery(apiClient, url, customTasksSchema), enabled });
+}
 
 /** Clients only (an agent would get 403), so the caller says when to ask. */
-export const useClientProfile = (enabled: boolean) =>
-  useQuery({ ...apiQuery(apiClient, PROFILE_URL, clientProfileSchema), ...journeyReadRetry, enabled });
+export function useClientProfile(enabled: boolean) {
+  const journey = useJourneyUrl(PROFILE_URL);
+  return useQuery({
+    ...apiQuery(apiClient, journey.url, clientProfileSchema),
+    ...journeyReadRetry,
+    enabled: enabled && journey.enabled,
+  });
+}

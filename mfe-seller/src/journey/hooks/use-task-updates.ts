@@ -4,13 +4,15 @@ import { toast } from '@listready/ui';
 import { ApiRequestError, apiClient } from '@listready/web-client';
 import {
   clientTaskUrl,
-  CUSTOM_TASKS_QUERY_KEY,
+  CUSTOM_TASKS_URL,
   customTaskUrl,
-  JOURNEY_QUERY_KEY,
-  TASKS_QUERY_KEY,
+  JOURNEY_URL,
+  TASKS_URL,
   type CustomTask,
   type TaskEntry,
 } from '../utils/journey-api.ts';
+import { withClientId } from '../utils/household-choice.ts';
+import { useJourneyChoice } from './use-household.ts';
 import { confettiBurst } from '../utils/confetti-burst.ts';
 import { optimisticListUpdate } from '../utils/optimistic-list-update.ts';
 import {
@@ -57,6 +59,17 @@ function successToast(kind: ChangeKind, completed: boolean | undefined, custom: 
   }
 }
 
+/** The cache keys of the chosen journey's lists (reads are keyed by their URL). */
+function useJourneyKeys() {
+  const { clientId } = useJourneyChoice();
+  return {
+    clientId,
+    tasks: [withClientId(TASKS_URL, clientId)] as const,
+    customTasks: [withClientId(CUSTOM_TASKS_URL, clientId)] as const,
+    journey: [withClientId(JOURNEY_URL, clientId)] as const,
+  };
+}
+
 function kindOf(change: ClientTaskChange | CustomTaskChange): ChangeKind {
   if (change.patch.status !== undefined) return 'status';
   if ('notes' in change.patch && change.patch.notes !== undefined) return 'notes';
@@ -75,14 +88,15 @@ const fallbackFor = (kind: ChangeKind, custom: boolean) =>
 /** PUT /api/client-tasks/{id}: shown at once, rolled back with the spec's error toast on failure. */
 export function useUpdateClientTask() {
   const queryClient = useQueryClient();
+  const keys = useJourneyKeys();
   return useMutation(
     optimisticListUpdate<TaskEntry, ClientTaskChange, TaskEntry>({
       queryClient,
-      queryKey: TASKS_QUERY_KEY,
+      queryKey: keys.tasks,
       send: ({ id, patch }) => apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body: patch }),
       apply: (entries, change) => applyClientTaskChanges(entries, [change]),
       merge: replaceEntry,
-      refetch: [TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
+      refetch: [keys.tasks, keys.journey],
       onSuccess: (_entry, change) => successToast(kindOf(change), change.patch.status === 'completed', false),
       onError: (error, change) => showTaskError(error, fallbackFor(kindOf(change), false)),
     }),
@@ -92,10 +106,11 @@ export function useUpdateClientTask() {
 /** Ready to Show!! Clear All: every completed item back to pending, in one optimistic step. */
 export function useClearChecklist() {
   const queryClient = useQueryClient();
+  const keys = useJourneyKeys();
   return useMutation(
     optimisticListUpdate<TaskEntry, string[], void>({
       queryClient,
-      queryKey: TASKS_QUERY_KEY,
+      queryKey: keys.tasks,
       send: async (ids) => {
         const results = await Promise.allSettled(
           ids.map((id) =>
@@ -110,7 +125,7 @@ export function useClearChecklist() {
           entries,
           ids.map((id) => ({ id, patch: { status: 'pending' } })),
         ),
-      refetch: [TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
+      refetch: [keys.tasks, keys.journey],
       onSuccess: () => toast({ title: 'Checklist cleared' }),
       onError: (error) => showTaskError(error, TASK_ERROR_MESSAGES.status),
     }),
@@ -120,15 +135,19 @@ export function useClearChecklist() {
 /** PUT /api/clients/current/custom-tasks/{id} from the journey (status, reschedule). */
 export function useUpdateCustomTask() {
   const queryClient = useQueryClient();
+  const keys = useJourneyKeys();
   return useMutation(
     optimisticListUpdate<CustomTask, CustomTaskChange, CustomTask>({
       queryClient,
-      queryKey: CUSTOM_TASKS_QUERY_KEY,
-      send: ({ id, patch }) => apiClient.request('PUT', customTaskUrl(id), customTaskSchema, { body: patch }),
+      queryKey: keys.customTasks,
+      send: ({ id, patch }) =>
+        apiClient.request('PUT', withClientId(customTaskUrl(id), keys.clientId), customTaskSchema, {
+          body: patch,
+        }),
       apply: (tasks, { id, patch }) =>
         tasks.map((task) => (task.id === id ? applyCustomTaskPatch(task, patch) : task)),
       merge: (tasks, updated) => tasks.map((task) => (task.id === updated.id ? updated : task)),
-      refetch: [CUSTOM_TASKS_QUERY_KEY, JOURNEY_QUERY_KEY],
+      refetch: [keys.customTasks, keys.journey],
       onSuccess: (_task, change) => successToast(kindOf(change), change.patch.status === 'completed', true),
       onError: (error, change) => showTaskError(error, fallbackFor(kindOf(change), true)),
     }),

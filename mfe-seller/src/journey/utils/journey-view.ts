@@ -21,6 +21,8 @@ export interface TaskRowModel {
   /** Assignee and priority may change (predefined and custom tasks); otherwise only the due date. */
   canEditDetails: boolean;
   estimatedHours: number | null;
+  /** Who completed it (a seller or a member of their household), null while pending. */
+  completedBy: string | null;
 }
 
 export function stageLayout(stage: JourneyStageView, entries: readonly TaskEntry[]): StageLayout {
@@ -42,6 +44,7 @@ export const rowOfEntry = (entry: TaskEntry): TaskRowModel => ({
   notes: entry.clientTask.notes,
   canEditDetails: entry.canEditDetails,
   estimatedHours: entry.taskTemplate.estimatedHours,
+  completedBy: entry.clientTask.completedBy?.name ?? null,
 });
 
 export const rowOfCustomTask = (task: CustomTask): TaskRowModel => ({
@@ -56,6 +59,7 @@ export const rowOfCustomTask = (task: CustomTask): TaskRowModel => ({
   notes: undefined,
   canEditDetails: true,
   estimatedHours: null,
+  completedBy: task.completedBy?.name ?? null,
 });
 
 /**

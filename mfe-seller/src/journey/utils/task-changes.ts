@@ -16,6 +16,8 @@ export function applyClientTaskPatch(entry: TaskEntry, patch: ClientTaskUpdate):
   if (patch.status !== undefined) {
     clientTask.status = patch.status;
     clientTask.completedAt = patch.status === 'completed' ? new Date().toISOString() : null;
+    // Who completed it is the server's to say; un-completing clears it at once.
+    if (patch.status === 'pending') clientTask.completedBy = null;
   }
   if (patch.notes !== undefined) clientTask.notes = patch.notes === '' ? null : patch.notes;
   if (patch.dueDate !== undefined) clientTask.dueDate = patch.dueDate;
@@ -36,6 +38,7 @@ export const replaceEntry = (entries: TaskEntry[], updated: TaskEntry) =>
 export function applyCustomTaskPatch(task: CustomTask, patch: CustomTaskUpdate): CustomTask {
   const next = { ...task };
   if (patch.status !== undefined) next.status = patch.status;
+  if (patch.status === 'pending') next.completedBy = null;
   if (patch.dueDate !== undefined) next.dueDate = patch.dueDate;
   if (patch.assignedTo !== undefined) next.assignedTo = patch.assignedTo;
   if (patch.priority !== undefined) next.priority = patch.priority;

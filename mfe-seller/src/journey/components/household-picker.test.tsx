@@ -1,0 +1,122 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Household, JourneyResponse } from '@listready/contracts';
+import { householdMemberNames } from '../hooks/use-household.ts';
+import { HOUSEHOLD_CHOICE_STORAGE_KEY, withClientId } from '../utils/household-choice.ts';
+import {
+  entryFixture,
+  json,
+  renderSignedIn,
+  scriptApi,
+  stageFixture,
+} from '../utils/journey-test-fixtures.tsx';
+import { JourneyScreen } from './journey-screen.tsx';
+
+vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
+
+const stage = stageFixture('initial-assessment', 'Initial Assessment', 'in_progress');
+const journey: JourneyResponse = {
+  stages: [stage],
+  progress: [],
+  summary: {
+    percent: 0,
+    completedTasks: 0,
+    totalTasks: 2,
+    remainingTasks: 2,
+    currentStageId: stage.id,
+    todaysPriority: null,
+    today: '2030-01-01',
+  },
+};
+const households: Household[] = [
+  { clientId: 'own-client', ownerName: 'My home', groupName: null, own: true },
+  { clientId: 'jade-client', ownerName: 'Jade Seller', groupName: 'The Sellers', own: false },
+];
+
+function scriptHouseholds(list: Household[]) {
+  const completed = entryFixture('a1', 'Curb Appeal', stage, { kind: 'checklist', status: 'completed' });
+  completed.clientTask.completedBy = { id: 'user-2', name: 'Sam Helper' };
+  const jadeEntries = [completed, entryFixture('a2', 'Garage', stage, { kind: 'checklist' })];
+  return scriptApi({
+    'GET /api/clients/current/households': () => json(200, list),
+    'GET /api/clients/current/journey': () => json(200, journey),
+    'GET /api/clients/current/tasks': () => json(200, [entryFixture('o1', 'Own task', stage)]),
+    'GET /api/clients/current/custom-tasks': () => json(200, []),
+    'GET /api/clients/current/journey?clientId=jade-client': () => json(200, journey),
+    'GET /api/clients/current/tasks?clientId=jade-client': () => json(200, jadeEntries),
+    'GET /api/clients/current/custom-tasks?clientId=jade-client': () => json(200, []),
+    'PUT /api/client-tasks/a2': () => json(200, jadeEntries[1]),
+  });
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the household on the journey', () => {
+  it('lets a member of two journeys pick one, remembers it, and sends it as ?clientId=', async () => {
+    const calls = scriptHouseholds(households);
+    renderSignedIn(<JourneyScreen />);
+    expect(await screen.findByText('Own task')).toBeTruthy();
+    const picker = await screen.findByLabelText('Working on');
+    expect([...(picker as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'My home',
+      'Jade Seller’s home (The Sellers)',
+    ]);
+    fireEvent.change(picker, { target: { value: 'jade-client' } });
+    expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBe('jade-client');
+    expect(await screen.findByText('Curb Appeal')).toBeTruthy();
+    expect(calls.map((call) => call.url)).toContain('/api/clients/current/tasks?clientId=jade-client');
+  });
+
+  it('shows who completed a task', async () => {
+    window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'jade-client');
+    scriptHouseholds(households);
+    renderSignedIn(<JourneyScreen />);
+    const row = (await screen.findByText('Curb Appeal')).closest('li') as HTMLElement;
+    expect(within(row).getByTestId('task-completed-by').textContent).toBe('Completed by Sam Helper');
+    const pending = screen.getByText('Garage').closest('li') as HTMLElement;
+    expect(within(pending).queryByTestId('task-completed-by')).toBeNull();
+  });
+
+  it('shows no picker with one journey, and ignores a remembered choice that is no longer offered', async () => {
+    window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'left-group-client');
+    const calls = scriptHouseholds(households.slice(0, 1));
+    renderSignedIn(<JourneyScreen />);
+    expect(await screen.findByText('Own task')).toBeTruthy();
+    expect(screen.queryByLabelText('Working on')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.url.includes('clientId='))).toBe(false));
+  });
+});
+
+describe('household helpers', () => {
+  it('adds clientId to a URL only for a chosen journey', () => {
+    expect(withClientId('/api/clients/current/tasks', undefined)).toBe('/api/clients/current/tasks');
+    expect(withClientId('/api/clients/current/tasks', 'a b')).toBe(
+      '/api/clients/current/tasks?clientId=a%20b',
+    );
+    expect(withClientId('/x?y=1', 'c')).toBe('/x?y=1&clientId=c');
+  });
+
+  it('offers the names of the people in the groups the journey’s seller owns', () => {
+    const group = (ownerId: string, names: string[]) => ({
+      id: ownerId,
+      name: 'g',
+      description: null,
+      inviteCode: 'ABCD2345',
+      ownerId,
+      maxMembers: 10,
+      isActive: true,
+      role: 'member' as const,
+      memberCount: names.length,
+      members: names.map((name, index) => ({ userId: `${ownerId}-${index}`, name, role: 'member' as const })),
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    });
+    const groups = [group('seller', ['Zoe', 'Amy', 'Zoe']), group('someone-else', ['Bob'])];
+    expect(householdMemberNames(groups, 'seller')).toEqual(['Amy', 'Zoe']);
+    expect(householdMemberNames(groups, undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { useId, useSyncExternalStore } from 'react';
+import { Home } from 'lucide-react';
+import type { Household } from '@listready/contracts';
+import { useSession } from '@listready/web-client';
+import { useHouseholds } from '../hooks/use-household.ts';
+import {
+  readHouseholdChoice,
+  subscribeHouseholdChoice,
+  writeHouseholdChoice,
+} from '../utils/household-choice.ts';
+
+export const householdLabel = (household: Household) =>
+  household.own
+    ? 'My home'
+    : `${household.ownerName}’s home${household.groupName ? ` (${household.groupName})` : ''}`;
+
+/**
+ * Shown only to someone with more than one journey (their own and a household's, or two
+ * households): which one the journey screen works on. The choice is kept for next time.
+ */
+export function HouseholdPicker() {
+  const session = useSession();
+  const households = useHouseholds(session.status === 'signed-in');
+  const stored = useSyncExternalStore(subscribeHouseholdChoice, readHouseholdChoice, () => null);
+  const id = useId();
+  const list = households.data ?? [];
+  if (list.length < 2) return null;
+  // The server's default when nothing (or something no longer valid) is chosen: the first entry.
+  const selected = list.find((household) => household.clientId === stored) ?? list[0];
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-xl border border-surface-border bg-surface px-4 py-3">
+      <Home aria-hidden="true" className="size-4 text-brand-soft" />
+      <label htmlFor={id} className="text-sm font-medium">
+        Working on
+      </label>
+      <select
+        id={id}
+        className="min-w-0 flex-1 rounded-md border border-surface-border bg-page p-2 text-sm text-ink"
+        value={selected?.clientId}
+        onChange={(event) => writeHouseholdChoice(event.target.value)}
+      >
+        {list.map((household) => (
+          <option key={household.clientId} value={household.clientId}>
+            {householdLabel(household)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { householdsSchema, userGroupsSchema, type UserGroup } from '@listready/contracts';
+import { apiClient, apiQuery, useSession } from '@listready/web-client';
+import {
+  readHouseholdChoice,
+  subscribeHouseholdChoice,
+  withClientId,
+  writeHouseholdChoice,
+} from '../utils/household-choice.ts';
+
+export const HOUSEHOLDS_URL = '/api/clients/current/households';
+
+/** GET /api/clients/current/households: the journeys the caller may work on, their own first. */
+export function useHouseholds(enabled = true) {
+  return useQuery({ ...apiQuery(apiClient, HOUSEHOLDS_URL, householdsSchema), enabled });
+}
+
+export interface JourneyChoice {
+  /** The `?clientId=` to send, or undefined for the server's default journey. */
+  clientId: string | undefined;
+  /** False while a remembered choice is being checked against the households list. */
+  ready: boolean;
+}
+
+/**
+ * The journey the journey calls work on. A remembered choice is sent only once the households list
+ * confirms it (a member who left a group would otherwise get 404s); without one, nothing waits.
+ */
+export function useJourneyChoice(): JourneyChoice {
+  const stored = useSyncExternalStore(subscribeHouseholdChoice, readHouseholdChoice, () => null);
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const households = useHouseholds(signedIn && stored !== null);
+  if (stored === null) return { clientId: undefined, ready: true };
+  if (households.isPending) return { clientId: undefined, ready: !signedIn };
+  const chosen = households.data?.find((household) => household.clientId === stored);
+  if (!chosen || chosen.own) return { clientId: undefined, ready: true };
+  return { clientId: chosen.clientId, ready: true };
+}
+
+/** A journey read's URL for the chosen journey, and whether it may be fetched yet. */
+export function useJourneyUrl(url: string): { url: string; enabled: boolean } {
+  const { clientId, ready } = useJourneyChoice();
+  return { url: withClientId(url, clientId), enabled: ready };
+}
+
+export { writeHouseholdChoice };
+
+/** GET /api/user-groups (also the profile's My Groups: one cache entry). */
+export const useUserGroups = (enabled = true) =>
+  useQuery({ ...apiQuery(apiClient, '/api/user-groups', userGroupsSchema), enabled });
+
+/**
+ * The names the assignee field offers: the people of the household whose journey it is — the
+ * members of the groups that seller owns, the seller included.
+ */
+export function useHouseholdMemberNames(sellerUserId: string | undefined): string[] {
+  const groups = useUserGroups(sellerUserId !== undefined);
+  return householdMemberNames(groups.data ?? [], sellerUserId);
+}
+
+export function householdMemberNames(
+  groups: readonly UserGroup[],
+  sellerUserId: string | undefined,
+): string[] {
+  const names = groups
+    .filter((group) => group.ownerId === sellerUserId)
+    .flatMap((group) => group.members.map((member) => member.name.trim()))
+    .filter(Boolean);
+  return [...new Set(names)].toSorted((a, b) => a.localeCompare(b));
+}

@@ -1,0 +1,49 @@
+/**
+ * Which journey a member of two households works on (issue 12): kept in localStorage so it
+ * survives reloads and new tabs, and sent as `?clientId=` on every `/api/clients/current/*` call.
+ * No choice means the server's default (the caller's own journey, else their oldest household).
+ */
+export const HOUSEHOLD_CHOICE_STORAGE_KEY = 'listready.householdClientId';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // Storage blocked (private mode settings): the default journey it is.
+  }
+}
+
+export function readHouseholdChoice(): string | null {
+  return storage()?.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY) ?? null;
+}
+
+/** Remembers the journey to work on; null goes back to the default. */
+export function writeHouseholdChoice(clientId: string | null): void {
+  const store = storage();
+  if (clientId === null) store?.removeItem(HOUSEHOLD_CHOICE_STORAGE_KEY);
+  else store?.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, clientId);
+  for (const listener of listeners) listener();
+}
+
+export function subscribeHouseholdChoice(listener: Listener): () => void {
+  listeners.add(listener);
+  // Another tab choosing a journey moves this one too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === HOUSEHOLD_CHOICE_STORAGE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** A `/api/clients/current/*` URL for the chosen journey (unchanged for the default one). */
+export function withClientId(url: string, clientId: string | undefined): string {
+  if (!clientId) return url;
+  const separator = url.includes('?') ? '&' : '?';
+  return `${url}${separator}clientId=${encodeURIComponent(clientId)}`;
+}

@@ -1,19 +1,8 @@
-import { useLocationPath, useProfileTab } from '@listready/web-client';
+import { useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
 import { JourneyScreen } from './journey/components/journey-screen.tsx';
-import { PlaceholderScreen } from './screens/placeholder-screen.tsx';
-
-function ProfileScreen() {
-  const [tab] = useProfileTab();
-  return (
-    <PlaceholderScreen title="My Profile" tagline="Your details, groups and personal tasks">
-      <p className="mt-2 text-sm text-ink-muted" data-testid="profile-tab">
-        Selected tab: {tab}
-      </p>
-    </PlaceholderScreen>
-  );
-}
+import { ProfileScreen } from './profile/components/profile-screen.tsx';
 
 function SellerScreen({ path }: { path: string }) {
   if (path.startsWith('/profile')) return <ProfileScreen />;

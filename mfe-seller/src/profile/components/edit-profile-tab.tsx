@@ -1,0 +1,76 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileUpdateSchema, type ProfileUpdate, type PublicUser } from '@listready/contracts';
+import { Button, Card, toast } from '@listready/ui';
+import { ApiRequestError } from '@listready/web-client';
+import { failureText, useUpdateProfile } from '../hooks/use-profile-requests.ts';
+import { FormField, TextInput } from './form-field.tsx';
+
+const FIELDS = ['firstName', 'lastName', 'email'] as const;
+
+/** Edit Profile: firstName, lastName, email → PUT /api/auth/user; a taken e-mail shows on its field. */
+export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () => void }) {
+  const form = useForm<ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    mode: 'onTouched',
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+  const update = useUpdateProfile({
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        form.setError('email', { type: 'server', message: failureText(error, 'This email is taken') });
+      }
+      if (error instanceof ApiRequestError && error.status === 400) {
+        for (const issue of error.serverError?.issues ?? []) {
+          const field = FIELDS.find((name) => name === issue.path);
+          if (field) form.setError(field, { type: 'server', message: issue.message });
+        }
+      }
+      toast({
+        title: 'Failed to update profile',
+        description: failureText(error, 'Failed to update profile'),
+        variant: 'destructive',
+      });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <Card className="p-6">
+      <form
+        noValidate
+        aria-label="Edit Profile"
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) => update.mutate(values))}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="profile-first-name" label="First name" error={errors.firstName?.message}>
+            {(props) => <TextInput autoComplete="given-name" {...props} {...form.register('firstName')} />}
+          </FormField>
+          <FormField id="profile-last-name" label="Last name" error={errors.lastName?.message}>
+            {(props) => <TextInput autoComplete="family-name" {...props} {...form.register('lastName')} />}
+          </FormField>
+        </div>
+        <FormField id="profile-email" label="Email" error={errors.email?.message}>
+          {(props) => (
+            <TextInput
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...props}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

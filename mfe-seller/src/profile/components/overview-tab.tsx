@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
+import { clientProfileSchema, type PublicUser, type UserGroup } from '@listready/contracts';
+import { Button, Card } from '@listready/ui';
+import { apiClient, apiQuery, type ProfileTab } from '@listready/web-client';
+import { PROFILE_URL } from '../../journey/utils/journey-api.ts';
+import { copyInviteCode } from '../hooks/use-profile-requests.ts';
+import { overviewGroups } from '../utils/overview-groups.ts';
+
+/** Overview: photo or placeholder, contact details, property address, the first 3 groups. */
+export function OverviewTab({
+  user,
+  groups,
+  onSelectTab,
+}: {
+  user: PublicUser;
+  groups: readonly UserGroup[];
+  onSelectTab: (tab: ProfileTab) => void;
+}) {
+  // The seller's own client profile (phone, property); agents have none.
+  const clientProfile = useQuery({
+    ...apiQuery(apiClient, PROFILE_URL, clientProfileSchema),
+    enabled: user.role === 'client',
+  });
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const phone = user.phone ?? clientProfile.data?.client.phone ?? null;
+  const address = clientProfile.data?.property?.address ?? null;
+  const { shown, moreLine } = overviewGroups(groups);
+
+  return (
+    <div className="space-y-6">
+      <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
+        {user.profileImageUrl ? (
+          <img
+            src={user.profileImageUrl}
+            alt={`Photo of ${name}`}
+            className="size-20 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <div
+            role="img"
+            aria-label="No photo"
+            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-brand/20 text-brand-soft"
+          >
+            <User aria-hidden="true" className="size-10" />
+          </div>
+        )}
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 className="text-xl font-semibold break-words">{name}</h2>
+          <p className="flex items-center gap-2 text-sm break-all text-ink-muted">
+            <Mail aria-hidden="true" className="size-4 shrink-0" />
+            {user.email}
+          </p>
+          {phone && (
+            <p className="flex items-center gap-2 text-sm text-ink-muted">
+              <Phone aria-hidden="true" className="size-4 shrink-0" />
+              {phone}
+            </p>
+          )}
+          {address && (
+            <p className="flex items-center gap-2 text-sm text-ink-muted" data-testid="property-address">
+              <MapPin aria-hidden="true" className="size-4 shrink-0" />
+              {address}
+            </p>
+          )}
+        </div>
+        <Button variant="outline" onClick={() => onSelectTab('profile')}>
+          Edit Profile
+        </Button>
+      </Card>
+
+      <Card className="p-6">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">My Groups</h2>
+          <Button variant="ghost" size="sm" onClick={() => onSelectTab('groups')}>
+            Manage
+          </Button>
+        </div>
+        {shown.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-muted">You haven&apos;t joined any groups yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {shown.map((group) => (
+              <li
+                key={group.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-surface-border p-3"
+              >
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{group.name}</span>
+                  <span className="block text-xs text-ink-muted">
+                    {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
+                  </span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Copy Code for ${group.name}`}
+                  onClick={() => void copyInviteCode(group.inviteCode)}
+                >
+                  <Copy aria-hidden="true" className="size-4" />
+                  Copy Code
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {moreLine && <p className="mt-3 text-sm text-ink-muted">{moreLine}</p>}
+      </Card>
+    </div>
+  );
+}

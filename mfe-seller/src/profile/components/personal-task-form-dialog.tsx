@@ -1,0 +1,124 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  customTaskCreateSchema,
+  type CustomTask,
+  type CustomTaskCreate,
+  type CustomTaskCreateForm,
+} from '@listready/contracts';
+import { Button } from '@listready/ui';
+import { AssigneeInput } from '../../journey/components/assignee-input.tsx';
+import { LazyModalDialog } from '../../journey/components/lazy-modal-dialog.tsx';
+import { useCreatePersonalTask, useEditPersonalTask } from '../hooks/use-profile-requests.ts';
+import { controlClasses, FormField, TextInput } from './form-field.tsx';
+
+export interface StageOption {
+  id: string;
+  title: string;
+}
+
+/** Add or edit a personal task: title required; stage none, empty date and assignee sent as null. */
+export function PersonalTaskFormDialog({
+  task,
+  stages,
+  memberNames,
+  open,
+  onOpenChange,
+}: {
+  task?: CustomTask;
+  stages: readonly StageOption[];
+  memberNames: readonly string[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<CustomTaskCreateForm, unknown, CustomTaskCreate>({
+    resolver: zodResolver(customTaskCreateSchema),
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      priority: task?.priority ?? 'medium',
+      dueDate: task?.dueDate ?? '',
+      assignedTo: task?.assignedTo ?? '',
+      stageId: task?.stageId ?? '',
+    },
+  });
+  const close = () => onOpenChange(false);
+  const create = useCreatePersonalTask({ onSuccess: close });
+  const edit = useEditPersonalTask({ onSuccess: close });
+  const pending = create.isPending || edit.isPending;
+  const { errors } = form.formState;
+  const prefix = task ? `edit-task-${task.id}` : 'add-task';
+
+  return (
+    <LazyModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={task ? 'Edit Task' : 'Add Task'}
+      description={
+        task ? `Change the details of "${task.title}".` : 'A task of your own, beside the journey’s.'
+      }
+    >
+      <form
+        noValidate
+        className="mt-4 max-h-[70vh] space-y-4 overflow-y-auto pr-1"
+        onSubmit={form.handleSubmit((body) =>
+          task ? edit.mutate({ id: task.id, body }) : create.mutate(body),
+        )}
+      >
+        <FormField id={`${prefix}-title`} label="Title" error={errors.title?.message}>
+          {(props) => <TextInput {...props} {...form.register('title')} />}
+        </FormField>
+        <FormField id={`${prefix}-description`} label="Description" error={errors.description?.message}>
+          {(props) => (
+            <textarea className={controlClasses} rows={3} {...props} {...form.register('description')} />
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${prefix}-priority`} label="Priority" error={errors.priority?.message}>
+            {(props) => (
+              <select className={controlClasses} {...props} {...form.register('priority')}>
+                <option value="high">High</option>
+                <option value="medium">Medium</option>
+                <option value="low">Low</option>
+              </select>
+            )}
+          </FormField>
+          <FormField id={`${prefix}-due-date`} label="Due date" error={errors.dueDate?.message}>
+            {(props) => <TextInput type="date" {...props} {...form.register('dueDate')} />}
+          </FormField>
+        </div>
+        <FormField id={`${prefix}-assigned-to`} label="Assigned to" error={errors.assignedTo?.message}>
+          {(props) => (
+            <AssigneeInput
+              names={memberNames}
+              className={controlClasses}
+              placeholder="A family member's name"
+              {...props}
+              {...form.register('assignedTo')}
+            />
+          )}
+        </FormField>
+        <FormField id={`${prefix}-stage`} label="Stage" error={errors.stageId?.message}>
+          {(props) => (
+            <select className={controlClasses} {...props} {...form.register('stageId')}>
+              <option value="">None</option>
+              {stages.map((stage) => (
+                <option key={stage.id} value={stage.id}>
+                  {stage.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {task ? 'Save' : 'Add Task'}
+          </Button>
+        </div>
+      </form>
+    </LazyModalDialog>
+  );
+}

@@ -1,0 +1,401 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, getToasts } from '@listready/ui';
+import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listready/web-client';
+import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
+import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
+import { ProfileScreen } from './profile-screen.tsx';
+
+const writeText = vi.fn(async (_text: string) => undefined);
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+});
+
+afterEach(() => {
+  cleanup();
+  for (const entry of getToasts()) dismissToast(entry.id);
+  vi.unstubAllGlobals();
+  writeText.mockClear();
+});
+
+const openOn = (tab: string) => window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, tab);
+const lastToast = () => getToasts()[0];
+
+describe('ProfileScreen tabs', () => {
+  it('shows the loading text, then the overview by default', async () => {
+    scriptApi({ 'GET /api/user-groups': () => json(200, []) });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    expect(screen.getByText('Loading your profile...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    expect(screen.getByText("You haven't joined any groups yet.")).toBeTruthy();
+    expect(screen.getByText('jane@example.com')).toBeTruthy();
+    expect(screen.getByText('555-0100')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'No photo' })).toBeTruthy();
+  });
+
+  it('opens the tab kept in session storage and follows the profileTabChange broadcast', async () => {
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/custom-tasks': () => json(200, []),
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Groups' })).toBeTruthy();
+    expect(screen.getByText('No groups yet.')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'tasks' }));
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Custom Tasks' })).toBeTruthy();
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'profile' }));
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeTruthy();
+  });
+});
+
+describe('Overview', () => {
+  it('lists the first 3 groups, says how many more, and copies a code', async () => {
+    const groups = ['a', 'b', 'c', 'd', 'e'].map((id) => groupFixture(id, `Group ${id}`));
+    scriptApi({ 'GET /api/user-groups': () => json(200, groups) });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    await screen.findByText('Group a');
+    expect(screen.getByText('Group c')).toBeTruthy();
+    expect(screen.queryByText('Group d')).toBeNull();
+    expect(screen.getByText('And 2 more groups...')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Code for Group b' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(groups[1]?.inviteCode));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Copied!', description: 'Invite code copied to clipboard' }),
+    );
+  });
+
+  it('has no "more" line with 3 groups or fewer', async () => {
+    const groups = ['a', 'b', 'c'].map((id) => groupFixture(id, `Group ${id}`));
+    scriptApi({ 'GET /api/user-groups': () => json(200, groups) });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    await screen.findByText('Group c');
+    expect(screen.queryByText(/more groups/)).toBeNull();
+  });
+});
+
+describe('My Groups', () => {
+  it('counts the groups, shows each invite code and copies it', async () => {
+    const groups = [groupFixture('a', 'Family'), groupFixture('b', 'Friends', { role: 'member' })];
+    scriptApi({ 'GET /api/user-groups': () => json(200, groups) });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    expect(await screen.findByText('My Groups (2)')).toBeTruthy();
+    expect(screen.getAllByTestId('invite-code').map((code) => code.textContent)).toEqual(
+      groups.map((group) => group.inviteCode),
+    );
+    // Only owners and admins edit.
+    expect(screen.getByRole('button', { name: 'Edit Family' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Friends' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Code for Friends' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Copied!'));
+  });
+
+  it('upper-cases the invite code as typed; Join is disabled when blank and while joining', async () => {
+    const gate = Promise.withResolvers<void>();
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'POST /api/user-groups/join': async () => {
+        await gate.promise;
+        return json(200, groupFixture('z', 'Family', { role: 'member' }));
+      },
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const input = (await screen.findByLabelText('Invite code')) as HTMLInputElement;
+    const join = screen.getByRole('button', { name: 'Join' }) as HTMLButtonElement;
+    expect(join.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(join.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'abcd2345' } });
+    expect(input.value).toBe('ABCD2345');
+    expect(join.disabled).toBe(false);
+    fireEvent.click(join);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Joining…' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    gate.resolve();
+    await waitFor(() => expect(lastToast()?.title).toBe('Joined group successfully'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ inviteCode: 'ABCD2345' });
+    expect(input.value).toBe('');
+  });
+
+  it('shows the server’s reason when joining fails', async () => {
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'POST /api/user-groups/join': () => json(409, { message: 'This group is full', code: 'GROUP_FULL' }),
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.change(await screen.findByLabelText('Invite code'), { target: { value: 'ABCD2345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Failed to join group',
+        description: 'This group is full',
+        variant: 'destructive',
+      }),
+    );
+  });
+
+  it('requires a group name, then creates the group and refetches the list', async () => {
+    let groups: ReturnType<typeof groupFixture>[] = [];
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, groups),
+      'POST /api/user-groups': (body) => {
+        groups = [groupFixture('n', (body as { name: string }).name)];
+        return json(201, groups[0]);
+      },
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Group' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Group' }));
+    expect(await within(dialog).findByText('Group name is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Group name'), { target: { value: 'The Sellers' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Group' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Group created successfully'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'The Sellers',
+      description: null,
+    });
+    expect(await screen.findByText('My Groups (1)')).toBeTruthy();
+  });
+
+  it('edits a group and says so, or says it failed', async () => {
+    const family = groupFixture('a', 'Family');
+    let fail = false;
+    scriptApi({
+      'GET /api/user-groups': () => json(200, [family]),
+      'PUT /api/user-groups/a': (body) =>
+        fail
+          ? json(403, { message: 'Only the group’s owner or an admin can do that' })
+          : json(200, { ...family, ...(body as object) }),
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Family' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Group' });
+    fireEvent.change(within(dialog).getByLabelText('Group name'), { target: { value: 'Home' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Group updated successfully'));
+
+    fail = true;
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Family' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Group' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Failed to update group',
+        description: 'Only the group’s owner or an admin can do that',
+      }),
+    );
+  });
+});
+
+describe('Edit Profile', () => {
+  it('saves the profile, and puts a taken e-mail (409) on the email field', async () => {
+    let taken = false;
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'PUT /api/auth/user': (body) =>
+        taken
+          ? json(409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' })
+          : json(200, { ...userFixture, ...(body as object) }),
+    });
+    openOn('profile');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const firstName = (await screen.findByLabelText('First name')) as HTMLInputElement;
+    expect(firstName.value).toBe('Jane');
+    fireEvent.change(firstName, { target: { value: 'Janet' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Profile updated successfully'));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      firstName: 'Janet',
+      lastName: 'Seller',
+      email: 'jane@example.com',
+    });
+
+    taken = true;
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'other@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('An account with this email already exists')).toBeTruthy();
+    expect(lastToast()).toMatchObject({ title: 'Failed to update profile', variant: 'destructive' });
+  });
+
+  it('checks the fields with the contract’s messages before sending', async () => {
+    const calls = scriptApi({ 'GET /api/user-groups': () => json(200, []) });
+    openOn('profile');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+});
+
+describe('Custom Tasks', () => {
+  const scriptTasks = (tasks: ReturnType<typeof personalTaskFixture>[], extra = {}) =>
+    scriptApi({
+      'GET /api/user-groups': () =>
+        json(200, [
+          groupFixture('a', 'Family', {
+            members: [
+              { userId: 'user-1', name: 'Jane Seller', role: 'owner' },
+              { userId: 'user-2', name: 'Sam Helper', role: 'member' },
+            ],
+          }),
+        ]),
+      'GET /api/clients/current/custom-tasks': () => json(200, tasks),
+      ...extra,
+    });
+
+  it('shows the empty state, requires a title, and creates a task', async () => {
+    let tasks: ReturnType<typeof personalTaskFixture>[] = [];
+    const calls = scriptTasks([], {
+      'GET /api/clients/current/custom-tasks': () => json(200, tasks),
+      'POST /api/clients/current/custom-tasks': (body: unknown) => {
+        tasks = [personalTaskFixture('t1', (body as { title: string }).title)];
+        return json(201, tasks[0]);
+      },
+    });
+    openOn('tasks');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Your First Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Task' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Task' }));
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    // The household's people are offered as assignees.
+    const options = within(dialog).getByTestId('assignee-options').querySelectorAll('option');
+    expect([...options].map((option) => option.value)).toEqual(['Jane Seller', 'Sam Helper']);
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Book the cleaner' } });
+    fireEvent.change(within(dialog).getByLabelText('Assigned to'), { target: { value: 'Sam Helper' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Task' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Task created successfully'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Book the cleaner',
+      description: null,
+      priority: 'medium',
+      dueDate: null,
+      assignedTo: 'Sam Helper',
+      stageId: null,
+    });
+    expect(await screen.findByText('Book the cleaner')).toBeTruthy();
+  });
+
+  it('shows priority badges by variant, the assignee and the due date', async () => {
+    scriptTasks([
+      personalTaskFixture('t1', 'Fix the gate', {
+        priority: 'high',
+        assignedTo: 'Sam',
+        dueDate: '2030-05-06',
+      }),
+      personalTaskFixture('t2', 'Buy plants', { priority: 'medium' }),
+      personalTaskFixture('t3', 'Sort books', { priority: 'low' }),
+    ]);
+    openOn('tasks');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    await screen.findByText('Fix the gate');
+    const badge = (title: string) =>
+      within(screen.getByText(title).closest('li') as HTMLElement).getByText(/^(high|medium|low)$/);
+    expect(badge('Fix the gate').getAttribute('data-variant')).toBe('destructive');
+    expect(badge('Buy plants').getAttribute('data-variant')).toBe('default');
+    expect(badge('Sort books').getAttribute('data-variant')).toBe('secondary');
+    expect(screen.getByText('Assigned to Sam')).toBeTruthy();
+    expect(screen.getByText(/^Due /).textContent).toContain('2030');
+  });
+
+  it('edits a task with the spec’s toast', async () => {
+    const task = personalTaskFixture('t1', 'Fix the gate');
+    const calls = scriptTasks([task], {
+      'PUT /api/clients/current/custom-tasks/t1': (body: unknown) =>
+        json(200, { ...task, ...(body as object) }),
+    });
+    openOn('tasks');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Fix the gate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+    fireEvent.change(within(dialog).getByLabelText('Priority'), { target: { value: 'high' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Task updated successfully'));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      title: 'Fix the gate',
+      priority: 'high',
+    });
+  });
+
+  it('asks before deleting, naming the task and saying it cannot be undone', async () => {
+    let tasks = [personalTaskFixture('t1', 'Fix the gate')];
+    const calls = scriptTasks([], {
+      'GET /api/clients/current/custom-tasks': () => json(200, tasks),
+      'DELETE /api/clients/current/custom-tasks/t1': () => {
+        tasks = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    openOn('tasks');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Fix the gate' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+    expect(confirm.textContent).toContain(
+      'Are you sure you want to delete "Fix the gate"? This action cannot be undone.',
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Fix the gate' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Task deleted successfully'));
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
+  });
+
+  it('says so when a delete fails', async () => {
+    scriptTasks([personalTaskFixture('t1', 'Fix the gate')], {
+      'DELETE /api/clients/current/custom-tasks/t1': () => json(500, {}),
+    });
+    openOn('tasks');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Fix the gate' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Failed to delete task',
+        description: 'Failed to delete task',
+      }),
+    );
+  });
+});
+
+describe('moving between tabs inside the screen', () => {
+  it('goes from the overview to Edit Profile and back, announcing each tab', async () => {
+    window.history.replaceState(null, '', '/profile');
+    scriptApi({ 'GET /api/user-groups': () => json(200, []) });
+    const announced: unknown[] = [];
+    const listen = (event: Event) => announced.push((event as CustomEvent<unknown>).detail);
+    window.addEventListener(PROFILE_TAB_CHANGE_EVENT, listen);
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, listen);
+    expect(announced).toEqual(['profile', 'overview']);
+    expect(window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY)).toBe('overview');
+  });
+});

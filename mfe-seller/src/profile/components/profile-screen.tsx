@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { openProfileTab, sessionQuery, useProfileTab, type ProfileTab } from '@listready/web-client';
+import { useGroups } from '../hooks/use-profile-requests.ts';
+import { CustomTasksTab } from './custom-tasks-tab.tsx';
+import { EditProfileTab } from './edit-profile-tab.tsx';
+import { GroupsTab } from './groups-tab.tsx';
+import { OverviewTab } from './overview-tab.tsx';
+
+const TAB_TITLES: Record<ProfileTab, string> = {
+  overview: 'My Profile',
+  profile: 'Edit Profile',
+  groups: 'My Groups',
+  tasks: 'Custom Tasks',
+};
+
+/**
+ * /profile (spec seller §2): four tabs whose bar is hidden — the bottom navigation chooses one
+ * (session storage `profileActiveTab`, then a `window` CustomEvent `profileTabChange` when already
+ * here; see @listready/web-client's profile-tab.ts).
+ */
+export function ProfileScreen() {
+  const [tab] = useProfileTab();
+  // Through the same broadcast as the bottom navigation, so its current button follows.
+  const selectTab = (next: ProfileTab) => openProfileTab(next);
+  const session = useQuery(sessionQuery);
+  const groups = useGroups();
+  const user = session.data;
+
+  if (!user || groups.isPending) {
+    return (
+      <section className="mx-auto max-w-4xl px-4 py-10">
+        <p role="status" className="text-ink-muted">
+          Loading your profile...
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10" data-profile-tab={tab}>
+      <h1 className="text-3xl font-bold tracking-tight">{TAB_TITLES[tab]}</h1>
+      {tab === 'overview' && <OverviewTab user={user} groups={groups.data ?? []} onSelectTab={selectTab} />}
+      {tab === 'profile' && <EditProfileTab user={user} onDone={() => selectTab('overview')} />}
+      {tab === 'groups' && <GroupsTab groups={groups.data ?? []} failed={groups.isError} />}
+      {tab === 'tasks' && <CustomTasksTab user={user} />}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import type { GroupWrite, PublicUser, UserGroup } from '@listready/contracts';
+
+/* The profile screen's calls (spec seller §7). Reads are keyed by their URL (`apiQuery`). */
+export const GROUPS_URL = '/api/user-groups';
+export const JOIN_GROUP_URL = '/api/user-groups/join';
+export const CURRENT_USER_URL = '/api/auth/user';
+
+export const GROUPS_QUERY_KEY = [GROUPS_URL] as const;
+
+export const groupUrl = (id: string) => `${GROUPS_URL}/${encodeURIComponent(id)}`;
+
+/** Overview shows at most 3 groups (spec seller §9). */
+export const OVERVIEW_GROUP_LIMIT = 3;
+
+export type { GroupWrite, PublicUser, UserGroup };

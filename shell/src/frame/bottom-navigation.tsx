@@ -1,6 +1,14 @@
 import { ClipboardList, LogOut, Route, User, Users, type LucideIcon } from 'lucide-react';
 import { cn } from '@listready/ui';
-import { navigate, openProfileTab, useLocationPath, useLogout } from '@listready/web-client';
+import {
+  navigate,
+  openProfileTab,
+  readProfileTab,
+  useLocationPath,
+  useLogout,
+  useProfileTab,
+  type ProfileTab,
+} from '@listready/web-client';
 
 interface NavigationItem {
   label: string;
@@ -9,6 +17,16 @@ interface NavigationItem {
   isCurrent?: (path: string) => boolean;
 }
 
+const profileItem = (label: string, icon: LucideIcon, tab: ProfileTab, activeTab: ProfileTab | null) => ({
+  label,
+  icon,
+  // Session storage `profileActiveTab`, then /profile; when already there, the broadcast is a
+  // `window` CustomEvent `profileTabChange` (the shell and the remote share one window, so no
+  // BroadcastChannel, which would also reach other tabs).
+  onSelect: () => openProfileTab(tab),
+  isCurrent: () => activeTab === tab,
+});
+
 /**
  * Signed-in bottom navigation (spec seller §2): Journey, Profile, Groups, Custom, Logout. Profile,
  * Groups and Custom open /profile on the matching tab (session storage + broadcast).
@@ -16,6 +34,9 @@ interface NavigationItem {
 export function BottomNavigation() {
   const path = useLocationPath();
   const logout = useLogout();
+  // Re-rendered by the broadcast; the tab itself is read where the profile screen reads it.
+  useProfileTab();
+  const activeTab = path === '/profile' ? readProfileTab() : null;
   const items: NavigationItem[] = [
     {
       label: 'Journey',
@@ -23,9 +44,9 @@ export function BottomNavigation() {
       onSelect: () => navigate('/journey'),
       isCurrent: (current) => current === '/journey',
     },
-    { label: 'Profile', icon: User, onSelect: () => openProfileTab('profile') },
-    { label: 'Groups', icon: Users, onSelect: () => openProfileTab('groups') },
-    { label: 'Custom', icon: ClipboardList, onSelect: () => openProfileTab('tasks') },
+    profileItem('Profile', User, 'profile', activeTab),
+    profileItem('Groups', Users, 'groups', activeTab),
+    profileItem('Custom', ClipboardList, 'tasks', activeTab),
     { label: 'Logout', icon: LogOut, onSelect: () => logout.mutate() },
   ];
   return (

@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createAppQueryClient,
+  PROFILE_ACTIVE_TAB_STORAGE_KEY,
+  PROFILE_TAB_CHANGE_EVENT,
+} from '@listready/web-client';
+import { BottomNavigation } from './bottom-navigation.tsx';
+
+const renderNavigation = () =>
+  render(
+    <QueryClientProvider client={createAppQueryClient()}>
+      <BottomNavigation />
+    </QueryClientProvider>,
+  );
+const current = () =>
+  screen
+    .getAllByRole('button')
+    .filter((button) => button.getAttribute('aria-current') === 'page')
+    .map((button) => button.textContent);
+
+beforeEach(() => window.sessionStorage.clear());
+afterEach(cleanup);
+
+describe('BottomNavigation', () => {
+  it('opens /profile on the chosen tab, kept in session storage', () => {
+    window.history.replaceState(null, '', '/journey');
+    renderNavigation();
+    expect(current()).toEqual(['Journey']);
+    fireEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    expect(window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY)).toBe('tasks');
+    expect(window.location.pathname).toBe('/profile');
+    expect(current()).toEqual(['Custom']);
+  });
+
+  it('on /profile, broadcasts profileTabChange and marks the tab shown', () => {
+    window.history.replaceState(null, '', '/profile');
+    window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, 'groups');
+    renderNavigation();
+    expect(current()).toEqual(['Groups']);
+    const broadcasts: unknown[] = [];
+    const listen = (event: Event) => broadcasts.push((event as CustomEvent<unknown>).detail);
+    window.addEventListener(PROFILE_TAB_CHANGE_EVENT, listen);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Profile' })));
+    window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, listen);
+    expect(broadcasts).toEqual(['profile']);
+    expect(current()).toEqual(['Profile']);
+    // The overview (reached inside the screen) is none of the buttons.
+    window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, 'overview');
+    act(() => {
+      window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'overview' }));
+    });
+    expect(current()).toEqual([]);
+  });
+});

@@ -1,0 +1,183 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { artifactsDir } from '../support/config.ts';
+
+/**
+ * The profile screen end to end (issue 12, Must show): each tab reached from the bottom
+ * navigation, personal tasks added, edited and deleted through the Custom tab, axe clean on every
+ * tab, usable at 375 px. A real seller against the real services; nothing in the browser is faked.
+ */
+
+const require = createRequire(import.meta.url);
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+let accounts = 0;
+
+async function signUpSeller(page: Page, firstName: string): Promise<string> {
+  accounts += 1;
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
+  const password = 'profile-pass-1';
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email,
+      firstName,
+      lastName: 'Seller',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role: 'client',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const title = (page: Page, name: string) =>
+  seller(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: unknown[] }[];
+}
+
+async function seriousAccessibilityViolations(page: Page) {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses an injected <script>.
+  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations.map(({ id, impact, nodes }) => ({
+      id,
+      impact,
+      targets: nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('the profile screen against the real services', () => {
+  it('reaches each tab from the bottom navigation, axe clean, within 375 px', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    const email = await signUpSeller(page, 'Piper');
+    await page.goto(`${baseUrl}/journey`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Piper!' }).waitFor();
+
+    // Overview is the default tab of /profile.
+    await page.goto(`${baseUrl}/profile`);
+    await title(page, 'My Profile');
+    await seller(page).getByText(email).waitFor();
+    await seller(page).getByText("You haven't joined any groups yet.").waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({
+      path: path.join(artifactsDir, 'profile-test--overview-375.png'),
+      fullPage: true,
+    });
+
+    // From elsewhere: session storage, then /profile on that tab.
+    await navigation(page).getByRole('button', { name: 'Journey' }).click();
+    await page.waitForURL((url) => url.pathname === '/journey');
+    await navigation(page).getByRole('button', { name: 'Groups' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await title(page, 'My Groups');
+    await seller(page).getByText('No groups yet.').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('profileActiveTab'))).toBe('groups');
+    expect(await navigation(page).getByRole('button', { name: 'Groups' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: path.join(artifactsDir, 'profile-test--groups-375.png'), fullPage: true });
+
+    // Already on /profile: the broadcast switches the tab without a navigation.
+    await navigation(page).getByRole('button', { name: 'Custom' }).click();
+    await title(page, 'Custom Tasks');
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: path.join(artifactsDir, 'profile-test--tasks-375.png'), fullPage: true });
+
+    await navigation(page).getByRole('button', { name: 'Profile' }).click();
+    await title(page, 'Edit Profile');
+    expect(await seller(page).getByLabel('First name').inputValue()).toBe('Piper');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: path.join(artifactsDir, 'profile-test--edit-375.png'), fullPage: true });
+
+    await seller(page).getByLabel('Last name').fill('Profiled');
+    await seller(page).getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully').waitFor();
+    await page.reload();
+    await title(page, 'Edit Profile');
+    expect(await seller(page).getByLabel('Last name').inputValue()).toBe('Profiled');
+    expect(errors).toEqual([]);
+  });
+
+  it('adds, edits and deletes a personal task through the Custom tab', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Tess');
+    await page.goto(`${baseUrl}/journey`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Tess!' }).waitFor();
+    await navigation(page).getByRole('button', { name: 'Custom' }).click();
+    await title(page, 'Custom Tasks');
+
+    await seller(page).getByRole('button', { name: 'Add Your First Task' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Task' });
+    await dialog.getByRole('button', { name: 'Add Task' }).click();
+    await dialog.getByText('Title is required').waitFor();
+    await dialog.getByLabel('Title').fill('Book the window cleaner');
+    await dialog.getByLabel('Priority').selectOption('high');
+    await dialog.getByLabel('Due date').fill('2031-04-05');
+    await dialog.getByLabel('Assigned to').fill('Grandma');
+    await dialog.getByLabel('Stage').selectOption({ label: 'Declutter' });
+    await dialog.getByRole('button', { name: 'Add Task' }).click();
+    await toast(page, 'Task created successfully').waitFor();
+    const task = seller(page).locator('[data-task-title="Book the window cleaner"]');
+    await task.waitFor();
+    await task.getByText('Assigned to Grandma').waitFor();
+    await task.getByText('Declutter').waitFor();
+    expect(await task.getByText('high').getAttribute('data-variant')).toBe('destructive');
+    expect(await task.innerText()).toContain('2031');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await task.getByRole('button', { name: 'Edit Book the window cleaner' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Task' });
+    await dialog.getByLabel('Title').fill('Book the gutter cleaner');
+    await dialog.getByLabel('Priority').selectOption('low');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Task updated successfully').waitFor();
+    const edited = seller(page).locator('[data-task-title="Book the gutter cleaner"]');
+    await edited.waitFor();
+    expect(await edited.getByText('low').getAttribute('data-variant')).toBe('secondary');
+
+    // Kept on the server.
+    await page.reload();
+    await title(page, 'Custom Tasks');
+    await edited.waitFor();
+
+    await edited.getByRole('button', { name: 'Delete Book the gutter cleaner' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete task?' });
+    await confirm
+      .getByText('Are you sure you want to delete "Book the gutter cleaner"? This action cannot be undone.')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'profile-test--delete-confirmation.png') });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Task deleted successfully').waitFor();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    await page.reload();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    expect(errors).toEqual([]);
+  });
+});

@@ -41,6 +41,29 @@ describe('event envelope', () => {
 });
 
 describe('event contracts', () => {
+  it('reads invitation-sent v1 as v2: the channel flags dropped, no expiry', () => {
+    const v1 = {
+      invitationId: 'inv-1',
+      type: 'client-to-agent',
+      inviterUserId: 'u-1',
+      inviteeEmail: 'agent@example.com',
+      inviteeName: 'Alex Agent',
+      inviteePhone: '+15550100',
+      emailSent: true,
+      smsSent: false,
+    };
+    expect(eventDataSchema('invitation-sent', 1)?.parse(v1)).toEqual({
+      invitationId: 'inv-1',
+      type: 'client-to-agent',
+      inviterUserId: 'u-1',
+      inviteeEmail: 'agent@example.com',
+      inviteeName: 'Alex Agent',
+      inviteePhone: '+15550100',
+      expiresAt: null,
+    });
+    expect(currentEventVersion['invitation-sent']).toBe(2);
+  });
+
   it('validates each event type with its own data schema', () => {
     expect(
       eventSchemas['invitation-sent'].safeParse({
@@ -50,8 +73,7 @@ describe('event contracts', () => {
         inviteeEmail: 'seller@example.com',
         inviteeName: 'Sam Seller',
         inviteePhone: null,
-        emailSent: true,
-        smsSent: false,
+        expiresAt: '2026-12-23T09:00:00.000Z',
       }).success,
     ).toBe(true);
     expect(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EventEnvelope } from './envelope.ts';
 import { invitationAcceptedV1 } from './invitation-accepted.v1.ts';
 import { invitationSentV1 } from './invitation-sent.v1.ts';
+import { invitationSentV2, upcastInvitationSentV1 } from './invitation-sent.v2.ts';
 import { stageCompletedV1 } from './stage-completed.v1.ts';
 import { taskCompletedV1 } from './task-completed.v1.ts';
 import { taskCompletedV2, upcastTaskCompletedV1 } from './task-completed.v2.ts';
@@ -10,6 +11,7 @@ import { userRegisteredV1 } from './user-registered.v1.ts';
 export * from './envelope.ts';
 export * from './invitation-accepted.v1.ts';
 export * from './invitation-sent.v1.ts';
+export * from './invitation-sent.v2.ts';
 export * from './stage-completed.v1.ts';
 export * from './task-completed.v1.ts';
 export * from './task-completed.v2.ts';
@@ -23,7 +25,7 @@ export * from './user-registered.v1.ts';
 export const eventVersions = {
   'task-completed': { 1: taskCompletedV1.transform(upcastTaskCompletedV1), 2: taskCompletedV2 },
   'stage-completed': { 1: stageCompletedV1 },
-  'invitation-sent': { 1: invitationSentV1 },
+  'invitation-sent': { 1: invitationSentV1.transform(upcastInvitationSentV1), 2: invitationSentV2 },
   'invitation-accepted': { 1: invitationAcceptedV1 },
   'user-registered': { 1: userRegisteredV1 },
 } as const;
@@ -32,7 +34,7 @@ export const eventVersions = {
 export const eventSchemas = {
   'task-completed': taskCompletedV2,
   'stage-completed': stageCompletedV1,
-  'invitation-sent': invitationSentV1,
+  'invitation-sent': invitationSentV2,
   'invitation-accepted': invitationAcceptedV1,
   'user-registered': userRegisteredV1,
 } as const;
@@ -41,7 +43,7 @@ export const eventSchemas = {
 export const currentEventVersion = {
   'task-completed': 2,
   'stage-completed': 1,
-  'invitation-sent': 1,
+  'invitation-sent': 2,
   'invitation-accepted': 1,
   'user-registered': 1,
 } as const satisfies { [T in EventType]: keyof (typeof eventVersions)[T] };

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { INVITATION_STATUSES, INVITATION_TYPES } from '../enums.ts';
+
+/**
+ * Invitations both ways (agent spec §3, §5, §7): the Invite Client and Invite My Agent dialogs and
+ * services/invitation validate with these schemas, so both show the same messages. Browser-safe.
+ */
+
+export const invitationMessages = {
+  nameTooShort: 'Name must be at least 2 characters',
+  invalidEmail: 'Invalid email address',
+  invalidType: 'Invitation type must be agent-to-client or client-to-agent',
+  invalidPhone: 'Phone number must be a valid phone number',
+  invitationIdRequired: 'Invitation ID is required',
+  /** The spec's toast looks for `already been sent` in a 400. */
+  alreadySent: (email: string) => `An invitation has already been sent to ${email}`,
+  agentsOnly: 'Only agents can invite clients',
+  sellersOnly: 'Only home sellers can invite their agent',
+  inviteLimitReached: (limit: number) =>
+    `Your trial allows ${limit} invitations and all ${limit} have been used. Upgrade your subscription to invite more clients.`,
+  notFound: 'Invitation not found',
+  expired: 'This invitation has expired. Ask for a new one.',
+  wrongRoleToAccept: (type: InvitationKind) =>
+    type === 'client-to-agent'
+      ? 'Only an agent account can accept this invitation'
+      : 'Only a home seller account can accept this invitation',
+  notAddressedToYou: 'This invitation was sent to another e-mail address',
+  acceptedBySomeoneElse: 'This invitation has already been accepted by someone else',
+  sellerHasAnotherAgent: 'This home seller is already linked to another agent',
+  agentAccountMissing: 'The agent of this invitation no longer has an agent account',
+} as const;
+
+export const InvitationErrorCode = {
+  alreadySent: 'INVITATION_ALREADY_SENT',
+  inviteLimitReached: 'INVITE_LIMIT_REACHED',
+  notFound: 'INVITATION_NOT_FOUND',
+  expired: 'INVITATION_EXPIRED',
+  notAddressedToYou: 'INVITATION_NOT_FOR_YOU',
+  acceptedBySomeoneElse: 'INVITATION_ALREADY_ACCEPTED',
+  sellerHasAnotherAgent: 'SELLER_HAS_ANOTHER_AGENT',
+  agentAccountMissing: 'AGENT_ACCOUNT_MISSING',
+} as const;
+
+export const invitationKindSchema = z.enum(INVITATION_TYPES, { error: invitationMessages.invalidType });
+export type InvitationKind = z.infer<typeof invitationKindSchema>;
+export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
+
+/** Digits with an optional leading +, spaces, dashes, dots and brackets; 7 to 15 digits. */
+const phonePattern = /^\+?[\d\s().-]{7,20}$/;
+
+/** `POST /api/invitations`; an empty phone number means none. */
+export const invitationRequestSchema = z.object({
+  name: z
+    .string({ error: invitationMessages.nameTooShort })
+    .trim()
+    .min(2, { error: invitationMessages.nameTooShort })
+    .max(100, { error: 'Name must be at most 100 characters' }),
+  email: z
+    .string({ error: invitationMessages.invalidEmail })
+    .trim()
+    .max(254, { error: invitationMessages.invalidEmail })
+    .pipe(z.email({ error: invitationMessages.invalidEmail })),
+  phoneNumber: z
+    .string({ error: invitationMessages.invalidPhone })
+    .trim()
+    .refine((value) => value === '' || phonePattern.test(value), { error: invitationMessages.invalidPhone })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  type: invitationKindSchema,
+});
+export type InvitationRequest = z.input<typeof invitationRequestSchema>;
+
+/** One channel's outcome: `error` is null on success. */
+export const channelResultSchema = z.object({ success: z.boolean(), error: z.string().nullable() });
+export type ChannelResult = z.infer<typeof channelResultSchema>;
+
+/** The answer of `POST /api/invitations` (spec §3): per channel; `invitationId` added for the e2e. */
+export const invitationResponseSchema = z.object({
+  invitationId: z.string(),
+  email: channelResultSchema,
+  sms: channelResultSchema,
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
+/** `POST /api/accept-invitation`. */
+export const acceptInvitationRequestSchema = z.object({
+  invitationId: z
+    .string({ error: invitationMessages.invitationIdRequired })
+    .trim()
+    .min(1, { error: invitationMessages.invitationIdRequired })
+    .max(100, { error: invitationMessages.notFound }),
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+export const acceptInvitationResponseSchema = z.object({
+  invitationId: z.string(),
+  type: invitationKindSchema,
+  status: z.literal('accepted'),
+  acceptedAt: z.iso.datetime({ offset: true }),
+});
+export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;

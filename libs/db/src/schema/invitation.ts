@@ -36,6 +36,8 @@ export const invitations = invitationSchema.table(
     emailSent: boolean().notNull().default(false),
     smsSent: boolean().notNull().default(false),
     acceptedAt: timestamptz(),
+    /** auth.users.id of who accepted (the agent, or the seller of an agent-to-client invitation). */
+    acceptedByUserId: text(),
     /** Computed by the database so every writer agrees on the 30 days. */
     expiresAt: timestamptz()
       .notNull()

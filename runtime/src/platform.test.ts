@@ -53,3 +53,73 @@ describe('one-process platform on embedded defaults', () => {
     expect((await fetch(`${platform.url}/api/health`)).status).toBe(200);
   });
 });
+
+describe('invitations across the one-process platform', () => {
+  const invitationDir = mkdtempSync(path.join(os.tmpdir(), 'listready-runtime-invitations-'));
+  let platform: RunningPlatform | undefined;
+  afterAll(async () => {
+    await platform?.stop();
+    rmSync(invitationDir, { recursive: true, force: true });
+  });
+
+  /** A browser of its own: keeps its session cookie. */
+  const browser = () => {
+    let cookie = '';
+    return async (url: string, body?: unknown) => {
+      const response = await fetch(`${platform?.url}${url}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: 'http://listready.test' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const set = response.headers.get('set-cookie');
+      if (set) cookie = set.split(';')[0] ?? '';
+      return response;
+    };
+  };
+  const register = (as: ReturnType<typeof browser>, email: string, role: 'agent' | 'client') =>
+    as('/api/register', {
+      email,
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
+      firstName: role === 'agent' ? 'Alex' : 'Sam',
+      lastName: role === 'agent' ? 'Agent' : 'Seller',
+      phone: '555-0100',
+      role,
+    });
+
+  it('a seller invites an agent through the gateway; the agent accepts and becomes the seller’s agent', async () => {
+    platform = await startPlatform(
+      { ...env, DATA_DIR: invitationDir, SHELL_DIR: path.join(invitationDir, 'x') },
+      logger,
+    );
+    const seller = browser();
+    const agent = browser();
+    expect((await register(seller, 'sam.seller@example.com', 'client')).status).toBe(201);
+    const sent = await seller('/api/invitations', {
+      name: 'Alex Agent',
+      email: 'alex.agent@example.com',
+      type: 'client-to-agent',
+    });
+    expect(sent.status).toBe(200);
+    const { invitationId, email } = (await sent.json()) as {
+      invitationId: string;
+      email: { success: boolean };
+    };
+    expect(email.success).toBe(true);
+    const mailbox = (await (await seller('/api/dev/mailbox?to=alex.agent@example.com')).json()) as {
+      text: string;
+    }[];
+    expect(mailbox[0]?.text).toContain(`http://listready.test/accept-invitation?id=${invitationId}`);
+
+    expect((await register(agent, 'alex.agent@example.com', 'agent')).status).toBe(201);
+    expect((await agent('/api/accept-invitation', { invitationId })).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    let profile: { agent?: { name: string } | null } = {};
+    while (Date.now() < deadline) {
+      profile = (await (await seller('/api/clients/current/profile')).json()) as typeof profile;
+      if (profile.agent) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(profile.agent).toMatchObject({ name: 'Alex Agent' });
+  });
+});

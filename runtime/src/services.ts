@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { startAuthService } from '@listready/auth-service';
+import { startInvitationService } from '@listready/invitation-service';
 import { startJourneyService } from '@listready/journey-service';
 import type { Database } from '@listready/db';
 import type { ServiceName } from '@listready/gateway';
@@ -29,4 +30,7 @@ export const SERVICES: ReadonlyArray<{
   { name: 'auth', start: startAuthService },
   // Stages, tasks, progress, custom tasks, clients, agent stats; consumes auth's user-registered.
   { name: 'journey', start: startJourneyService },
+  // Invitations both ways, their e-mail and SMS (dev mailbox unless Gmail/Twilio are set) and
+  // acceptance; journey consumes its invitation-accepted to link the seller to the agent.
+  { name: 'invitation', start: startInvitationService },
 ];

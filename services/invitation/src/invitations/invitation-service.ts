@@ -1,0 +1,241 @@
+import type { Logger } from 'pino';
+import {
+  InvitationErrorCode,
+  invitationMessages,
+  type AcceptInvitationResponse,
+  type InvitationResponse,
+} from '@listready/contracts';
+import { INVITATION_LIFETIME_DAYS, type Db, type InvitationType } from '@listready/db';
+import type { EventBus } from '@listready/events';
+import type { Mailer, SmsSender } from '@listready/messaging';
+import {
+  ConflictError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  ValidationError,
+  type SessionUser,
+} from '@listready/service-kit';
+import type { Clock } from '../clock.ts';
+import { tryChannel } from './delivery.ts';
+import {
+  invitationEmail,
+  invitationLink,
+  invitationSms,
+  type InvitationContent,
+} from './invitation-message.ts';
+import type { InvitationRepository } from './invitation-repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface NewInvitation {
+  name: string;
+  email: string;
+  phoneNumber?: string | undefined;
+  type: InvitationType;
+}
+
+class InvitationExpiredError extends HttpError {
+  constructor() {
+    super(410, InvitationErrorCode.expired, invitationMessages.expired);
+  }
+}
+
+/** Invitations both ways: creation (with the trial allowance), delivery after the commit, acceptance. */
+export function createInvitationService(deps: {
+  db: Db;
+  invitations: InvitationRepository;
+  events: EventBus;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+  logger: Logger;
+  deliveryTimeoutMs: number;
+}) {
+  const { db, invitations, events, clock, logger } = deps;
+
+  /** Who may send which kind (spec §6): agents invite clients, sellers invite their agent. */
+  function checkSender(user: SessionUser, type: InvitationType) {
+    if (type === 'agent-to-client' && user.role !== 'agent')
+      throw new ForbiddenError(invitationMessages.agentsOnly);
+    if (type === 'client-to-agent' && user.role !== 'client')
+      throw new ForbiddenError(invitationMessages.sellersOnly);
+  }
+
+  return {
+    async create(user: SessionUser, input: NewInvitation, origin: string): Promise<InvitationResponse> {
+      checkSender(user, input.type);
+      const now = clock();
+      const { row, content } = await db.transaction(async (tx) => {
+        // One inviter at a time: the duplicate check and the trial count see every earlier invitation.
+        await invitations.lockKey(tx, `invitation:inviter:${user.id}`);
+        await invitations.expireLapsed(tx, user.id, now);
+        if (await invitations.findPendingTo(tx, user.id, input.email, now)) {
+          throw new HttpError(
+            400,
+            InvitationErrorCode.alreadySent,
+            invitationMessages.alreadySent(input.email),
+          );
+        }
+        const inviter = await invitations.findUser(tx, user.id);
+        if (!inviter) throw new NotFoundError('User not found');
+        let branding: InvitationContent['branding'];
+        if (input.type === 'agent-to-client') {
+          const agent = await invitations.findAgentByUserId(tx, user.id);
+          if (!agent) throw new ForbiddenError(invitationMessages.agentsOnly);
+          if (agent.subscriptionType === 'trial') {
+            const used = await invitations.countSentToClients(tx, user.id);
+            if (used >= agent.inviteLimit) {
+              throw new HttpError(
+                403,
+                InvitationErrorCode.inviteLimitReached,
+                invitationMessages.inviteLimitReached(agent.inviteLimit),
+              );
+            }
+          }
+          branding = await invitations.brandingOf(tx, agent.id);
+        }
+        if (input.email.toLowerCase() === inviter.email.toLowerCase()) {
+          throw new ValidationError([{ path: 'email', message: 'You cannot invite yourself' }]);
+        }
+        const row = await invitations.insert(tx, {
+          type: input.type,
+          inviterUserId: user.id,
+          inviteeEmail: input.email,
+          inviteeName: input.name,
+          inviteePhone: input.phoneNumber ?? null,
+          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS),
+          now,
+        });
+        await events.publish(tx, {
+          type: 'invitation-sent',
+          key: row.id,
+          data: {
+            invitationId: row.id,
+            type: row.type,
+            inviterUserId: row.inviterUserId,
+            inviteeEmail: row.inviteeEmail,
+            inviteeName: row.inviteeName,
+            inviteePhone: row.inviteePhone,
+            expiresAt: row.expiresAt.toISOString(),
+          },
+        });
+        const inviterName = `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email;
+        const content: InvitationContent = {
+          id: row.id,
+          type: row.type,
+          inviteeName: row.inviteeName,
+          inviteeEmail: row.inviteeEmail,
+          inviteePhone: row.inviteePhone,
+          inviterName,
+          branding,
+        };
+        return { row, content };
+      });
+
+      // After the commit: the invitation exists whatever the channels do.
+      const link = invitationLink(origin, content);
+      const phone = content.inviteePhone;
+      const [email, sms] = await Promise.all([
+        tryChannel(() => deps.mailer.send(invitationEmail(content, link)), deps.deliveryTimeoutMs),
+        phone
+          ? tryChannel(
+              () => deps.sms.send(invitationSms({ ...content, inviteePhone: phone }, link)),
+              deps.deliveryTimeoutMs,
+            )
+          : Promise.resolve({ success: false, error: null }), // no phone: not tried, nothing failed
+      ]);
+      if (!email.success)
+        logger.warn({ invitationId: row.id, error: email.error }, 'invitation e-mail failed');
+      if (phone && !sms.success)
+        logger.warn({ invitationId: row.id, error: sms.error }, 'invitation SMS failed');
+      try {
+        await invitations.recordDelivery(db, row.id, { emailSent: email.success, smsSent: sms.success });
+      } catch (error) {
+        // The answer still tells the sender what happened; only the stored flags are behind.
+        logger.error({ err: error, invitationId: row.id }, 'could not record the invitation delivery');
+      }
+      return { invitationId: row.id, email, sms };
+    },
+
+    async accept(user: SessionUser, invitationId: string): Promise<AcceptInvitationResponse> {
+      const now = clock();
+      const outcome = await db.transaction(async (tx) => {
+        const invitation = await invitations.findForUpdate(tx, invitationId);
+        if (!invitation) throw new NotFoundError(invitationMessages.notFound, InvitationErrorCode.notFound);
+        const acceptorRole = invitation.type === 'client-to-agent' ? 'agent' : 'client';
+        if (user.role !== acceptorRole)
+          throw new ForbiddenError(invitationMessages.wrongRoleToAccept(invitation.type));
+        const acceptor = await invitations.findUser(tx, user.id);
+        if (!acceptor) throw new NotFoundError('User not found');
+        if (
+          invitation.type === 'agent-to-client' &&
+          acceptor.email.toLowerCase() !== invitation.inviteeEmail.toLowerCase()
+        ) {
+          throw new HttpError(
+            403,
+            InvitationErrorCode.notAddressedToYou,
+            invitationMessages.notAddressedToYou,
+          );
+        }
+        if (invitation.status === 'accepted') {
+          if (invitation.acceptedByUserId !== user.id) {
+            throw new ConflictError(
+              invitationMessages.acceptedBySomeoneElse,
+              InvitationErrorCode.acceptedBySomeoneElse,
+            );
+          }
+          return { kind: 'accepted' as const, invitation };
+        }
+        if (invitation.status === 'expired' || invitation.expiresAt.getTime() <= now.getTime()) {
+          if (invitation.status !== 'expired') await invitations.markExpired(tx, invitation.id, now);
+          return { kind: 'expired' as const };
+        }
+
+        const sellerUserId = invitation.type === 'client-to-agent' ? invitation.inviterUserId : user.id;
+        const agentUserId = invitation.type === 'client-to-agent' ? user.id : invitation.inviterUserId;
+        // One seller's links are decided one at a time, so two agents cannot both win.
+        await invitations.lockKey(tx, `invitation:seller:${sellerUserId}`);
+        const agent = await invitations.findAgentByUserId(tx, agentUserId);
+        if (!agent) {
+          throw new ConflictError(
+            invitationMessages.agentAccountMissing,
+            InvitationErrorCode.agentAccountMissing,
+          );
+        }
+        const linked = await invitations.linkedAgentOf(tx, sellerUserId);
+        if (
+          (linked && linked !== agent.id) ||
+          (await invitations.acceptedWithOtherAgent(tx, sellerUserId, agentUserId))
+        ) {
+          throw new ConflictError(
+            invitationMessages.sellerHasAnotherAgent,
+            InvitationErrorCode.sellerHasAnotherAgent,
+          );
+        }
+        const accepted = await invitations.markAccepted(tx, invitation.id, user.id, now);
+        await events.publish(tx, {
+          type: 'invitation-accepted',
+          key: accepted.id,
+          data: {
+            invitationId: accepted.id,
+            type: accepted.type,
+            inviterUserId: accepted.inviterUserId,
+            acceptedByUserId: user.id,
+          },
+        });
+        return { kind: 'accepted' as const, invitation: accepted };
+      });
+      // Thrown after the commit, so the invitation stays marked expired.
+      if (outcome.kind === 'expired') throw new InvitationExpiredError();
+      const { invitation } = outcome;
+      return {
+        invitationId: invitation.id,
+        type: invitation.type,
+        status: 'accepted',
+        acceptedAt: (invitation.acceptedAt ?? now).toISOString(),
+      };
+    },
+  };
+}
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,0 +1,357 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { apiErrorSchema, invitationResponseSchema, type DomainEvent } from '@listready/contracts';
+import { brandingConfigs, invitationOutbox, invitations } from '@listready/db';
+import { createDevMailbox, type Mailer, type SmsSender } from '@listready/messaging';
+import { useTestDatabase } from '@listready/testing';
+import {
+  as,
+  eventually,
+  must,
+  startEventProbe,
+  startTestInvitationService,
+  type TestInvitationService,
+  type TestUser,
+} from '../testing/test-invitation-service.ts';
+
+const database = useTestDatabase();
+const ORIGIN = 'https://listready.example.com';
+
+describe('POST /api/invitations', () => {
+  let service: TestInvitationService;
+  beforeAll(async () => {
+    service = await startTestInvitationService(database.current);
+  });
+  afterAll(async () => service.stop());
+  afterEach(() => service.setNow(null));
+
+  const invite = (user: TestUser | null, payload: Record<string, unknown>) =>
+    service.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      payload,
+      headers: { origin: ORIGIN },
+      ...(user ? as(user) : {}),
+    });
+  const rowOf = async (id: string) =>
+    must((await database.current.db.select().from(invitations).where(eq(invitations.id, id)))[0]);
+  const mailbox = () => createDevMailbox(database.current);
+  let sequence = 0;
+  const newAddress = () => `invitee-${Date.now()}-${++sequence}@example.com`;
+
+  it('answers 401 to a signed-out caller', async () => {
+    const response = await invite(null, { name: 'Sam', email: newAddress(), type: 'agent-to-client' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: 'Unauthorized' });
+  });
+
+  it.each([
+    [
+      { name: 'S', email: 'sam@example.com', type: 'agent-to-client' },
+      'name',
+      'Name must be at least 2 characters',
+    ],
+    [{ name: 'Sam', email: 'not-an-address', type: 'agent-to-client' }, 'email', 'Invalid email address'],
+    [
+      { name: 'Sam', email: 'sam@example.com', type: 'sideways' },
+      'type',
+      'Invitation type must be agent-to-client or client-to-agent',
+    ],
+  ])('refuses %o with the spec message on %s', async (payload, path, message) => {
+    const agent = await service.signUp('agent');
+    const response = await invite(agent, payload);
+    expect(response.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(response.json());
+    expect(body.issues).toContainEqual({ path, message });
+  });
+
+  it('lets only agents invite clients and only sellers invite agents (403)', async () => {
+    const agent = await service.signUp('agent');
+    const seller = await service.signUp('client');
+    const bySeller = await invite(seller, { name: 'Sam', email: newAddress(), type: 'agent-to-client' });
+    expect(bySeller.statusCode).toBe(403);
+    expect(bySeller.json()).toMatchObject({ message: 'Only agents can invite clients' });
+    const byAgent = await invite(agent, { name: 'Sam', email: newAddress(), type: 'client-to-agent' });
+    expect(byAgent.statusCode).toBe(403);
+    expect(byAgent.json()).toMatchObject({ message: 'Only home sellers can invite their agent' });
+  });
+
+  it('stores an agent-to-client invitation, e-mails the sign-up link (text and HTML) and texts it', async () => {
+    const agent = await service.signUp('agent');
+    const email = newAddress();
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    const response = await invite(agent, {
+      name: 'Sam Seller',
+      email,
+      phoneNumber: phone,
+      type: 'agent-to-client',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = invitationResponseSchema.parse(response.json());
+    expect(body).toMatchObject({
+      email: { success: true, error: null },
+      sms: { success: true, error: null },
+    });
+
+    const row = await rowOf(body.invitationId);
+    expect(row).toMatchObject({
+      type: 'agent-to-client',
+      inviterUserId: agent.userId,
+      inviteeEmail: email,
+      inviteeName: 'Sam Seller',
+      inviteePhone: phone,
+      status: 'pending',
+      emailSent: true,
+      smsSent: true,
+    });
+    const lifetime = row.expiresAt.getTime() - row.createdAt.getTime();
+    expect(lifetime).toBe(30 * 24 * 60 * 60 * 1000);
+
+    const link = `${ORIGIN}/auth?invitation=${body.invitationId}`;
+    const [mail] = await mailbox().list(email);
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Ann Lee invited you to ListReady' });
+    expect(mail?.text).toContain(link);
+    expect(mail?.html).toContain(`href="${link}"`);
+    const [text] = await mailbox().list(phone);
+    expect(text).toMatchObject({ channel: 'sms' });
+    expect(text?.text).toContain(link);
+  });
+
+  it('sends a seller’s invitation to the acceptance page, from PUBLIC_URL when set; no phone, no SMS', async () => {
+    const withPublicUrl = await startTestInvitationService(database.current, {
+      env: { PUBLIC_URL: 'https://app.listready.test/' },
+    });
+    try {
+      const seller = await withPublicUrl.signUp('client');
+      const email = newAddress();
+      const response = await withPublicUrl.app.inject({
+        method: 'POST',
+        url: '/api/invitations',
+        payload: { name: 'Alex Agent', email, type: 'client-to-agent' },
+        headers: { origin: 'https://evil.example.com' },
+        ...as(seller),
+      });
+      expect(response.statusCode).toBe(200);
+      const body = invitationResponseSchema.parse(response.json());
+      expect(body.sms).toEqual({ success: false, error: null });
+      expect(await rowOf(body.invitationId)).toMatchObject({ emailSent: true, smsSent: false });
+      const [mail] = await mailbox().list(email);
+      expect(mail?.subject).toBe('Ann Lee invited you to be their agent on ListReady');
+      expect(mail?.text).toContain(`https://app.listready.test/accept-invitation?id=${body.invitationId}`);
+      expect(mail?.text).not.toContain('evil');
+    } finally {
+      await withPublicUrl.stop();
+    }
+  });
+
+  it('carries the agent’s company name and colours when branding is set', async () => {
+    const agent = await service.signUp('agent');
+    await database.current.db.insert(brandingConfigs).values({
+      agentId: must(agent.agentId),
+      companyName: 'Lakeside Realty',
+      primaryColor: '#112233',
+      headerBackgroundColor: '#445566',
+    });
+    const email = newAddress();
+    expect((await invite(agent, { name: 'Sam', email, type: 'agent-to-client' })).statusCode).toBe(200);
+    const [mail] = await mailbox().list(email);
+    expect(mail?.subject).toBe('Lakeside Realty: Ann Lee invited you to ListReady');
+    expect(mail?.text).toContain('Ann Lee of Lakeside Realty invited you');
+    expect(mail?.html).toContain('background:#112233');
+    expect(mail?.html).toContain('background:#445566');
+  });
+
+  it('answers 400 "already been sent" for a pending invitation to the same address, in any case', async () => {
+    const agent = await service.signUp('agent', { agent: { subscriptionType: 'monthly' } });
+    const email = newAddress();
+    expect((await invite(agent, { name: 'Sam', email, type: 'agent-to-client' })).statusCode).toBe(200);
+    const again = await invite(agent, { name: 'Sam', email: email.toUpperCase(), type: 'agent-to-client' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'INVITATION_ALREADY_SENT' });
+    expect(again.json().message).toContain('already been sent');
+    // Another inviter may still invite that address.
+    const other = await service.signUp('agent');
+    expect((await invite(other, { name: 'Sam', email, type: 'agent-to-client' })).statusCode).toBe(200);
+  });
+
+  it('expires an invitation after 30 days: it is marked expired and a new one may be sent', async () => {
+    const agent = await service.signUp('agent', { agent: { subscriptionType: 'monthly' } });
+    const email = newAddress();
+    const first = invitationResponseSchema.parse(
+      (await invite(agent, { name: 'Sam', email, type: 'agent-to-client' })).json(),
+    );
+    service.setNow(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000 + 60_000));
+    const second = await invite(agent, { name: 'Sam', email, type: 'agent-to-client' });
+    expect(second.statusCode).toBe(200);
+    expect((await rowOf(first.invitationId)).status).toBe('expired');
+  });
+
+  it('limits a trial agent to inviteLimit invitations, with the limit in the message', async () => {
+    const agent = await service.signUp('agent', { agent: { inviteLimit: 2 } });
+    for (let sent = 0; sent < 2; sent += 1) {
+      expect(
+        (await invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' })).statusCode,
+      ).toBe(200);
+    }
+    const third = await invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' });
+    expect(third.statusCode).toBe(403);
+    expect(third.json()).toMatchObject({
+      code: 'INVITE_LIMIT_REACHED',
+      message:
+        'Your trial allows 2 invitations and all 2 have been used. Upgrade your subscription to invite more clients.',
+    });
+    // A refused duplicate is not a new invitation: it does not count.
+    const paid = await service.signUp('agent', { agent: { subscriptionType: 'annual', inviteLimit: 1 } });
+    for (let sent = 0; sent < 3; sent += 1) {
+      expect(
+        (await invite(paid, { name: 'Sam', email: newAddress(), type: 'agent-to-client' })).statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it('counts a duplicate refusal nowhere: the fifth new address still goes through', async () => {
+    const agent = await service.signUp('agent');
+    const repeated = newAddress();
+    expect((await invite(agent, { name: 'Sam', email: repeated, type: 'agent-to-client' })).statusCode).toBe(
+      200,
+    );
+    expect((await invite(agent, { name: 'Sam', email: repeated, type: 'agent-to-client' })).statusCode).toBe(
+      400,
+    );
+    for (let sent = 0; sent < 4; sent += 1) {
+      expect(
+        (await invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' })).statusCode,
+      ).toBe(200);
+    }
+    expect(
+      (await invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('lets exactly 5 of 20 concurrent invitations by a trial agent through', async () => {
+    const agent = await service.signUp('agent');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(403)]);
+    const stored = await database.current.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.inviterUserId, agent.userId));
+    expect(stored).toHaveLength(5);
+  });
+
+  it('writes invitation-sent to the outbox with the row, and a consumer receives it once', async () => {
+    const probe = await startEventProbe(database.current, service.transport, ['invitation-sent']);
+    try {
+      const seller = await service.signUp('client');
+      const email = newAddress();
+      const body = invitationResponseSchema.parse(
+        (
+          await invite(seller, {
+            name: 'Alex Agent',
+            email,
+            phoneNumber: '+15550123',
+            type: 'client-to-agent',
+          })
+        ).json(),
+      );
+      const outbox = await database.current.db
+        .select()
+        .from(invitationOutbox)
+        .where(eq(invitationOutbox.key, body.invitationId));
+      expect(outbox).toHaveLength(1);
+      await eventually(() => probe.received.some((event) => event.key === body.invitationId));
+      // A refused duplicate writes nothing.
+      expect((await invite(seller, { name: 'Alex Agent', email, type: 'client-to-agent' })).statusCode).toBe(
+        400,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const mine = probe.received.filter(
+        (event): event is DomainEvent<'invitation-sent'> =>
+          event.type === 'invitation-sent' && event.data.inviterUserId === seller.userId,
+      );
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        version: 2,
+        producer: 'invitation',
+        key: body.invitationId,
+        data: {
+          invitationId: body.invitationId,
+          type: 'client-to-agent',
+          inviterUserId: seller.userId,
+          inviteeEmail: email,
+          inviteeName: 'Alex Agent',
+          inviteePhone: '+15550123',
+        },
+      });
+    } finally {
+      await probe.stop();
+    }
+  });
+});
+
+describe('POST /api/invitations when a channel fails', () => {
+  const failingMailer: Mailer = {
+    engine: 'gmail',
+    send: () => Promise.reject(new Error('Gmail did not accept the message: quota exceeded')),
+  };
+  const failingSms: SmsSender = {
+    engine: 'twilio',
+    send: () => Promise.reject(new Error("Twilio did not accept the message: The 'To' number is not valid.")),
+  };
+
+  it.each([
+    [
+      'e-mail',
+      { mailer: failingMailer },
+      { success: false, error: 'Gmail did not accept the message: quota exceeded' },
+      { success: true, error: null },
+    ],
+    [
+      'SMS',
+      { smsSender: failingSms },
+      { success: true, error: null },
+      { success: false, error: "Twilio did not accept the message: The 'To' number is not valid." },
+    ],
+    [
+      'both',
+      { mailer: failingMailer, smsSender: failingSms },
+      { success: false, error: 'Gmail did not accept the message: quota exceeded' },
+      { success: false, error: "Twilio did not accept the message: The 'To' number is not valid." },
+    ],
+  ])(
+    'reports a failed %s channel in the answer and on the row, and keeps the invitation',
+    async (_, deps, email, sms) => {
+      const service = await startTestInvitationService(database.current, { deps });
+      try {
+        const agent = await service.signUp('agent');
+        const response = await service.app.inject({
+          method: 'POST',
+          url: '/api/invitations',
+          payload: {
+            name: 'Sam',
+            email: `fail-${Date.now()}@example.com`,
+            phoneNumber: '+15550100',
+            type: 'agent-to-client',
+          },
+          ...as(agent),
+        });
+        expect(response.statusCode).toBe(200);
+        const body = invitationResponseSchema.parse(response.json());
+        expect(body.email).toEqual(email);
+        expect(body.sms).toEqual(sms);
+        const [row] = await database.current.db
+          .select()
+          .from(invitations)
+          .where(eq(invitations.id, body.invitationId));
+        expect(row).toMatchObject({ status: 'pending', emailSent: email.success, smsSent: sms.success });
+      } finally {
+        await service.stop();
+      }
+    },
+  );
+});

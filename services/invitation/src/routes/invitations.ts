@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  acceptInvitationRequestSchema,
+  acceptInvitationResponseSchema,
+  invitationRequestSchema,
+  invitationResponseSchema,
+} from '@listready/contracts';
+import { requireUser, type App } from '@listready/service-kit';
+import type { InvitationService } from '../invitations/invitation-service.ts';
+
+/** Signed-out callers get 401 before their input is looked at. */
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/**
+ * The origin invitation links point to: PUBLIC_URL when set (always in production, see config.ts),
+ * else the browser's Origin header (the gateway rewrites Host), else the forwarded or direct host.
+ */
+export function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const origin = request.headers.origin;
+  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+/** `POST /api/invitations` and `POST /api/accept-invitation` (agent spec §7). */
+export function invitationRoutes(
+  app: App,
+  deps: { invitations: InvitationService; publicUrl: string | undefined },
+): void {
+  app.post(
+    '/api/invitations',
+    {
+      preValidation: signedIn,
+      schema: { body: invitationRequestSchema, response: { 200: invitationResponseSchema } },
+    },
+    async (request) =>
+      deps.invitations.create(requireUser(request), request.body, linkOrigin(request, deps.publicUrl)),
+  );
+
+  app.post(
+    '/api/accept-invitation',
+    {
+      preValidation: signedIn,
+      schema: { body: acceptInvitationRequestSchema, response: { 200: acceptInvitationResponseSchema } },
+    },
+    async (request) => deps.invitations.accept(requireUser(request), request.body.invitationId),
+  );
+}

@@ -4,6 +4,7 @@ import type { Transport } from '@listready/events';
 import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAgentDashboard } from './agents/agent-dashboard.ts';
 import { createClientRepository } from './clients/client-repository.ts';
+import { consumeInvitationAccepted } from './clients/invitation-accepted-consumer.ts';
 import { consumeUserRegistered } from './clients/user-registered-consumer.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { JourneyConfig } from './config.ts';
@@ -82,6 +83,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   agentRoutes(app, { dashboard });
   userGroupRoutes(app, { groups });
   consumeUserRegistered(events, { clients, content, clock });
+  consumeInvitationAccepted(events, { clients, content, clock, logger: deps.logger });
 
   return runtime;
 }

@@ -27,6 +27,13 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/**
+ * GET /api/auth/session: who the browser is, answered 200 either way (an anonymous visit is no
+ * error). `GET /api/auth/user` keeps its 401 for API clients.
+ */
+export const sessionResponseSchema = z.object({ user: publicUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 /** GET /api/agents/current: the signed-in agent's account (payment-provider ids stay server-side). */
 export const agentAccountSchema = z.object({
   id: z.string(),

@@ -43,6 +43,42 @@ describe('current user and profile', () => {
     });
   });
 
+  it('GET /api/auth/session answers 200 with the user, or with no user for a visitor', async () => {
+    const user = await registered(auth);
+    const signedIn = await auth.app.inject({
+      url: '/api/auth/session',
+      cookies: { [SESSION_COOKIE]: user.cookie },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.json()).toEqual({ user: expect.objectContaining({ id: user.id, email: user.email }) });
+    expect(signedIn.json<{ user: Record<string, unknown> }>().user).not.toHaveProperty('passwordHash');
+
+    const visitor = await auth.app.inject({ url: '/api/auth/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('no-store');
+    expect(visitor.json()).toEqual({ user: null });
+    // API clients keep their 401 on the user resource itself.
+    expect((await auth.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
+
+    const forged = await auth.app.inject({
+      url: '/api/auth/session',
+      cookies: { [SESSION_COOKIE]: `${user.cookie}x` },
+    });
+    expect(forged.json()).toEqual({ user: null });
+    const logout = await auth.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { [SESSION_COOKIE]: user.cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    const revoked = await auth.app.inject({
+      url: '/api/auth/session',
+      cookies: { [SESSION_COOKIE]: user.cookie },
+    });
+    expect(revoked.json()).toEqual({ user: null });
+  });
+
   it('PUT /api/auth/user updates names and e-mail', async () => {
     const user = await registered(auth);
     const email = `renamed-${user.email}`;

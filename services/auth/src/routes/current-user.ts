@@ -1,4 +1,4 @@
-import { profileUpdateSchema, publicUserSchema } from '@listready/contracts';
+import { profileUpdateSchema, publicUserSchema, sessionResponseSchema } from '@listready/contracts';
 import { requireUser, UnauthorizedError, type App } from '@listready/service-kit';
 import { toPublicUser, type UserRepository } from '../users/user-repository.ts';
 
@@ -11,6 +11,20 @@ export function currentUserRoutes(app: App, deps: { users: UserRepository }): vo
     void reply.header('cache-control', 'no-store');
     return toPublicUser(user);
   });
+
+  /**
+   * GET /api/auth/session: the browser's session probe — `{ user }` when signed in, `{ user: null }`
+   * for a visitor (200 both ways: every signed-out page asks, and asking is no error).
+   */
+  app.get(
+    '/api/auth/session',
+    { schema: { response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      const user = request.user ? await deps.users.findById(request.user.id) : undefined;
+      void reply.header('cache-control', 'no-store');
+      return { user: user ? toPublicUser(user) : null };
+    },
+  );
 
   /** PUT /api/auth/user: Edit Profile (first name, last name, e-mail; 409 when the e-mail is taken). */
   app.put(

@@ -38,7 +38,7 @@ export const invitations = invitationSchema.table(
     acceptedAt: timestamptz(),
     /** auth.users.id of who accepted (the agent, or the seller of an agent-to-client invitation). */
     acceptedByUserId: text(),
-    /** Computed by the database so every writer agrees on the 30 days. */
+    /** 30 days by default; services/invitation writes it from its own clock (now + 30 days). */
     expiresAt: timestamptz()
       .notNull()
       .default(sql`now() + interval '${sql.raw(String(INVITATION_LIFETIME_DAYS))} days'`),

@@ -14,6 +14,7 @@ export const invitationMessages = {
   invitationIdRequired: 'Invitation ID is required',
   /** The spec's toast looks for `already been sent` in a 400. */
   alreadySent: (email: string) => `An invitation has already been sent to ${email}`,
+  cannotInviteYourself: 'You cannot invite yourself',
   agentsOnly: 'Only agents can invite clients',
   sellersOnly: 'Only home sellers can invite their agent',
   inviteLimitReached: (limit: number) =>

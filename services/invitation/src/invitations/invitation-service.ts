@@ -96,7 +96,7 @@ export function createInvitationService(deps: {
           branding = await invitations.brandingOf(tx, agent.id);
         }
         if (input.email.toLowerCase() === inviter.email.toLowerCase()) {
-          throw new ValidationError([{ path: 'email', message: 'You cannot invite yourself' }]);
+          throw new ValidationError([{ path: 'email', message: invitationMessages.cannotInviteYourself }]);
         }
         const row = await invitations.insert(tx, {
           type: input.type,

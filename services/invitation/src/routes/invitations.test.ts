@@ -65,6 +65,24 @@ describe('POST /api/invitations', () => {
     expect(body.issues).toContainEqual({ path, message });
   });
 
+  it('refuses an invitation to the inviter’s own address (400), storing nothing', async () => {
+    const seller = await service.signUp('client');
+    const response = await invite(seller, {
+      name: 'Me',
+      email: seller.email.toUpperCase(),
+      type: 'client-to-agent',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).issues).toEqual([
+      { path: 'email', message: 'You cannot invite yourself' },
+    ]);
+    const stored = await database.current.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.inviterUserId, seller.userId));
+    expect(stored).toEqual([]);
+  });
+
   it('lets only agents invite clients and only sellers invite agents (403)', async () => {
     const agent = await service.signUp('agent');
     const seller = await service.signUp('client');

@@ -29,11 +29,6 @@ describeWithEngine('kafka', 'invitation-sent on Apache Kafka', () => {
       namespace,
       partitions: 3,
       logger: pino({ level: 'silent' }),
-      sessionTimeoutMs: 6_000,
-      heartbeatIntervalMs: 500,
-      rebalanceTimeoutMs: 10_000,
-      maxWaitTimeMs: 200,
-      joinTimeoutMs: 20_000,
     });
     service = await startTestInvitationService(database.current, { deps: { transport } });
   }, 60_000);

@@ -72,6 +72,53 @@ describe('Overview', () => {
     );
   });
 
+  it('shows the property address when the seller has one, and the photo when there is one', async () => {
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/profile': () =>
+        json(200, {
+          client: {
+            id: 'client-1',
+            userId: 'user-1',
+            phone: null,
+            preferredContact: 'email',
+            agentId: null,
+            propertyId: 'property-1',
+            createdAt: '2030-01-01T00:00:00.000Z',
+            updatedAt: '2030-01-01T00:00:00.000Z',
+          },
+          property: {
+            id: 'property-1',
+            address: '12 Elm Street',
+            city: 'Springfield',
+            state: 'IL',
+            zipCode: '62701',
+            propertyType: 'house',
+            bedrooms: 3,
+            bathrooms: 2,
+            squareFootage: null,
+          },
+          agent: null,
+        }),
+    });
+    renderSignedIn(<ProfileScreen />, { ...userFixture, profileImageUrl: '/photos/jane.jpg' });
+    expect((await screen.findByTestId('property-address')).textContent).toBe('12 Elm Street');
+    expect(screen.getByRole('img', { name: 'Photo of Jane Seller' }).getAttribute('src')).toBe(
+      '/photos/jane.jpg',
+    );
+  });
+
+  it('asks an agent for no client profile and no personal tasks', async () => {
+    const calls = scriptApi({ 'GET /api/user-groups': () => json(200, []) });
+    renderSignedIn(<ProfileScreen />, { ...userFixture, role: 'agent' });
+    await screen.findByText('jane@example.com');
+    act(() => {
+      window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'tasks' }));
+    });
+    expect(screen.getByText("Personal tasks belong to a home seller's journey.")).toBeTruthy();
+    expect(calls.filter((call) => call.url.startsWith('/api/clients/'))).toEqual([]);
+  });
+
   it('has no "more" line with 3 groups or fewer', async () => {
     const groups = ['a', 'b', 'c'].map((id) => groupFixture(id, `Group ${id}`));
     scriptApi({ 'GET /api/user-groups': () => json(200, groups) });

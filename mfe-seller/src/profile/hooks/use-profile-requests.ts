@@ -12,7 +12,6 @@ import {
 } from '@listready/contracts';
 import { toast } from '@listready/ui';
 import { apiClient, apiQuery, ApiRequestError, SESSION_QUERY_KEY } from '@listready/web-client';
-import { z } from 'zod';
 import { journeyReadRetry } from '../../journey/hooks/use-journey-queries.ts';
 import { CUSTOM_TASKS_URL, customTaskUrl } from '../../journey/utils/journey-api.ts';
 import { CURRENT_USER_URL, groupUrl, GROUPS_URL, JOIN_GROUP_URL } from '../utils/profile-api.ts';
@@ -26,6 +25,13 @@ export const useGroups = () => useQuery(apiQuery(apiClient, GROUPS_URL, userGrou
  */
 export const usePersonalTasks = (enabled: boolean) =>
   useQuery({ ...apiQuery(apiClient, CUSTOM_TASKS_URL, customTasksSchema), ...journeyReadRetry, enabled });
+
+/**
+ * DELETE answers 204 with no body (parsed as undefined). Built from a contract rather than with an
+ * import of zod: zod is shared only inside @listready/contracts, so importing it here would ship a
+ * second copy (~31 KB brotli) with this remote.
+ */
+const noContent = customTaskSchema.optional();
 
 /** The server's message for a failed change, else the spec's fallback (seller §8). */
 export function failureText(error: Error, fallback: string): string {
@@ -136,8 +142,7 @@ export function useEditPersonalTask({ onSuccess }: { onSuccess: () => void }) {
 export function useDeletePersonalTask({ onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    // 204: no body, which the schema takes as undefined.
-    mutationFn: (id: string) => apiClient.request('DELETE', customTaskUrl(id), z.undefined()),
+    mutationFn: (id: string) => apiClient.request('DELETE', customTaskUrl(id), noContent),
     onSuccess: async () => {
       toast({ title: 'Task deleted successfully' });
       onSuccess();

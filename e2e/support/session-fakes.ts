@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { ClientProfile, JourneyResponse, PublicUser } from '@listready/contracts';
+import type { ClientProfile, JourneyResponse, PublicUser, SessionResponse } from '@listready/contracts';
 import { aPublicUser } from '@listready/contracts/fixtures';
 
 export type FakeRole = 'client' | 'agent';
@@ -23,17 +23,16 @@ export const FAKE_USERS: Record<FakeRole, PublicUser> = {
 };
 
 /**
- * Signs the page in as a client or an agent without the accounts feature: the browser's
- * GET /api/auth/user is answered here (Playwright routing), so only the front end is exercised.
- * Returns a switch to sign the page out again (the next read answers 401).
+ * Signs the page in as a client or an agent without the accounts feature: the browser's session
+ * probe (GET /api/auth/session) is answered here (Playwright routing), so only the front end is
+ * exercised. Returns a switch to sign the page out again (the next probe answers no user).
  */
 export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOut: () => void }> {
   let signedIn = true;
-  await page.route('**/api/auth/user', (route) =>
-    signedIn
-      ? route.fulfill({ status: 200, json: FAKE_USERS[role] })
-      : route.fulfill({ status: 401, json: { message: 'Unauthorized' } }),
-  );
+  await page.route('**/api/auth/session', (route) => {
+    const session: SessionResponse = { user: signedIn ? FAKE_USERS[role] : null };
+    return route.fulfill({ status: 200, json: session });
+  });
   if (role === 'client') {
     // The seller remote reads the journey at once; a faked session has no cookie, so the real
     // journey service would answer 401 and the app would leave for the login redirect.

@@ -128,6 +128,7 @@ describe('route table', () => {
   it.each([
     ['/api/login', 'auth'],
     ['/api/auth/user', 'auth'],
+    ['/api/auth/session', 'auth'],
     ['/api/auth/password-reset-request', 'auth'],
     ['/api/agents/current', 'auth'],
     ['/api/agents/a1/branding', 'branding'],

@@ -52,7 +52,7 @@ function sessionKey(session: Session): string {
   return session.status === 'signed-in' ? `${session.user.id}:${session.user.role}` : session.status;
 }
 
-/** Sign-in, sign-out and the first answer of /api/auth/user change which remote is active. */
+/** Sign-in, sign-out and the first answer of the session probe change which remote is active. */
 function rerouteWhenSessionChanges(queryClient: QueryClient): void {
   let previous = sessionKey(readSession(queryClient));
   queryClient.getQueryCache().subscribe((event) => {

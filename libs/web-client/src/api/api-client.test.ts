@@ -199,18 +199,6 @@ describe('API client 401 rule', () => {
     expect(redirect).toHaveBeenCalledTimes(1);
   });
 
-  it('answers null instead when the call asks for it (the session query), through its schema', async () => {
-    const { client, notifyUnauthorized } = harness(() => json(401, { message: 'Unauthorized' }));
-    await expect(
-      client.request('GET', '/api/auth/user', publicUserSchema.nullable(), { on401: 'returnNull' }),
-    ).resolves.toBeNull();
-    await expect(
-      client.request('GET', '/api/auth/user', publicUserSchema, { on401: 'returnNull' }),
-    ).rejects.toBeInstanceOf(ApiResponseError);
-    vi.runAllTimers();
-    expect(notifyUnauthorized).not.toHaveBeenCalled();
-  });
-
   it('only fails when the call handles 401 itself (a wrong password)', async () => {
     const { client, notifyUnauthorized, redirect } = harness(() =>
       json(401, { message: 'Invalid email or password' }),

@@ -68,11 +68,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   body?: unknown;
   /**
-   * `redirect` (default): fail, and apply the logged-out rule. `returnNull`: a 401 answers `null`
-   * (the session query; its schema must accept null). `throw`: fail without the rule (e.g. a
-   * sign-in form's wrong password).
+   * `redirect` (default): fail, and apply the logged-out rule. `throw`: fail without the rule (a
+   * sign-in form's wrong password, the session probe).
    */
-  on401?: 'redirect' | 'returnNull' | 'throw';
+  on401?: 'redirect' | 'throw';
   signal?: AbortSignal;
 }
 
@@ -144,7 +143,6 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
       throw new ApiResponseError(`${method} ${url}`, response.status, issues);
     };
 
-    if (response.status === 401 && on401 === 'returnNull') return answer(null);
     if (!response.ok) {
       // Logged out is the status, whatever the message says.
       if (response.status === 401 && on401 === 'redirect') signOut();

@@ -11,7 +11,7 @@ const user: SessionUser = {
 };
 
 describe('sessionFromQueryState', () => {
-  it('is loading until /api/auth/user answers', () => {
+  it('is loading until the session probe answers', () => {
     expect(sessionFromQueryState(undefined)).toEqual({ status: 'loading' });
     expect(sessionFromQueryState({ status: 'pending', data: undefined })).toEqual({ status: 'loading' });
   });
@@ -20,7 +20,7 @@ describe('sessionFromQueryState', () => {
     expect(sessionFromQueryState({ status: 'success', data: user })).toEqual({ status: 'signed-in', user });
   });
 
-  it('is signed out on 401 (null) and on any failure, a body its contract refuses included', () => {
+  it('is signed out with no user (null) and on any failure, a body its contract refuses included', () => {
     expect(sessionFromQueryState({ status: 'success', data: null })).toEqual({ status: 'signed-out' });
     expect(sessionFromQueryState({ status: 'error', data: undefined })).toEqual({ status: 'signed-out' });
   });

@@ -3,7 +3,7 @@ import type { PublicUser } from '@listready/contracts';
 
 export type UserRole = PublicUser['role'];
 
-/** The part of `GET /api/auth/user` (the contracts' PublicUser) the shell and the remotes rely on. */
+/** The part of the session's user (the contracts' PublicUser) the shell and the remotes rely on. */
 export type SessionUser = Pick<
   PublicUser,
   'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'profileImageUrl'
@@ -12,13 +12,14 @@ export type SessionUser = Pick<
 export type Session =
   { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
-export const SESSION_URL = '/api/auth/user';
+/** The session probe: 200 `{ user }` or `{ user: null }` — a visitor is no error (`/api/auth/user` answers 401). */
+export const SESSION_URL = '/api/auth/session';
 export const SESSION_QUERY_KEY = [SESSION_URL] as const;
 
 /**
  * The session as the route rules see it. A user (parsed with its contract on the way in) means
- * signed in; a 401 (null) or any failure, a body the contract refuses included, means signed
- * out — the visitor gets the public pages rather than a broken screen.
+ * signed in; no user or any failure, a body the contract refuses included, means signed out —
+ * the visitor gets the public pages rather than a broken screen.
  */
 export function sessionFromQueryState(
   state: Pick<QueryState<SessionUser | null>, 'status' | 'data'> | undefined,

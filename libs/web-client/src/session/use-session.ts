@@ -1,20 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, publicUserSchema } from '@listready/contracts';
+import { messageResponseSchema, sessionResponseSchema } from '@listready/contracts';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';
 import { navigate } from '../navigation/navigation.ts';
 import { SESSION_QUERY_KEY, SESSION_URL, sessionFromQueryState, type Session } from './session.ts';
 
-/** GET /api/auth/user: the user, or null when signed out (401). */
+/**
+ * GET /api/auth/session: the user, or null for a visitor. Cached as the user itself, so sign-in,
+ * sign-up and profile edits put the user they receive straight into it. A 401 here is a failure
+ * (signed out), never the logged-out redirect: the probe is what decides whether anyone is signed in.
+ */
 export const sessionQuery = queryOptions({
   queryKey: SESSION_QUERY_KEY,
-  queryFn: ({ signal }) =>
-    apiClient.request('GET', SESSION_URL, publicUserSchema.nullable(), { on401: 'returnNull', signal }),
+  queryFn: async ({ signal }) =>
+    (await apiClient.request('GET', SESSION_URL, sessionResponseSchema, { on401: 'throw', signal })).user,
   retry: false,
 });
 
-/** The signed-in user, or signed out; `loading` while `GET /api/auth/user` is in flight. */
+/** The signed-in user, or signed out; `loading` while `GET /api/auth/session` is in flight. */
 export function useSession(): Session {
   return sessionFromQueryState(useQuery(sessionQuery));
 }

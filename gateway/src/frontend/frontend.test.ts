@@ -8,13 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FrontendConfigError,
   frontendPlugin,
+  FAVICON_CACHE_CONTROL,
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
+  withCspNonce,
   type FrontendPluginOptions,
 } from './index.ts';
 
-const SHELL_HTML =
-  '<!doctype html><html><body><div id="root"></div><script src="/main.1a2b3c4d.js"></script></body></html>';
+// Larger than the gateway's compression threshold, like the real page.
+const SHELL_HTML = `<!doctype html><html><head><meta name="description" content="${'ListReady '.repeat(120)}"><link rel="icon" href="/favicon.ico" sizes="32x32"></head><body><div id="root"></div><script src="/main.1a2b3c4d.js"></script></body></html>`;
+const NONCE_META = /<meta property="csp-nonce" nonce="([^"]+)">/;
+
+/** The page as built: what the gateway sent, less the nonce it added. */
+const withoutNonce = (body: string) => body.replace(NONCE_META, '');
 const BIG_SCRIPT = `console.log(${JSON.stringify('listready '.repeat(500))});`;
 
 let root: string;
@@ -35,6 +41,7 @@ beforeAll(async () => {
   await writeFile(path.join(shellDir, 'main.1a2b3c4d.css.br'), brotliCompressSync('body{color:red}'));
   await writeFile(path.join(shellDir, 'index.html.gz'), gzipSync(SHELL_HTML));
   await writeFile(path.join(shellDir, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(shellDir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 0, 0]));
   await writeFile(path.join(sellerDir, 'mf-manifest.json'), '{"id":"mfe_seller"}');
   await writeFile(path.join(sellerDir, 'remoteEntry.9f8e7d6c.js'), 'var mfe_seller;');
 });
@@ -89,25 +96,32 @@ describe('frontendPlugin', () => {
       const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
-      expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toBe(SHELL_HTML);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(withoutNonce(page.body)).toBe(SHELL_HTML);
       const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
       expect(robots.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
     });
 
-    it('answers a conditional request for the shell page with 304', async () => {
+    it('renders the shell page for every response: no validator, so never a stale nonce from a 304', async () => {
       const first = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-      const etag = first.headers.etag;
-      expect(etag).toBeTruthy();
+      expect(first.headers.etag).toBeUndefined();
+      expect(first.headers['last-modified']).toBeUndefined();
       const second = await app.inject({
         method: 'GET',
         url: '/',
-        headers: { accept: 'text/html', 'if-none-match': String(etag) },
+        headers: { accept: 'text/html', 'if-modified-since': new Date().toUTCString() },
       });
-      expect(second.statusCode).toBe(304);
+      expect(second.statusCode).toBe(200);
     });
 
-    it('serves the precompressed file the build made, with the right type and cache policy', async () => {
+    it('keeps /favicon.ico (asked for by name, so unhashed) for a day', async () => {
+      const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cache-control']).toBe(FAVICON_CACHE_CONTROL);
+      expect(icon.headers['content-type']).toBe('image/vnd.microsoft.icon');
+    });
+
+    it('serves the precompressed file the build made, with the right type and cache policy; compresses the page', async () => {
       const css = await app.inject({
         method: 'GET',
         url: '/main.1a2b3c4d.css',
@@ -124,7 +138,7 @@ describe('frontendPlugin', () => {
       });
       expect(page.headers['content-encoding']).toBe('gzip');
       expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
-      expect(gunzipSync(page.rawPayload).toString()).toBe(SHELL_HTML);
+      expect(withoutNonce(gunzipSync(page.rawPayload).toString())).toBe(SHELL_HTML);
     });
 
     it('compresses what it serves when the gateway compresses', async () => {
@@ -148,7 +162,7 @@ describe('frontendPlugin', () => {
           headers: { accept: 'text/html,application/xhtml+xml' },
         });
         expect(response.statusCode).toBe(200);
-        expect(response.body).toBe(SHELL_HTML);
+        expect(withoutNonce(response.body)).toBe(SHELL_HTML);
         expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
       },
     );
@@ -160,7 +174,7 @@ describe('frontendPlugin', () => {
         headers: { accept: 'text/html' },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(SHELL_HTML);
+      expect(withoutNonce(response.body)).toBe(SHELL_HTML);
     });
 
     it('does not answer a missing file or a non-HTML request with the shell', async () => {
@@ -267,9 +281,10 @@ describe('frontendPlugin', () => {
       const csp = directives(response.headers['content-security-policy']);
       const remoteOrigin = 'https://analytics.cdn.example:8443';
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      for (const name of ['script-src', 'style-src', 'connect-src']) {
+      for (const name of ['script-src', 'connect-src']) {
         expect(csp.get(name), name).toEqual(["'self'", remoteOrigin]);
       }
+      expect(csp.get('style-src')).toEqual(["'self'", remoteOrigin, expect.stringMatching(/^'nonce-.+'$/)]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('script-src-attr')).toEqual(["'none'"]);
@@ -278,6 +293,27 @@ describe('frontendPlugin', () => {
       expect(header).not.toContain('unsafe-eval');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+    });
+
+    it('gives every page its own style nonce, in its CSP and in the page the bundles read it from', async () => {
+      const pages = await Promise.all(
+        ['/', '/journey', '/journey'].map((url) =>
+          app.inject({ method: 'GET', url, headers: { accept: 'text/html' } }),
+        ),
+      );
+      const nonces = pages.map((page) => {
+        const inPage = NONCE_META.exec(page.body)?.[1];
+        const inPolicy = directives(page.headers['content-security-policy'])
+          .get('style-src')
+          ?.find((source) => source.startsWith("'nonce-"));
+        expect(inPolicy).toBe(`'nonce-${inPage}'`);
+        // 128 random bits, base64.
+        expect(Buffer.from(String(inPage), 'base64')).toHaveLength(16);
+        // First in <head>, before anything that could insert a style.
+        expect(page.body).toMatch(/^<!doctype html><html><head><meta property="csp-nonce"/);
+        return inPage;
+      });
+      expect(new Set(nonces).size).toBe(3);
     });
 
     it('adds no other origin when every remote is served here', async () => {
@@ -304,6 +340,30 @@ describe('frontendPlugin', () => {
       expect(response.headers['strict-transport-security']).toContain('max-age=');
       await production.close();
     });
+  });
+
+  it('answers 404 for pages while the shell is not built yet', async () => {
+    const unbuilt = await build({ shellDir: path.join(root, 'no-shell-yet') });
+    const page = await unbuilt.inject({ method: 'GET', url: '/journey', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    await unbuilt.close();
+  });
+
+  it('places the nonce first in the head, written or implied', () => {
+    const meta = '<meta property="csp-nonce" nonce="abc">';
+    expect(
+      withCspNonce(
+        '<!DOCTYPE html>\n<html lang="en">\n<HEAD data-x="1"><title>x</title></HEAD></html>',
+        'abc',
+      ),
+    ).toBe(`<!DOCTYPE html>\n<html lang="en">\n<HEAD data-x="1">${meta}<title>x</title></HEAD></html>`);
+    expect(withCspNonce('<!doctype html><title>x</title>', 'abc')).toBe(
+      `<!doctype html>${meta}<title>x</title>`,
+    );
+    // <header> is no <head>.
+    expect(withCspNonce('<html><header></header></html>', 'abc')).toBe(
+      `<html>${meta}<header></header></html>`,
+    );
   });
 
   it('refuses a configuration naming an unknown or repeated remote', async () => {

@@ -1,4 +1,6 @@
-import { stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +25,8 @@ export interface FrontendPluginOptions {
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+/** `/favicon.ico` cannot carry a hash (browsers ask for it by name): kept a day, revalidated after. */
+export const FAVICON_CACHE_CONTROL = 'public, max-age=86400';
 
 export class FrontendConfigError extends Error {
   readonly code = 'FRONTEND_CONFIG_INVALID';
@@ -37,7 +41,36 @@ export function isHashedAsset(filePath: string): boolean {
 }
 
 export function cacheControlFor(filePath: string): string {
-  return isHashedAsset(filePath) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+  if (isHashedAsset(filePath)) return IMMUTABLE_CACHE_CONTROL;
+  return path.basename(filePath) === 'favicon.ico' ? FAVICON_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+}
+
+const styleNonces = new WeakMap<ServerResponse, string>();
+
+/**
+ * The style nonce of one response, made the first time its Content-Security-Policy or its page asks
+ * (128 random bits, fresh for every response, so a nonce seen once is worth nothing later).
+ */
+export function styleNonceOf(response: ServerResponse): string {
+  let nonce = styleNonces.get(response);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    styleNonces.set(response, nonce);
+  }
+  return nonce;
+}
+
+/**
+ * The shell page as sent: `<meta property="csp-nonce" nonce="…">` first in its head, where every
+ * bundle's federation runtime reads the nonce for the `<style>` elements it and its libraries insert
+ * (webpack's `__webpack_nonce__`, which react-remove-scroll's get-nonce reads for the scroll lock).
+ */
+export function withCspNonce(html: string, nonce: string): string {
+  // After the doctype and the <html> and <head> start tags, those the page writes (HTML lets it leave
+  // them implied; the parser puts the meta in the head either way).
+  const start = /^(\s*<!doctype[^>]*>)?(\s*<html(\s[^>]*)?>)?(\s*<head(\s[^>]*)?>)?/i.exec(html);
+  const at = start?.[0].length ?? 0;
+  return `${html.slice(0, at)}<meta property="csp-nonce" nonce="${nonce}">${html.slice(at)}`;
 }
 
 /** Origins other than our own that the page must reach for federation (the remotes hosted elsewhere). */
@@ -50,20 +83,23 @@ export function remoteOrigins(remotes: readonly FrontendRemote[]): string[] {
   return [...origins];
 }
 
+type DirectiveValue = string | ((request: IncomingMessage, response: ServerResponse) => string);
+
 /**
  * CSP: everything from our own origin, plus the remotes' origins for what federation loads from them
- * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline scripts
- * or styles, no eval, no frames, no plugins.
+ * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline scripts,
+ * no eval, no frames, no plugins; an inline `<style>` only with this response's nonce (Radix's scroll
+ * lock inserts one), never 'unsafe-inline'.
  */
 export function contentSecurityPolicyDirectives(
   remotes: readonly FrontendRemote[],
-): Record<string, string[]> {
+): Record<string, DirectiveValue[]> {
   const federated = ["'self'", ...remoteOrigins(remotes)];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: federated,
     scriptSrcAttr: ["'none'"],
-    styleSrc: federated,
+    styleSrc: [...federated, (_request, response) => `'nonce-${styleNonceOf(response)}'`],
     connectSrc: federated,
     imgSrc: [...federated, 'data:'],
     fontSrc: federated,
@@ -118,7 +154,8 @@ function wantsHtml(request: FastifyRequest): boolean {
 /**
  * Serves the front end (issue "Federated shell", point 7): the shell with deep-link fallback, each
  * remote folder that is hosted here, `/remotes.json` from config, cache headers (hashed assets
- * immutable; HTML, remotes.json and manifests revalidated) and the security headers.
+ * immutable; HTML, remotes.json and manifests revalidated; the favicon a day) and the security
+ * headers, with a style nonce per page.
  */
 async function frontend(app: FastifyInstance, options: FrontendPluginOptions): Promise<void> {
   validate(options);
@@ -148,8 +185,21 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     },
   });
 
-  const sendShellPage = (reply: FastifyReply) =>
-    reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL).sendFile('index.html', shellDir);
+  // Rendered for every response (its own nonce), so never a 304: read each time, which also picks
+  // up a rebuilt shell without a restart.
+  const sendShellPage = async (reply: FastifyReply) => {
+    let html: string;
+    try {
+      html = await readFile(path.join(shellDir, 'index.html'), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
+      throw error;
+    }
+    return reply
+      .header('Cache-Control', REVALIDATE_CACHE_CONTROL)
+      .type('text/html; charset=utf-8')
+      .send(withCspNonce(html, styleNonceOf(reply.raw)));
+  };
 
   app.get('/remotes.json', async (_request, reply) => {
     return reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL).send(remotesConfig);

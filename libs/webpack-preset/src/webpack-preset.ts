@@ -1,6 +1,6 @@
 import { createRequire, findPackageJSON } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/postcss';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -57,6 +57,11 @@ interface PackageJson {
 function readPackageJson(file: string): PackageJson {
   return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 }
+
+/** Bundled into every build: hands the page's CSP style nonce to the bundle's webpack runtime. */
+export const CSP_NONCE_RUNTIME_PLUGIN = fileURLToPath(
+  new URL('./runtime/csp-nonce-runtime-plugin.ts', import.meta.url),
+);
 
 /** Shared design-system parts the shell loads only on demand (never preloaded). */
 const LAZY_SHARED_MODULES = ['@listready/ui/toaster'];
@@ -128,6 +133,8 @@ export function createFrontendConfig(
     // Remote URLs are never built in: the shell registers them at run time from /remotes.json.
     remotes: {},
     shared: sharedSingletons(projectDir),
+    // Runs in each bundle's own runtime (the shell's and every remote's), before its modules.
+    runtimePlugins: [CSP_NONCE_RUNTIME_PLUGIN],
     manifest: kind === 'remote',
     dts: false,
     // Use what the host already loaded rather than fetching every remote up front.
@@ -180,6 +187,8 @@ export function createFrontendConfig(
           ],
         },
         { test: /\.(svg|png|woff2)$/, type: 'asset/resource' },
+        // Icons keep their name: browsers and tools ask for /favicon.ico without reading the page.
+        { test: /\.ico$/, type: 'asset/resource', generator: { filename: '[name][ext]' } },
       ],
     },
     optimization: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEnvelope, parseEvent } from './envelope.ts';
-import { EventValidationError, UnknownEventTypeError } from './errors.ts';
+import { EventValidationError } from './errors.ts';
 
 const data = {
   clientId: 'client-1',
@@ -48,7 +48,7 @@ describe('buildEnvelope', () => {
     const unknown = { type: 'task-deleted', key: 'k', data } as unknown as Parameters<
       typeof buildEnvelope
     >[0];
-    expect(() => buildEnvelope(unknown, 'journey')).toThrow(UnknownEventTypeError);
+    expect(() => buildEnvelope(unknown, 'journey')).toThrow('Unknown event type "task-deleted"');
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type EventData,
   type EventType,
 } from '@listready/contracts';
-import { EventValidationError, UnknownEventTypeError, type EventIssue } from './errors.ts';
+import { EventValidationError, type EventIssue } from './errors.ts';
 
 /** What a producer supplies; the library adds id, version, occurredAt and producer. */
 export interface EventInput<T extends EventType = EventType> {
@@ -25,7 +25,11 @@ const toIssues = (error: z.ZodError): EventIssue[] =>
 
 /** Validates `data` against the event's contract and wraps it in a fresh envelope. */
 export function buildEnvelope<T extends EventType>(input: EventInput<T>, producer: string): DomainEvent<T> {
-  if (!isEventType(input.type)) throw new UnknownEventTypeError(String(input.type));
+  if (!isEventType(input.type)) {
+    throw new EventValidationError(`Unknown event type "${String(input.type)}"`, [
+      { path: 'type', message: 'Unknown type' },
+    ]);
+  }
   if (typeof input.key !== 'string' || input.key === '') {
     throw new EventValidationError(`Event ${input.type} needs a non-empty key`, [
       { path: 'key', message: 'Required' },

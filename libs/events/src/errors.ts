@@ -22,12 +22,6 @@ export class EventValidationError extends EventsError {
   }
 }
 
-export class UnknownEventTypeError extends EventsError {
-  constructor(type: string) {
-    super('EVENT_TYPE_UNKNOWN', `Unknown event type "${type}"`);
-  }
-}
-
 /** The bus was used the wrong way round (publish without an outbox, subscribe after start…). */
 export class EventBusStateError extends EventsError {
   constructor(message: string) {

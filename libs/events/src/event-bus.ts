@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import { allEventTopics, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import type { Database, Executor } from '@listready/db';
-import { EventConsumer, type ConsumerFaults, type ConsumerTuning, type EventHandler } from './consumer.ts';
-import type { EventInput } from './envelope.ts';
+import { EventConsumer, type ConsumerFaults, type EventHandler } from './consumer.ts';
+import { buildEnvelope, type EventInput } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
-import { registerEventMetrics, type EventMetricsSnapshot } from './metrics.ts';
-import { publish } from './publish.ts';
-import { OutboxRelay, type RelayBacklog, type RelayStatus, type RelayTuning } from './relay.ts';
+import { registerEventMetrics } from './metrics.ts';
+import { OutboxRelay, type RelayBacklog, type RelayStatus } from './relay.ts';
 import type { DeadLettersTable, OutboxTable, ProcessedEventsTable } from './tables.ts';
 import { describeError } from './timing.ts';
+import { traceHeaders } from './tracing.ts';
 import type { Transport, TransportSubscription } from './transport.ts';
 
 export interface EventBusOptions {
@@ -22,10 +22,8 @@ export interface EventBusOptions {
   /** Needed to subscribe. */
   processedEvents?: ProcessedEventsTable;
   deadLetters?: DeadLettersTable;
-  relay?: Partial<RelayTuning>;
-  consumer?: Partial<ConsumerTuning>;
-  /** Most events applied in one consumer transaction (default 100; 1 = one transaction per event). */
-  consumerBatchSize?: number;
+  /** Rows the relay sends per transaction (default 200). */
+  relay?: { batchSize?: number };
   /** Topics the admin step ensures at start (default: every platform topic and its DLQ). */
   topics?: string[];
   /** Crash simulation for tests. */
@@ -76,7 +74,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
           deadLetters: options.deadLetters,
           transport: options.transport,
           logger,
-          ...(options.consumer ? { tuning: options.consumer } : {}),
           ...(options.faults ? { faults: options.faults } : {}),
         })
       : null;
@@ -84,7 +81,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
   let relay: OutboxRelay | null = null;
   let subscription: TransportSubscription | null = null;
   let unregisterMetrics: (() => void) | null = null;
-  let cached: { at: number; snapshot: Promise<EventMetricsSnapshot> } | null = null;
 
   const shutdown = async (): Promise<void> => {
     unregisterMetrics?.();
@@ -95,14 +91,25 @@ export function createEventBus(options: EventBusOptions): EventBus {
     await subscription?.stop();
   };
 
-  const relayBacklog = async (): Promise<RelayBacklog | null> => (relay ? relay.backlog() : null);
-
-  const bus: EventBus & { metricsSnapshot(): Promise<EventMetricsSnapshot> } = {
+  const bus: EventBus = {
     service: options.service,
 
-    publish(tx, event) {
+    /**
+     * The event exists if and only if the change it describes commits. Throws
+     * `EventValidationError` when `data` breaks the event's contract.
+     */
+    async publish(tx, event) {
       if (!options.outbox) throw new EventBusStateError(`${options.service} has no outbox to publish to`);
-      return publish(tx, options.outbox, { ...event, producer: options.service });
+      const envelope = buildEnvelope(event, options.service);
+      await tx.insert(options.outbox).values({
+        id: envelope.id,
+        type: envelope.type,
+        key: envelope.key,
+        envelope,
+        // The active span (the producing request) continues in the consumer's span.
+        headers: traceHeaders(),
+      });
+      return envelope;
     },
 
     subscribe(type, handler) {
@@ -137,7 +144,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
             groupId: options.service,
             topics: consumer.topics(),
             handle: consumer.handle,
-            maxBatchSize: options.consumerBatchSize ?? 100,
           });
         }
         unregisterMetrics = registerEventMetrics(bus);
@@ -161,7 +167,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
     async health() {
       const transport = options.transport.kind;
       try {
-        const backlog = await relayBacklog();
         const consumers = subscription
           ? {
               group: subscription.groupId,
@@ -173,27 +178,12 @@ export function createEventBus(options: EventBusOptions): EventBus {
         return {
           ok: state === 'started' && (consumers?.running ?? true),
           transport,
-          relay: relay && backlog ? { ...backlog, ...relay.getStatus() } : null,
+          relay: relay ? { ...(await relay.backlog()), ...relay.status() } : null,
           consumers,
         };
       } catch (error) {
         return { ok: false, transport, relay: null, consumers: null, error: describeError(error, 500) };
       }
-    },
-
-    /** For the OpenTelemetry gauges; cached briefly so a scrape does not hammer the database. */
-    metricsSnapshot() {
-      if (cached && Date.now() - cached.at < 1_000) return cached.snapshot;
-      const snapshot = (async (): Promise<EventMetricsSnapshot> => {
-        const backlog = await relayBacklog();
-        return {
-          service: options.service,
-          relay: relay && backlog ? { schema: relay.schema, ...backlog } : null,
-          consumer: subscription ? { group: subscription.groupId, lag: await subscription.lag() } : null,
-        };
-      })();
-      cached = { at: Date.now(), snapshot };
-      return snapshot;
     },
   };
   return bus;

@@ -5,14 +5,15 @@ import {
   type Admin,
   type Consumer,
   type EachBatchPayload,
-  type KafkaMessage,
   type IHeaders,
+  type KafkaMessage,
   type LogEntry,
   type Producer,
 } from 'kafkajs';
+import pRetry from 'p-retry';
 import type { Logger } from 'pino';
 import { TransportClosedError } from './errors.ts';
-import { backoffDelay, describeError, sleep } from './timing.ts';
+import { describeError, retryBackoff } from './timing.ts';
 import type {
   IncomingMessage,
   OutgoingMessage,
@@ -31,168 +32,168 @@ export interface KafkaTransportOptions {
   /** Replicas of each created topic (default 1; production: 3). */
   replicationFactor?: number;
   logger?: Logger;
-  sessionTimeoutMs?: number;
-  heartbeatIntervalMs?: number;
-  rebalanceTimeoutMs?: number;
-  /** Longest a fetch waits on the broker when no message is there (bounds shutdown time too). */
-  maxWaitTimeMs?: number;
-  connectionTimeoutMs?: number;
-  requestTimeoutMs?: number;
-  /** How long `subscribe` waits for the group join before going on (consumption then starts later). */
-  joinTimeoutMs?: number;
-  /** Back-off before an unacknowledged message is fetched again. */
-  redeliveryBackoffMs?: { baseMs: number; maxMs: number };
-  /** Back-off of the producer's own retries; after them `send` fails and the relay backs off. */
-  producerRetry?: { retries: number; initialRetryTime: number; maxRetryTime: number };
 }
 
-interface Settings {
-  namespace: string;
-  partitions: number;
-  replicationFactor: number;
-  sessionTimeoutMs: number;
-  heartbeatIntervalMs: number;
-  rebalanceTimeoutMs: number;
-  maxWaitTimeMs: number;
-  requestTimeoutMs: number;
-  joinTimeoutMs: number;
-  redeliveryBackoffMs: { baseMs: number; maxMs: number };
+/**
+ * A member silent for 10 s loses its partitions to the others (kafkajs heartbeats between batches,
+ * and we heartbeat between messages and retries). A fetch waits at most 500 ms for new messages,
+ * which also bounds how long a stop waits.
+ */
+const consumerTimings = {
+  sessionTimeout: 10_000,
+  heartbeatInterval: 1_000,
+  rebalanceTimeout: 30_000,
+  maxWaitTimeInMs: 500,
+};
+/** Connecting and metadata: give up quickly when the broker is away; callers back off and retry. */
+const clientRetry = { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000 };
+
+/** A kafkajs client connected on first use; after a failure or `reset`, the next use connects afresh. */
+class LazyClient<T extends { connect(): Promise<void>; disconnect(): Promise<void> }> {
+  private pending: Promise<T> | null = null;
+  private readonly create: () => T;
+
+  constructor(create: () => T) {
+    this.create = create;
+  }
+
+  get(): Promise<T> {
+    this.pending ??= (async () => {
+      const client = this.create();
+      await client.connect();
+      return client;
+    })();
+    const pending = this.pending;
+    pending.catch(() => {
+      if (this.pending === pending) this.pending = null;
+    });
+    return pending;
+  }
+
+  async reset(): Promise<void> {
+    const pending = this.pending;
+    this.pending = null;
+    const client = await pending?.catch(() => null);
+    await client?.disconnect().catch(() => undefined);
+  }
 }
 
 /**
  * Kafka via kafkajs. Producer: idempotent, `acks: -1` (all in-sync replicas),
  * `maxInFlightRequests: 1` so a retry never reorders; message key = event key, so one key stays in
- * one partition, in order. Consumers: one group per consuming service, offsets committed explicitly
- * (offset + 1) only after the handler's transaction committed; a message the handler could not
- * acknowledge is fetched again after a back-off, as after a restart.
+ * one partition, in order. Consumers: one group per consuming service; an offset is resolved only
+ * once the handler's transaction committed, and kafkajs commits the resolved offsets (+ 1) after
+ * each fetched batch and when the member leaves. A message the handler could not apply is handed
+ * to it again after a back-off, as a restarted member would get it.
  */
 export class KafkaTransport implements Transport {
   readonly kind = 'kafka' as const;
   readonly kafka: Kafka;
-  private readonly settings: Settings;
+  readonly partitions: number;
+  private readonly namespace: string;
+  private readonly replicationFactor: number;
   private readonly logger: Logger | undefined;
-  private readonly producerRetry: { retries: number; initialRetryTime: number; maxRetryTime: number };
-  private producer: Promise<Producer> | null = null;
-  private admin: Promise<Admin> | null = null;
+  private readonly producer: LazyClient<Producer>;
+  private readonly admin: LazyClient<Admin>;
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
   private ensuring: Promise<void> = Promise.resolve();
-  private readonly ensured = new Set<string>();
 
   constructor(options: KafkaTransportOptions) {
     this.logger = options.logger?.child({ component: 'kafka-transport' });
-    this.settings = {
-      namespace: options.namespace ?? '',
-      partitions: options.partitions ?? 3,
-      replicationFactor: options.replicationFactor ?? 1,
-      sessionTimeoutMs: options.sessionTimeoutMs ?? 30_000,
-      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 3_000,
-      rebalanceTimeoutMs: options.rebalanceTimeoutMs ?? 60_000,
-      maxWaitTimeMs: options.maxWaitTimeMs ?? 1_000,
-      requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
-      joinTimeoutMs: options.joinTimeoutMs ?? 30_000,
-      redeliveryBackoffMs: options.redeliveryBackoffMs ?? { baseMs: 200, maxMs: 5_000 },
-    };
-    this.producerRetry = options.producerRetry ?? { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000 };
+    this.namespace = options.namespace ?? '';
+    this.partitions = options.partitions ?? 3;
+    this.replicationFactor = options.replicationFactor ?? 1;
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'listready',
       brokers: options.brokers,
-      connectionTimeout: options.connectionTimeoutMs ?? 3_000,
-      requestTimeout: this.settings.requestTimeoutMs,
+      connectionTimeout: 3_000,
       logLevel: KafkaLogLevel.WARN,
       logCreator: kafkaLogCreator(this.logger),
-      // Connecting and metadata: give up quickly when the broker is away; callers back off and retry.
-      retry: { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000 },
+      retry: clientRetry,
     });
+    this.producer = new LazyClient(() =>
+      this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+        // Bounded on purpose: after these the send fails, the relay backs off and can stop cleanly.
+        // A re-send after a failure may duplicate, never lose or reorder: consumers skip duplicates.
+        retry: clientRetry,
+      }),
+    );
+    this.admin = new LazyClient(() => this.kafka.admin());
   }
 
   physicalTopic(topic: string): string {
-    return `${this.settings.namespace}${topic}`;
+    return `${this.namespace}${topic}`;
   }
 
   logicalTopic(topic: string): string {
-    return topic.startsWith(this.settings.namespace) ? topic.slice(this.settings.namespace.length) : topic;
+    return topic.startsWith(this.namespace) ? topic.slice(this.namespace.length) : topic;
   }
 
   physicalGroup(groupId: string): string {
-    return `${this.settings.namespace}${groupId}`;
+    return `${this.namespace}${groupId}`;
   }
 
-  get partitionCount(): number {
-    return this.settings.partitions;
-  }
-
-  /** Creates the missing topics (never relying on auto-creation) and waits until each partition has a leader. */
+  /** Creates the missing topics (never relying on auto-creation) and waits for their partition leaders. */
   ensureTopics(topics: string[]): Promise<void> {
-    this.assertOpen();
-    // One admin step at a time per process: several buses starting together ask for the same topics.
+    if (this.closed) return Promise.reject(new TransportClosedError());
+    // One admin step at a time: several buses of one process start together and ask for the same topics.
     const run = this.ensuring.then(() => this.createMissingTopics(topics));
     this.ensuring = run.catch(() => undefined);
     return run;
   }
 
   private async createMissingTopics(topics: string[]): Promise<void> {
-    const wanted = [...new Set(topics.map((topic) => this.physicalTopic(topic)))].filter(
-      (topic) => !this.ensured.has(topic),
-    );
-    if (wanted.length === 0) return;
-    const admin = await this.adminClient();
+    const admin = await this.admin.get();
     const existing = new Set(await admin.listTopics());
-    const missing = wanted.filter((topic) => !existing.has(topic));
-    if (missing.length > 0) {
-      const { replicationFactor, partitions } = this.settings;
-      // With replicas, acks=all must mean "at least two copies", so one broker loss loses nothing.
-      const minInsync = replicationFactor > 1 ? 2 : 1;
-      await admin.createTopics({
-        waitForLeaders: true,
-        timeout: this.settings.requestTimeoutMs,
-        topics: missing.map((topic) => ({
-          topic,
-          numPartitions: partitions,
-          replicationFactor,
-          configEntries: [{ name: 'min.insync.replicas', value: String(minInsync) }],
-        })),
-      });
-      this.logger?.info({ topics: missing, partitions, replicationFactor }, 'kafka topics created');
-    }
-    await this.waitForLeaders(admin, wanted);
-    for (const topic of wanted) this.ensured.add(topic);
+    const missing = [...new Set(topics.map((topic) => this.physicalTopic(topic)))].filter(
+      (topic) => !existing.has(topic),
+    );
+    if (missing.length === 0) return;
+    const { partitions, replicationFactor } = this;
+    // With replicas, acks=all must mean "at least two copies", so one broker loss loses nothing.
+    const minInsync = replicationFactor > 1 ? 2 : 1;
+    await admin.createTopics({
+      waitForLeaders: true,
+      timeout: 30_000,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: partitions,
+        replicationFactor,
+        configEntries: [{ name: 'min.insync.replicas', value: String(minInsync) }],
+      })),
+    });
+    this.logger?.info({ topics: missing, partitions, replicationFactor }, 'kafka topics created');
   }
 
   async send(messages: OutgoingMessage[]): Promise<void> {
-    this.assertOpen();
+    if (this.closed) throw new TransportClosedError();
     if (messages.length === 0) return;
     // Grouped per topic in arrival order: within a partition (one key) the order is the outbox order.
-    const byTopic = new Map<string, OutgoingMessage[]>();
-    for (const message of messages) {
-      const list = byTopic.get(message.topic) ?? [];
-      list.push(message);
-      byTopic.set(message.topic, list);
-    }
-    const producer = await this.producerClient();
+    const byTopic = Map.groupBy(messages, (message) => message.topic);
+    const producer = await this.producer.get();
     try {
       await producer.sendBatch({
         acks: -1,
-        timeout: this.settings.requestTimeoutMs,
         topicMessages: [...byTopic].map(([topic, list]) => ({
           topic: this.physicalTopic(topic),
-          messages: list.map((message) => ({
-            key: message.key,
-            value: message.value,
-            headers: message.headers,
-          })),
+          messages: list.map(({ key, value, headers }) => ({ key, value, headers })),
         })),
       });
     } catch (error) {
       // A failed idempotent producer may hold stale sequence numbers: start afresh next time.
-      await this.resetProducer();
+      await this.producer.reset();
       throw error;
     }
   }
 
   async subscribe(options: SubscribeOptions): Promise<TransportSubscription> {
-    this.assertOpen();
-    const subscription = new KafkaSubscription(this, options, this.settings, this.logger);
+    if (this.closed) throw new TransportClosedError();
+    const subscription = new KafkaSubscription(this, options, this.logger);
     this.subscriptions.add(subscription);
     await subscription.start();
     return subscription;
@@ -201,111 +202,37 @@ export class KafkaTransport implements Transport {
   /** Messages of `topics` not yet committed by `groupId` (committed offset to high watermark). */
   async lag(groupId: string, topics: string[]): Promise<number> {
     try {
-      return await this.measureLag(groupId, topics);
+      const admin = await this.admin.get();
+      const physical = topics.map((topic) => this.physicalTopic(topic));
+      const committed = await admin.fetchOffsets({ groupId: this.physicalGroup(groupId), topics: physical });
+      let lag = 0;
+      for (const topic of physical) {
+        const partitions = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
+        for (const end of await admin.fetchTopicOffsets(topic)) {
+          const offset = Number(
+            partitions.find((entry) => entry.partition === end.partition)?.offset ?? '-1',
+          );
+          lag += Math.max(0, Number(end.high) - (offset >= 0 ? offset : Number(end.low)));
+        }
+      }
+      return lag;
     } catch (error) {
       // The admin connection may not survive a broker restart: reconnect next time.
-      await this.resetAdmin();
+      await this.admin.reset();
       throw error;
     }
-  }
-
-  private async measureLag(groupId: string, topics: string[]): Promise<number> {
-    const admin = await this.adminClient();
-    const physical = topics.map((topic) => this.physicalTopic(topic));
-    const committed = await admin.fetchOffsets({ groupId: this.physicalGroup(groupId), topics: physical });
-    let lag = 0;
-    for (const topic of physical) {
-      const ends = await admin.fetchTopicOffsets(topic);
-      const partitions = committed.find((entry) => entry.topic === topic)?.partitions ?? [];
-      for (const end of ends) {
-        const offset = Number(partitions.find((entry) => entry.partition === end.partition)?.offset ?? '-1');
-        lag += Math.max(0, Number(end.high) - (offset >= 0 ? offset : Number(end.low)));
-      }
-    }
-    return lag;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await Promise.allSettled([...this.subscriptions].map((subscription) => subscription.stop()));
-    await this.resetProducer();
-    await this.resetAdmin();
-  }
-
-  private async resetAdmin(): Promise<void> {
-    const pending = this.admin;
-    this.admin = null;
-    const admin = await pending?.catch(() => null);
-    await admin?.disconnect().catch(() => undefined);
+    await this.producer.reset();
+    await this.admin.reset();
   }
 
   forget(subscription: KafkaSubscription): void {
     this.subscriptions.delete(subscription);
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new TransportClosedError();
-  }
-
-  private producerClient(): Promise<Producer> {
-    this.producer ??= (async () => {
-      const producer = this.kafka.producer({
-        idempotent: true,
-        maxInFlightRequests: 1,
-        allowAutoTopicCreation: false,
-        createPartitioner: Partitioners.DefaultPartitioner,
-        // Bounded on purpose: after these the send fails, the relay backs off and can stop cleanly.
-        // A re-send after a failure may duplicate, never lose or reorder: consumers skip duplicates.
-        retry: this.producerRetry,
-      });
-      await producer.connect();
-      return producer;
-    })();
-    const pending = this.producer;
-    pending.catch(() => {
-      if (this.producer === pending) this.producer = null;
-    });
-    return pending;
-  }
-
-  private async resetProducer(): Promise<void> {
-    const pending = this.producer;
-    this.producer = null;
-    const producer = await pending?.catch(() => null);
-    await producer?.disconnect().catch(() => undefined);
-  }
-
-  private adminClient(): Promise<Admin> {
-    this.admin ??= (async () => {
-      const admin = this.kafka.admin({ retry: { retries: 5, initialRetryTime: 200, maxRetryTime: 2_000 } });
-      await admin.connect();
-      return admin;
-    })();
-    const pending = this.admin;
-    pending.catch(() => {
-      if (this.admin === pending) this.admin = null;
-    });
-    return pending;
-  }
-
-  private async waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const metadata = await admin.fetchTopicMetadata({ topics }).catch(() => null);
-      const ready =
-        metadata !== null &&
-        topics.every((topic) => {
-          const found = metadata.topics.find((entry) => entry.name === topic);
-          return (
-            found !== undefined && found.partitions.length > 0 && found.partitions.every((p) => p.leader >= 0)
-          );
-        });
-      if (ready) return;
-      if (Date.now() > deadline)
-        throw new Error(`Kafka topics have no leader after ${timeoutMs} ms: ${topics.join(', ')}`);
-      await sleep(200);
-    }
   }
 }
 
@@ -313,34 +240,24 @@ class KafkaSubscription implements TransportSubscription {
   readonly groupId: string;
   private readonly transport: KafkaTransport;
   private readonly options: SubscribeOptions;
-  private readonly settings: Settings;
   private readonly logger: Logger | undefined;
+  private readonly stopping = new AbortController();
   private consumer: Consumer;
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly failures = new Map<string, number>();
-  private readonly pendingCommits = new Map<string, { topic: string; partition: number; offset: string }>();
-  private committing: Promise<void> | null = null;
   private recreating: Promise<void> | null = null;
-  private stopping = false;
   private stopped = false;
   private crashed = false;
 
-  constructor(
-    transport: KafkaTransport,
-    options: SubscribeOptions,
-    settings: Settings,
-    logger: Logger | undefined,
-  ) {
+  constructor(transport: KafkaTransport, options: SubscribeOptions, logger: Logger | undefined) {
     this.transport = transport;
     this.options = options;
-    this.settings = settings;
     this.groupId = options.groupId;
     this.logger = logger?.child({ groupId: options.groupId });
     this.consumer = this.createConsumer();
   }
 
-  async start(): Promise<void> {
-    await this.run(this.consumer, true);
+  /** Resolves once the member joined its group (if joining fails, kafkajs keeps trying in the background). */
+  start(): Promise<void> {
+    return this.run(this.consumer);
   }
 
   running(): boolean {
@@ -355,13 +272,11 @@ class KafkaSubscription implements TransportSubscription {
     }
   }
 
-  /** Graceful: messages in flight finish and are committed, then the member leaves its group. */
+  /** Graceful: kafkajs lets the batch in hand finish, commits what was applied, then leaves the group. */
   async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
+    if (this.stopping.signal.aborted) return;
+    this.stopping.abort();
     await this.recreating;
-    await Promise.allSettled([...this.inFlight]);
-    await this.flushCommits();
     await this.consumer
       .disconnect()
       .catch((error: unknown) =>
@@ -374,17 +289,14 @@ class KafkaSubscription implements TransportSubscription {
   private createConsumer(): Consumer {
     const consumer = this.transport.kafka.consumer({
       groupId: this.transport.physicalGroup(this.options.groupId),
-      sessionTimeout: this.settings.sessionTimeoutMs,
-      heartbeatInterval: this.settings.heartbeatIntervalMs,
-      rebalanceTimeout: this.settings.rebalanceTimeoutMs,
-      maxWaitTimeInMs: this.settings.maxWaitTimeMs,
+      ...consumerTimings,
       allowAutoTopicCreation: false,
       retry: {
         retries: 10,
         initialRetryTime: 300,
         maxRetryTime: 5_000,
         // Whatever broke (broker down, coordinator moved), come back and resume from the commits.
-        restartOnFailure: async () => !this.stopping,
+        restartOnFailure: async () => !this.stopping.signal.aborted,
       },
     });
     consumer.on(consumer.events.CRASH, (event) => {
@@ -393,18 +305,14 @@ class KafkaSubscription implements TransportSubscription {
         'kafka consumer crashed',
       );
       // kafkajs does not restart after errors it deems fatal: build a new member ourselves.
-      if (!event.payload.restart && !this.stopping && consumer === this.consumer) this.recreate();
+      if (!event.payload.restart && !this.stopping.signal.aborted && consumer === this.consumer) {
+        this.recreate();
+      }
     });
     return consumer;
   }
 
-  private async run(consumer: Consumer, waitForJoin: boolean): Promise<void> {
-    const joined = new Promise<void>((resolve) => {
-      const remove = consumer.on(consumer.events.GROUP_JOIN, () => {
-        remove();
-        resolve();
-      });
-    });
+  private async run(consumer: Consumer): Promise<void> {
     await consumer.connect();
     await consumer.subscribe({
       topics: this.options.topics.map((topic) => this.transport.physicalTopic(topic)),
@@ -412,111 +320,80 @@ class KafkaSubscription implements TransportSubscription {
       fromBeginning: true,
     });
     await consumer.run({
-      autoCommit: false,
-      // Offsets are resolved (and committed) only for messages the handler acknowledged.
+      // Only offsets we resolve are committed, and we resolve only applied messages.
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: this.settings.partitions,
-      eachBatch: (payload) => this.eachBatch(consumer, payload),
+      partitionsConsumedConcurrently: this.transport.partitions,
+      eachBatch: (payload) => this.process(consumer, payload),
     });
-    if (!waitForJoin) return;
-    const timedOut = await Promise.race([
-      joined.then(() => false),
-      sleep(this.settings.joinTimeoutMs).then(() => true),
-    ]);
-    if (timedOut)
-      this.logger?.warn(
-        { timeoutMs: this.settings.joinTimeoutMs },
-        'kafka consumer has not joined its group yet',
-      );
   }
 
-  /** Replaces a member kafkajs gave up on; it resumes from the group's committed offsets. */
+  /** Replaces a member kafkajs gave up on; the new one resumes from the group's committed offsets. */
   private recreate(): void {
     this.crashed = true;
-    this.recreating ??= (async () => {
-      for (let attempt = 1; !this.stopping; attempt++) {
-        await sleep(backoffDelay(attempt, 500, 10_000));
-        if (this.stopping) return;
+    const { signal } = this.stopping;
+    this.recreating ??= pRetry(
+      async () => {
         await this.consumer.disconnect().catch(() => undefined);
-        // Offsets of the dead member cannot be committed any more; its messages come again.
-        this.pendingCommits.clear();
         this.consumer = this.createConsumer();
-        try {
-          await this.run(this.consumer, false);
-          this.crashed = false;
-          this.logger?.warn({ attempt }, 'kafka consumer recreated');
-          return;
-        } catch (error) {
+        await this.run(this.consumer);
+        this.crashed = false;
+        this.logger?.warn('kafka consumer recreated');
+      },
+      {
+        ...retryBackoff,
+        retries: Infinity,
+        signal,
+        onFailedAttempt: ({ error, attemptNumber }) => {
           this.logger?.warn(
-            { attempt, err: describeError(error) },
+            { attempt: attemptNumber, err: describeError(error) },
             'kafka consumer could not be recreated yet',
           );
-        }
-      }
-    })().finally(() => {
-      this.recreating = null;
-    });
+        },
+      },
+    )
+      .catch((error: unknown) => {
+        if (!signal.aborted) this.logger?.error({ err: describeError(error) }, 'kafka consumer given up');
+      })
+      .finally(() => {
+        this.recreating = null;
+      });
   }
 
-  private async eachBatch(consumer: Consumer, payload: EachBatchPayload): Promise<void> {
-    // Stopping: leave the rest uncommitted; the next member of the group starts from it.
-    if (this.stopping) return;
-    const work = this.process(consumer, payload);
-    this.inFlight.add(work);
-    try {
-      await work;
-    } finally {
-      this.inFlight.delete(work);
-    }
-  }
-
-  private async process(
-    consumer: Consumer,
-    { batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload,
-  ): Promise<void> {
+  /** Hands the fetched messages of one partition to `handle`, one at a time, in order. */
+  private async process(consumer: Consumer, payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
     const { topic, partition } = batch;
-    const size = Math.max(1, this.options.maxBatchSize ?? 1);
-    const partitionKey = `${topic}:${partition}`;
-    for (let start = 0; start < batch.messages.length; start += size) {
-      if (this.stopping || !isRunning() || isStale()) return;
-      const chunk = batch.messages.slice(start, start + size);
-      const first = chunk[0];
-      const last = chunk.at(-1);
-      if (!first || !last) return;
+    const { signal } = this.stopping;
+    for (const message of batch.messages) {
+      if (signal.aborted || !isRunning() || isStale()) return;
       try {
-        await this.options.handle(chunk.map((message) => this.toIncoming(topic, partition, message)));
-      } catch (error) {
-        const failures = (this.failures.get(partitionKey) ?? 0) + 1;
-        this.failures.set(partitionKey, failures);
-        this.logger?.warn(
-          { topic, partition, offset: first.offset, failures, err: describeError(error) },
-          'messages not applied; fetching them again',
-        );
-        if (this.stopping) return;
-        await this.pauseWithHeartbeat(
-          backoffDelay(
-            failures,
-            this.settings.redeliveryBackoffMs.baseMs,
-            this.settings.redeliveryBackoffMs.maxMs,
-          ),
-          heartbeat,
-        );
-        // Not acknowledged: fetch again from here, exactly as a restarted member would from the
-        // last commit (autoCommit is off, so seek moves only the fetch position).
-        if (!this.stopping) {
+        await pRetry(() => this.options.handle(this.toIncoming(topic, partition, message)), {
+          ...retryBackoff,
+          retries: Infinity,
+          signal,
+          // After a rebalance the partition may be another member's: it starts from the last commit.
+          shouldRetry: () => isRunning() && !isStale(),
+          onFailedAttempt: async ({ error, attemptNumber }) => {
+            this.logger?.warn(
+              { topic, partition, offset: message.offset, attempt: attemptNumber, err: describeError(error) },
+              'message not applied; delivering it again',
+            );
+            // Keeps the membership through the back-off; throws (ending the retries) once a rebalance starts.
+            await heartbeat();
+          },
+        });
+      } catch {
+        // Not applied: fetch again from here, as a restarted member would from the last commit.
+        if (!signal.aborted) {
           try {
-            consumer.seek({ topic, partition, offset: first.offset });
-          } catch (seekError) {
-            // The member is gone (crash, shutdown): the next one starts from the last commit anyway.
-            this.logger?.debug({ err: describeError(seekError) }, 'seek after a failure was not possible');
+            consumer.seek({ topic, partition, offset: message.offset });
+          } catch {
+            // The member is gone (crash, rebalance): the next one starts from the last commit anyway.
           }
         }
         return;
       }
-      this.failures.delete(partitionKey);
-      resolveOffset(last.offset);
-      if (consumer === this.consumer)
-        this.commitLater(topic, partition, (BigInt(last.offset) + 1n).toString());
+      resolveOffset(message.offset);
       await heartbeat().catch(() => undefined);
     }
   }
@@ -530,47 +407,6 @@ class KafkaSubscription implements TransportSubscription {
       partition,
       offset: message.offset,
     };
-  }
-
-  /**
-   * Commits offset + 1 after the effect committed. Commits are coalesced: while one is in flight,
-   * later ones of the same partition replace each other, so a busy consumer commits in batches.
-   */
-  private commitLater(topic: string, partition: number, offset: string): void {
-    this.pendingCommits.set(`${topic}:${partition}`, { topic, partition, offset });
-    this.committing ??= this.drainCommits();
-  }
-
-  private async drainCommits(): Promise<void> {
-    try {
-      while (this.pendingCommits.size > 0) {
-        const offsets = [...this.pendingCommits.values()];
-        this.pendingCommits.clear();
-        try {
-          await this.consumer.commitOffsets(offsets);
-        } catch (error) {
-          // Harmless: the messages come again and are skipped as already processed.
-          this.logger?.warn({ offsets, err: describeError(error) }, 'offset commit failed');
-        }
-      }
-    } finally {
-      this.committing = null;
-    }
-  }
-
-  private async flushCommits(): Promise<void> {
-    while (this.committing || this.pendingCommits.size > 0) {
-      await (this.committing ?? (this.committing = this.drainCommits()));
-    }
-  }
-
-  private async pauseWithHeartbeat(ms: number, heartbeat: () => Promise<void>): Promise<void> {
-    const until = Date.now() + ms;
-    while (!this.stopping && Date.now() < until) {
-      await sleep(Math.min(until - Date.now(), this.settings.heartbeatIntervalMs));
-      // A rebalance may be under way: then the seek is moot and the new owner redelivers.
-      await heartbeat().catch(() => undefined);
-    }
   }
 }
 
@@ -588,7 +424,7 @@ function kafkaLogCreator(logger: Logger | undefined) {
     ({ namespace, level, log }: LogEntry): void => {
       if (!logger) return;
       const { message, ...fields } = log;
-      // Deliberate (see producerClient): retries are bounded and the relay re-sends.
+      // Deliberate (see the producer's retry): retries are bounded and the relay re-sends.
       if (message.startsWith('Limiting retries for the idempotent producer')) return;
       const entry = { kafkajs: namespace, ...fields };
       if (level === KafkaLogLevel.ERROR) logger.error(entry, message);

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { describeWithEngine, testKafkaBrokers } from '@listready/testing';
 import { KafkaTransport } from './kafka-transport.ts';
 import { describeEventBackbone } from './testing/backbone-suite.ts';
+import { deleteNamespace } from './testing/kafka-namespace.ts';
 import { describeProcessCrash } from './testing/process-crash-suite.ts';
 
 const run = promisify(execFile);
@@ -20,8 +21,8 @@ const kafkaScript = async (name: 'start.sh' | 'stop.sh'): Promise<void> => {
 /**
  * The same backbone suite on a real Apache Kafka broker (KAFKA_BROKERS=127.0.0.1:9092, started by
  * `npm run kafka:start`). Each test gets its own topic and group namespace, so tests never see
- * each other's messages, and short group timeouts keep rebalances quick. Everything Kafka sits in
- * this one file so its tests run one after the other: the "engine down" test stops the broker.
+ * each other's messages. Everything Kafka sits in this one file so its tests run one after the
+ * other: the "engine down" test stops the broker.
  */
 describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
   describeEventBackbone({
@@ -34,17 +35,7 @@ describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
         brokers: testKafkaBrokers() ?? [],
         clientId: 'listready-test',
         namespace,
-        partitions: 3,
         logger,
-        sessionTimeoutMs: 6_000,
-        heartbeatIntervalMs: 500,
-        rebalanceTimeoutMs: 10_000,
-        maxWaitTimeMs: 200,
-        joinTimeoutMs: 20_000,
-        connectionTimeoutMs: 1_000,
-        requestTimeoutMs: 10_000,
-        producerRetry: { retries: 2, initialRetryTime: 100, maxRetryTime: 500 },
-        redeliveryBackoffMs: { baseMs: 50, maxMs: 500 },
       });
       return {
         transport,
@@ -52,17 +43,7 @@ describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
         bringUp: () => kafkaScript('start.sh'),
         close: async () => {
           await transport.close();
-          // Leave the shared broker as we found it.
-          const admin = transport.kafka.admin();
-          try {
-            await admin.connect();
-            const mine = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
-            if (mine.length > 0) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
-          } catch {
-            // Best effort: a leftover namespaced topic harms no other test.
-          } finally {
-            await admin.disconnect().catch(() => undefined);
-          }
+          await deleteNamespace(transport, namespace);
         },
       };
     },
@@ -70,14 +51,5 @@ describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
 });
 
 describeWithEngine('kafka', 'consumer process killed between effect and offset commit (Kafka)', () => {
-  describeProcessCrash(
-    (namespace) =>
-      new KafkaTransport({
-        brokers: testKafkaBrokers() ?? [],
-        namespace,
-        sessionTimeoutMs: 6_000,
-        heartbeatIntervalMs: 500,
-        maxWaitTimeMs: 200,
-      }),
-  );
+  describeProcessCrash((namespace) => new KafkaTransport({ brokers: testKafkaBrokers() ?? [], namespace }));
 });

@@ -1,23 +1,17 @@
 import { metrics, type MeterProvider } from '@opentelemetry/api';
+import type { EventBus } from './event-bus.ts';
 import { instrumentationName } from './tracing.ts';
 
-export interface EventMetricsSnapshot {
-  service: string;
-  relay: { schema: string; unpublished: number; oldestAgeMs: number } | null;
-  consumer: { group: string; lag: number | null } | null;
-}
+type MeasuredBus = Pick<EventBus, 'service' | 'health'>;
 
-export interface EventMetricsSource {
-  metricsSnapshot(): Promise<EventMetricsSnapshot>;
-}
-
-const sources = new Set<EventMetricsSource>();
+const buses = new Set<MeasuredBus>();
 let instrumentedProvider: MeterProvider | null = null;
 
 /**
- * Observable gauges for every running event bus: relay backlog (unpublished rows, oldest age) per
- * outbox schema and consumer lag per group. Created against the meter provider registered when the
- * first bus starts (service-kit's SDK starts before), and again if a new provider appears.
+ * Observable gauges for every running event bus, read from `health()` at each collection: relay
+ * backlog (unpublished rows, oldest age) per outbox schema and consumer lag per group. Created
+ * against the meter provider registered when the first bus starts (service-kit's SDK starts
+ * before), and again if a new provider appears.
  */
 function ensureInstruments(): void {
   const provider = metrics.getMeterProvider();
@@ -38,20 +32,19 @@ function ensureInstruments(): void {
   });
   meter.addBatchObservableCallback(
     async (result) => {
-      const snapshots = await Promise.all(
-        [...sources].map((source) => source.metricsSnapshot().catch(() => null)),
+      const measured = await Promise.all(
+        [...buses].map(async (bus) => ({ bus, health: await bus.health() })),
       );
-      for (const snapshot of snapshots) {
-        if (!snapshot) continue;
-        if (snapshot.relay) {
-          const attributes = { 'listready.service': snapshot.service, 'db.namespace': snapshot.relay.schema };
-          result.observe(unpublished, snapshot.relay.unpublished, attributes);
-          result.observe(oldestAge, snapshot.relay.oldestAgeMs, attributes);
+      for (const { bus, health } of measured) {
+        if (health.relay) {
+          const attributes = { 'listready.service': bus.service, 'db.namespace': health.relay.schema };
+          result.observe(unpublished, health.relay.unpublished, attributes);
+          result.observe(oldestAge, health.relay.oldestAgeMs, attributes);
         }
-        if (snapshot.consumer && snapshot.consumer.lag !== null) {
-          result.observe(lag, snapshot.consumer.lag, {
-            'listready.service': snapshot.service,
-            'messaging.consumer.group.name': snapshot.consumer.group,
+        if (health.consumers && health.consumers.lag !== null) {
+          result.observe(lag, health.consumers.lag, {
+            'listready.service': bus.service,
+            'messaging.consumer.group.name': health.consumers.group,
           });
         }
       }
@@ -61,10 +54,10 @@ function ensureInstruments(): void {
 }
 
 /** Adds a bus to the gauges; the returned function removes it. */
-export function registerEventMetrics(source: EventMetricsSource): () => void {
+export function registerEventMetrics(bus: MeasuredBus): () => void {
   ensureInstruments();
-  sources.add(source);
+  buses.add(bus);
   return () => {
-    sources.delete(source);
+    buses.delete(bus);
   };
 }

@@ -6,7 +6,6 @@ import { useTestDatabase } from '@listready/testing';
 import { EventBusStateError, EventValidationError } from './errors.ts';
 import { createEventBus } from './event-bus.ts';
 import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
-import { createPublisher } from './publish.ts';
 
 const data = {
   clientId: 'client-1',
@@ -22,9 +21,19 @@ const data = {
 
 describe('publish', () => {
   const database = useTestDatabase();
+  const logger = pino({ level: 'silent' });
+  /** The journey service's bus, never started: publishing only writes to the outbox. */
+  const journeyBus = () =>
+    createEventBus({
+      database: database.current,
+      transport: createInProcessTransport({ bus: new InProcessBus() }),
+      service: 'journey',
+      outbox: journeyOutbox,
+      logger,
+    });
 
   it('writes the envelope to the outbox in the caller transaction, unpublished', async () => {
-    const publisher = createPublisher({ producer: 'journey', outbox: journeyOutbox });
+    const publisher = journeyBus();
     const event = await database.current.db.transaction((tx) =>
       publisher.publish(tx, { type: 'task-completed', key: 'client-1', data }),
     );
@@ -38,7 +47,7 @@ describe('publish', () => {
   });
 
   it('refuses an event that breaks its contract and writes nothing', async () => {
-    const publisher = createPublisher({ producer: 'journey', outbox: journeyOutbox });
+    const publisher = journeyBus();
     const before = await database.current.db.$count(journeyOutbox);
     await expect(
       database.current.db.transaction((tx) =>
@@ -55,7 +64,7 @@ describe('publish', () => {
         client.on('notification', (message) => resolve(message.channel)),
       );
       await client.query('listen outbox_journey');
-      const publisher = createPublisher({ producer: 'journey', outbox: journeyOutbox });
+      const publisher = journeyBus();
       await database.current.db.transaction((tx) =>
         publisher.publish(tx, { type: 'task-completed', key: 'client-2', data }),
       );
@@ -70,11 +79,11 @@ describe('publish', () => {
       database: database.current,
       transport: createInProcessTransport({ bus: new InProcessBus() }),
       service: 'gateway',
-      logger: pino({ level: 'silent' }),
+      logger,
     });
-    expect(() => bus.publish(database.current.db, { type: 'task-completed', key: 'k', data })).toThrow(
-      EventBusStateError,
-    );
+    await expect(
+      bus.publish(database.current.db, { type: 'task-completed', key: 'k', data }),
+    ).rejects.toThrow(EventBusStateError);
     expect(() => bus.subscribe('task-completed', async () => undefined)).toThrow(EventBusStateError);
   });
 });

@@ -1,40 +1,31 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pRetry from 'p-retry';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { isEventType, topicFor } from '@listready/contracts';
 import type { Database } from '@listready/db';
 import { outboxChannel, schemaOf, type OutboxTable } from './tables.ts';
-import { backoffDelay, describeError, sleep } from './timing.ts';
-import { contextFromHeaders, eventsTracer, traceHeaders } from './tracing.ts';
+import { describeError, pause, retryBackoff } from './timing.ts';
 import type { OutgoingMessage, Transport } from './transport.ts';
 
-export interface RelayTuning {
-  /** Rows sent per transaction. */
-  batchSize: number;
-  /** Fallback poll when no NOTIFY arrives (the trigger wakes the relay at once). */
-  pollIntervalMs: number;
-  /** How often a standby relay retries to become the active one. */
-  standbyRetryMs: number;
-  /** Back-off after a failed send: base·2^n up to max (rows stay unpublished meanwhile). */
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-}
+/** Fallback poll when no NOTIFY arrives (the trigger wakes the relay at once). */
+const pollIntervalMs = 500;
+/** How often a standby relay tries to become the active one. */
+const standbyRetryMs = 1_000;
+/**
+ * Pause before a new database session after one failed. Fixed, not a back-off: one connection
+ * attempt a second costs the database nothing, and the relay is back as soon as it can be.
+ */
+const reconnectDelayMs = 1_000;
 
-export const defaultRelayTuning: RelayTuning = {
-  batchSize: 200,
-  pollIntervalMs: 500,
-  standbyRetryMs: 1_000,
-  backoffBaseMs: 100,
-  backoffMaxMs: 5_000,
-};
-
-export interface RelayOptions extends Partial<RelayTuning> {
+export interface RelayOptions {
   database: Database;
   transport: Transport;
   outbox: OutboxTable;
   logger: Logger;
+  /** Rows sent per transaction (default 200). */
+  batchSize?: number;
 }
 
 export interface RelayBacklog {
@@ -47,8 +38,6 @@ export interface RelayStatus {
   schema: string;
   /** True while this relay holds the outbox's lock (false: standing by or stopped). */
   active: boolean;
-  consecutiveFailures: number;
-  lastError: string | null;
 }
 
 /**
@@ -66,22 +55,19 @@ export interface RelayStatus {
 export class OutboxRelay {
   readonly schema: string;
   private readonly options: RelayOptions;
-  private readonly tuning: RelayTuning;
+  private readonly batchSize: number;
   private readonly logger: Logger;
-  private readonly lockKey: string;
   private stopController = new AbortController();
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
-  private readonly status: RelayStatus;
+  private active = false;
 
   constructor(options: RelayOptions) {
     this.options = options;
-    this.tuning = pickTuning(options);
+    this.batchSize = options.batchSize ?? 200;
     this.schema = schemaOf(options.outbox);
-    this.lockKey = `listready:outbox-relay:${this.schema}`;
     this.logger = options.logger.child({ component: 'outbox-relay', schema: this.schema });
-    this.status = { schema: this.schema, active: false, consecutiveFailures: 0, lastError: null };
   }
 
   start(): void {
@@ -99,8 +85,8 @@ export class OutboxRelay {
     this.loop = null;
   }
 
-  getStatus(): RelayStatus {
-    return { ...this.status };
+  status(): RelayStatus {
+    return { schema: this.schema, active: this.active };
   }
 
   async backlog(): Promise<RelayBacklog> {
@@ -128,91 +114,80 @@ export class OutboxRelay {
   }
 
   private async run(): Promise<void> {
-    let connectFailures = 0;
     while (!this.stopping) {
-      const client = new pg.Client({
-        connectionString: this.options.database.url,
-        application_name: `listready-relay-${this.schema}`,
-      });
-      let broken: Error | null = null;
-      client.on('error', (error) => {
-        broken = error;
-        this.wake();
-      });
       try {
-        await client.connect();
-        connectFailures = 0;
-        // Standing by on the same connection until the active relay's session ends.
-        while (!(await this.tryLock(client))) {
-          if (broken) throw broken;
-          await sleep(this.tuning.standbyRetryMs, this.stopController.signal);
-          if (this.stopping) return;
-        }
-        this.status.active = true;
-        this.logger.debug('relay active');
-        client.on('notification', () => this.wake());
-        await client.query(`listen "${outboxChannel(this.schema)}"`);
-        await this.pump(client, () => broken);
+        await this.session();
       } catch (error) {
-        connectFailures += 1;
-        this.recordFailure(error);
-        this.logger.warn({ err: describeError(error) }, 'outbox relay connection failed; retrying');
-        await sleep(
-          backoffDelay(connectFailures, this.tuning.backoffBaseMs, this.tuning.backoffMaxMs),
-          this.stopController.signal,
-        );
-      } finally {
-        this.status.active = false;
-        // Closing the session releases the advisory lock: a standby relay takes over.
-        await client.end().catch(() => undefined);
+        if (this.stopping) return;
+        this.logger.warn({ err: describeError(error) }, 'outbox relay session failed; reconnecting');
+        await pause(reconnectDelayMs, this.stopController.signal);
       }
+    }
+  }
+
+  /** One database session: stands by until it holds the outbox's lock, then relays until stopped. */
+  private async session(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.options.database.url,
+      application_name: `listready-relay-${this.schema}`,
+    });
+    let broken: Error | null = null;
+    client.on('error', (error) => {
+      broken = error;
+      this.wake();
+    });
+    try {
+      await client.connect();
+      while (!(await this.tryLock(client))) {
+        await pause(standbyRetryMs, this.stopController.signal);
+        if (this.stopping) return;
+      }
+      this.active = true;
+      this.logger.debug('relay active');
+      client.on('notification', () => this.wake());
+      await client.query(`listen "${outboxChannel(this.schema)}"`);
+      await this.pump(drizzle(client), () => broken);
+    } finally {
+      this.active = false;
+      // Closing the session releases the advisory lock: a standby relay takes over.
+      await client.end().catch(() => undefined);
     }
   }
 
   private async tryLock(client: pg.Client): Promise<boolean> {
     const result = await client.query<{ locked: boolean }>(
       'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-      [this.lockKey],
+      [`listready:outbox-relay:${this.schema}`],
     );
     return result.rows[0]?.locked === true;
   }
 
   /** Sends batches until the outbox is drained, then waits for NOTIFY or the poll interval. */
-  private async pump(client: pg.Client, broken: () => Error | null): Promise<void> {
-    const db = drizzle(client);
-    let failures = 0;
+  private async pump(db: NodePgDatabase, broken: () => Error | null): Promise<void> {
     while (!this.stopping) {
-      const connectionError = broken();
-      if (connectionError) throw connectionError;
       this.woken = false;
-      let sent: number;
-      try {
-        sent = await this.relayBatch(db);
-        failures = 0;
-        this.status.consecutiveFailures = 0;
-      } catch (error) {
-        if (broken()) throw error;
-        failures += 1;
-        this.recordFailure(error);
-        if (this.stopping) return;
-        this.logger.warn(
-          { err: describeError(error), failures },
-          'outbox relay send failed; rows stay unpublished',
-        );
-        await sleep(
-          backoffDelay(failures, this.tuning.backoffBaseMs, this.tuning.backoffMaxMs),
-          this.stopController.signal,
-        );
-        continue;
-      }
-      if (sent >= this.tuning.batchSize || this.woken) continue;
+      // A failed send leaves the rows unpublished and is tried again, in order, after a back-off.
+      const sent = await pRetry(() => this.relayBatch(db), {
+        ...retryBackoff,
+        retries: Infinity,
+        signal: this.stopController.signal,
+        // A dead connection ends the session instead: the lock went with it.
+        shouldRetry: () => broken() === null,
+        onFailedAttempt: ({ error, attemptNumber }) => {
+          this.logger.warn(
+            { err: describeError(error), attempt: attemptNumber },
+            'outbox relay send failed; rows stay unpublished',
+          );
+        },
+      });
+      if (sent >= this.batchSize || this.woken) continue;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           this.wakeUp = null;
           resolve();
         };
-        const timer = setTimeout(done, this.tuning.pollIntervalMs);
+        const timer = setTimeout(done, pollIntervalMs);
         this.wakeUp = done;
         if (this.woken || this.stopping) done();
       });
@@ -236,51 +211,24 @@ export class OutboxRelay {
           .from(outbox)
           .where(isNull(outbox.publishedAt))
           .orderBy(asc(outbox.seq))
-          .limit(this.tuning.batchSize)
+          .limit(this.batchSize)
           .for('update', { skipLocked: true });
         if (rows.length === 0) return 0;
         failedSeqs = rows.map((row) => row.seq);
 
-        const tracer = eventsTracer();
-        const spans: Span[] = [];
-        const messages: OutgoingMessage[] = rows.map((row) => {
-          const topic = isEventType(row.type) ? topicFor(row.type) : row.type;
-          // A producer span per event, child of the request that wrote it; the consumer's span follows.
-          const span = tracer.startSpan(
-            `send ${topic}`,
-            {
-              kind: SpanKind.PRODUCER,
-              attributes: {
-                'messaging.operation.type': 'send',
-                'messaging.destination.name': topic,
-                'messaging.message.id': row.id,
-              },
-            },
-            contextFromHeaders(row.headers),
-          );
-          spans.push(span);
-          return {
-            topic,
-            key: row.key,
-            value: JSON.stringify(row.envelope),
-            headers: {
-              ...row.headers,
-              ...traceHeaders(trace.setSpan(context.active(), span)),
-              'event-id': row.id,
-              'event-type': row.type,
-              'event-version': String(row.envelope.version),
-            },
-          };
-        });
-        try {
-          await this.options.transport.send(messages, { signal: this.stopController.signal });
-        } catch (error) {
-          for (const span of spans)
-            span.setStatus({ code: SpanStatusCode.ERROR, message: describeError(error) });
-          throw error;
-        } finally {
-          for (const span of spans) span.end();
-        }
+        const messages: OutgoingMessage[] = rows.map((row) => ({
+          topic: isEventType(row.type) ? topicFor(row.type) : row.type,
+          key: row.key,
+          value: JSON.stringify(row.envelope),
+          // The row's headers carry the publishing request's trace context on to the consumer.
+          headers: {
+            ...row.headers,
+            'event-id': row.id,
+            'event-type': row.type,
+            'event-version': String(row.envelope.version),
+          },
+        }));
+        await this.options.transport.send(messages, { signal: this.stopController.signal });
         // Safe to skip the commit's flush: if the marks are lost in a database crash, the rows are
         // sent again and consumers ignore the duplicates. Saves an fsync per batch (latency).
         await tx.execute(sql`set local synchronous_commit = off`);
@@ -303,19 +251,4 @@ export class OutboxRelay {
       throw error;
     }
   }
-
-  private recordFailure(error: unknown): void {
-    this.status.consecutiveFailures += 1;
-    this.status.lastError = describeError(error, 500);
-  }
-}
-
-function pickTuning(options: Partial<RelayTuning>): RelayTuning {
-  return {
-    batchSize: options.batchSize ?? defaultRelayTuning.batchSize,
-    pollIntervalMs: options.pollIntervalMs ?? defaultRelayTuning.pollIntervalMs,
-    standbyRetryMs: options.standbyRetryMs ?? defaultRelayTuning.standbyRetryMs,
-    backoffBaseMs: options.backoffBaseMs ?? defaultRelayTuning.backoffBaseMs,
-    backoffMaxMs: options.backoffMaxMs ?? defaultRelayTuning.backoffMaxMs,
-  };
 }

@@ -1,22 +1,14 @@
-/** Resolves after `ms`, or early (without throwing) when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted || ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
+import { setTimeout as delay } from 'node:timers/promises';
 
-/** Exponential back-off with full jitter on the upper half: base·2^(attempt-1), capped at max. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
+/**
+ * Back-off between attempts of a failed step (p-retry options): 100 ms doubling up to 5 s, with
+ * jitter so replicas that failed together do not retry together.
+ */
+export const retryBackoff = { minTimeout: 100, maxTimeout: 5_000, randomize: true } as const;
+
+/** Waits `ms`, or less when `signal` aborts (without throwing). */
+export const pause = (ms: number, signal?: AbortSignal): Promise<unknown> =>
+  delay(ms, undefined, { signal }).catch(() => undefined);
 
 /** `Name: message`, with the causes (drizzle wraps driver errors), shortened to `maxLength`. */
 export function describeError(error: unknown, maxLength = 2_000): string {

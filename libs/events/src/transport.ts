@@ -24,13 +24,11 @@ export interface SubscribeOptions {
   groupId: string;
   topics: string[];
   /**
-   * Applies consecutive messages of one partition, in order. Resolving acknowledges all of them
-   * (Kafka: commits last offset + 1); rejecting acknowledges none, so the transport delivers them
-   * again after a back-off, as after a crash.
+   * Applies one message; messages of one partition (one key) come one at a time, in order.
+   * Resolving acknowledges it (Kafka: commits its offset + 1); rejecting does not, so the transport
+   * delivers it again after a back-off, as after a crash.
    */
-  handle(messages: IncomingMessage[]): Promise<void>;
-  /** Most messages per `handle` call (default 1). */
-  maxBatchSize?: number;
+  handle(message: IncomingMessage): Promise<void>;
 }
 
 export interface TransportSubscription {

@@ -24,14 +24,7 @@ const database = await createDb({ databaseUrl: args.databaseUrl, poolMax: 4 });
 const topics = ['task-completed', 'task-completed.dlq'];
 const transport =
   args.kafkaBrokers.length > 0
-    ? new KafkaTransport({
-        brokers: args.kafkaBrokers,
-        namespace: args.namespace,
-        logger,
-        sessionTimeoutMs: 6_000,
-        heartbeatIntervalMs: 500,
-        maxWaitTimeMs: 200,
-      })
+    ? new KafkaTransport({ brokers: args.kafkaBrokers, namespace: args.namespace, logger })
     : createInProcessTransport({ bus: new InProcessBus(), logger });
 
 const consumer = createEventBus({

@@ -9,25 +9,12 @@ import { testKafkaBrokers, useTestDatabase } from '@listready/testing';
 import { createEventBus, type EventBus } from '../event-bus.ts';
 import { createInProcessTransport, InProcessBus } from '../in-process-transport.ts';
 import { KafkaTransport } from '../kafka-transport.ts';
+import { deleteNamespace } from './kafka-namespace.ts';
 import type { Transport } from '../transport.ts';
 
 const logger = pino({ level: 'silent' });
 const topics = ['task-completed', 'task-completed.dlq'];
 const crashingConsumer = path.join(import.meta.dirname, 'crashing-consumer.ts');
-
-/** Leaves the shared broker as we found it (best effort). */
-async function deleteNamespace(transport: KafkaTransport, namespace: string): Promise<void> {
-  const admin = transport.kafka.admin();
-  try {
-    await admin.connect();
-    const mine = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
-    if (mine.length > 0) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
-  } catch {
-    // A leftover namespaced topic harms no other test.
-  } finally {
-    await admin.disconnect().catch(() => undefined);
-  }
-}
 
 /** Runs testing/crashing-consumer.ts and resolves with the signal that ended it. */
 function runCrashingConsumer(args: { databaseUrl: string; kafkaBrokers: string[]; namespace: string }) {

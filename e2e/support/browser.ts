@@ -19,14 +19,33 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: e2eConfig.chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * A problem a test provokes on purpose, so the after-test check lets it pass: a response
+ * (`{ url, status, method? }`, the URL as a substring of the full URL or a pattern) or a console
+ * or page error (`{ console }`). Allowed, not required: the test asserts what it provoked itself.
+ */
+export type ExpectedProblem = { url: string | RegExp; status: number; method?: string } | { console: RegExp };
+
+interface Problem {
+  kind: 'response' | 'request failed' | 'console error' | 'page error' | 'CSP violation';
+  text: string;
+  url?: string;
+  status?: number;
+  method?: string;
+}
+
 export interface ObservedPage {
   page: Page;
   /** Every request the page made, in order. */
   requests: Request[];
   /** Uncaught errors and console errors, for asserting a clean page. */
   errors: string[];
-  /** Content-Security-Policy violations reported on the console. */
+  /** Content-Security-Policy violations (the console's reports and the page's events). */
   cspViolations: string[];
+  /** Responses of 400 and above the page received (`GET <url> → 404`). */
+  failedResponses: string[];
+  /** Lets the after-test check pass a problem this test provokes (a wrong password's 401…). */
+  expect: (...problems: ExpectedProblem[]) => void;
 }
 
 function slug(text: string): string {
@@ -37,13 +56,108 @@ function slug(text: string): string {
     .slice(0, 80);
 }
 
+function matches(pattern: string | RegExp, text: string): boolean {
+  return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+}
+
+function isExpected(problem: Problem, expected: readonly ExpectedProblem[]): boolean {
+  return expected.some((allowed) => {
+    if ('console' in allowed) {
+      return (
+        (problem.kind === 'console error' || problem.kind === 'page error') &&
+        allowed.console.test(problem.text)
+      );
+    }
+    return (
+      problem.kind === 'response' &&
+      problem.status === allowed.status &&
+      matches(allowed.url, problem.url ?? '') &&
+      (allowed.method === undefined || allowed.method === problem.method)
+    );
+  });
+}
+
+/** Reports from the page itself: every `securitypolicyviolation` event, eval probes included. */
+const CSP_BINDING = '__e2eReportCspViolation';
+
+interface OpenPage {
+  context: BrowserContext;
+  observed: ObservedPage;
+  problems: Problem[];
+  expected: ExpectedProblem[];
+}
+
+async function observe(context: BrowserContext): Promise<OpenPage> {
+  const page = await context.newPage();
+  const problems: Problem[] = [];
+  const expected: ExpectedProblem[] = [];
+  const observed: ObservedPage = {
+    page,
+    requests: [],
+    errors: [],
+    cspViolations: [],
+    failedResponses: [],
+    expect: (...more) => expected.push(...more),
+  };
+  const cspViolation = (text: string) => {
+    observed.cspViolations.push(text);
+    problems.push({ kind: 'CSP violation', text });
+  };
+  await context.exposeBinding(CSP_BINDING, (_source, text: string) => cspViolation(text));
+  await context.addInitScript((binding) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+      report?.(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  }, CSP_BINDING);
+
+  page.on('request', (request) => observed.requests.push(request));
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const method = response.request().method();
+    const text = `${method} ${response.url()} → ${response.status()}`;
+    observed.failedResponses.push(text);
+    problems.push({ kind: 'response', text, url: response.url(), status: response.status(), method });
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // A navigation cancels what the previous page still had in flight: no defect of either page.
+    if (reason === 'net::ERR_ABORTED') return;
+    problems.push({
+      kind: 'request failed',
+      text: `${request.method()} ${request.url()}: ${reason}`,
+      url: request.url(),
+    });
+  });
+  page.on('pageerror', (error) => {
+    observed.errors.push(error.message);
+    problems.push({ kind: 'page error', text: error.stack ?? error.message });
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.includes('Content Security Policy')) return cspViolation(text);
+    // The browser's line for a failed response or request: each is reported above, with its URL.
+    if (text.startsWith('Failed to load resource')) return;
+    observed.errors.push(text);
+    problems.push({ kind: 'console error', text });
+  });
+  return { context, observed, problems, expected };
+}
+
 /**
- * One Chromium per test file (launching is the slow part); a fresh context per test, and a
- * screenshot of each test's page under e2e/artifacts/ whether it passed or failed.
+ * One Chromium per test file (launching is the slow part); a fresh context per page, and a
+ * screenshot of each test's last page under e2e/artifacts/ whether it passed or failed.
+ *
+ * After every test, each page it opened must have been clean: no console error, page error, CSP
+ * violation, failed request or response of 400 and above, except what the test declared with
+ * `observed.expect(…)`. The test fails otherwise, listing what happened.
  */
 export function useBrowser(fileName: string) {
   let browser: Browser | undefined;
-  let open: { context: BrowserContext; observed: ObservedPage } | undefined;
+  let open: OpenPage[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -51,13 +165,26 @@ export function useBrowser(fileName: string) {
   });
 
   afterEach(async (context) => {
-    if (!open) return;
-    const file = `${slug(path.basename(fileName, '.ts'))}--${slug(context.task.name)}.png`;
-    await open.observed.page
-      .screenshot({ path: path.join(artifactsDir, file), fullPage: true })
-      .catch(() => undefined);
-    await open.context.close();
-    open = undefined;
+    const pages = open;
+    open = [];
+    const last = pages.at(-1);
+    if (last) {
+      const file = `${slug(path.basename(fileName, '.ts'))}--${slug(context.task.name)}.png`;
+      await last.observed.page
+        .screenshot({ path: path.join(artifactsDir, file), fullPage: true })
+        .catch(() => undefined);
+    }
+    await Promise.all(pages.map((page) => page.context.close()));
+    const unexpected = pages.flatMap(({ problems, expected }) =>
+      problems.filter((problem) => !isExpected(problem, expected)),
+    );
+    if (unexpected.length > 0) {
+      throw new Error(
+        `The page reported ${unexpected.length} problem(s) this test did not expect:\n${unexpected
+          .map((problem) => `  - ${problem.kind}: ${problem.text}`)
+          .join('\n')}`,
+      );
+    }
   });
 
   afterAll(async () => {
@@ -67,20 +194,9 @@ export function useBrowser(fileName: string) {
   return {
     async newPage(viewport = { width: 1280, height: 800 }): Promise<ObservedPage> {
       if (!browser) throw new Error('useBrowser: the browser is not launched yet');
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      const observed: ObservedPage = { page, requests: [], errors: [], cspViolations: [] };
-      page.on('request', (request) => observed.requests.push(request));
-      page.on('pageerror', (error) => observed.errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = message.text();
-        if (text.includes('Content Security Policy')) observed.cspViolations.push(text);
-        // The browser reports a 401 from /api/auth/user (signed out) as a failed resource: expected.
-        else if (!text.startsWith('Failed to load resource')) observed.errors.push(text);
-      });
-      open = { context, observed };
-      return observed;
+      const page = await observe(await browser.newContext({ viewport }));
+      open.push(page);
+      return page.observed;
     },
   };
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 
 /**
@@ -9,7 +8,6 @@ import { useBrowser } from '../support/browser.ts';
  * session cookie, the dev mailbox for the reset e-mail — nothing in the browser is faked.
  */
 
-const require = createRequire(import.meta.url);
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 
@@ -52,11 +50,14 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** The browser's own view of its session: GET /api/auth/user with its cookie. */
+/** The browser's own view of its session: the session probe with its cookie. */
 const sessionStatus = (page: Page) =>
   page.evaluate(async () => {
-    const response = await fetch('/api/auth/user', { credentials: 'include' });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    const response = await fetch('/api/auth/session', { credentials: 'include' });
+    return {
+      status: response.status,
+      user: ((await response.json()) as { user: Record<string, unknown> | null }).user,
+    };
   });
 
 async function registerThroughApi(account: NewAccount): Promise<void> {
@@ -91,21 +92,6 @@ async function resetLinkFor(email: string): Promise<string> {
   throw new Error(`No reset e-mail for ${email} in the dev mailbox`);
 }
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-}
-
-async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses an injected <script>.
-  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations.map(({ id, impact }) => ({ id, impact }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
-
 describe('accounts against the real auth service', () => {
   it('signs up as a seller, lands on /journey greeted by first name, then signs out', async () => {
     const { page, errors } = await browser.newPage();
@@ -125,13 +111,13 @@ describe('accounts against the real auth service', () => {
     );
     const session = await sessionStatus(page);
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ email: seller.email, firstName: 'Nora', role: 'client' });
+    expect(session.user).toMatchObject({ email: seller.email, firstName: 'Nora', role: 'client' });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
     await heading(page, 'Get Your Home Ready to Sell').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    expect((await sessionStatus(page)).status).toBe(401);
+    expect(await sessionStatus(page)).toEqual({ status: 200, user: null });
     // The cookie is gone for real: a fresh load of a protected page shows the landing page.
     await page.goto(`${baseUrl}/journey`);
     await heading(page, 'Get Your Home Ready to Sell').waitFor();
@@ -153,7 +139,7 @@ describe('accounts against the real auth service', () => {
 
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.locator('[data-remote="mfe-agent"]').getByRole('heading', { name: 'Hello Sam!' }).waitFor();
-    expect((await sessionStatus(page)).body).toMatchObject({ email: agent.email, role: 'agent' });
+    expect((await sessionStatus(page)).user).toMatchObject({ email: agent.email, role: 'agent' });
     // Signed in, /auth sends the agent home instead of showing the forms.
     await page.goto(`${baseUrl}/auth`);
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -162,7 +148,12 @@ describe('accounts against the real auth service', () => {
   });
 
   it('recovers a forgotten password: request, mailbox link, reset, sign in with the new password', async () => {
-    const { page } = await browser.newPage();
+    const { page, expect: expectProblems } = await browser.newPage();
+    // Provoked below: the old password refused, then the used link refused.
+    expectProblems(
+      { method: 'POST', url: '/api/login', status: 401 },
+      { method: 'POST', url: '/api/auth/password-reset-confirm', status: 400 },
+    );
     const seller = newAccount('Rita', 'old-password-1');
     await registerThroughApi(seller);
 
@@ -262,6 +253,25 @@ describe('accounts against the real auth service', () => {
     await page.getByRole('button', { name: 'Request New Reset Link' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await heading(page, 'Reset your password').waitFor();
+  });
+
+  it('loads the sign-in pages signed out with nothing refused: no eval probe, no 401 for the session', async () => {
+    for (const path of ['/auth', '/auth?role=agent', '/forgot-password']) {
+      const { page, cspViolations, failedResponses, errors, requests } = await browser.newPage();
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.locator('form').waitFor();
+      // Everything the page parses has been parsed (zod decides on eval when it first parses).
+      await page.waitForLoadState('networkidle');
+      expect({ path, cspViolations, failedResponses, errors }).toEqual({
+        path,
+        cspViolations: [],
+        failedResponses: [],
+        errors: [],
+      });
+      const probe = requests.find((request) => new URL(request.url()).pathname === '/api/auth/session');
+      expect((await probe?.response())?.status()).toBe(200);
+    }
   });
 
   it('fits a 375 px wide screen and has no serious accessibility violations', async () => {

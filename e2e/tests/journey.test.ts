@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 
@@ -97,13 +98,17 @@ describe('the seller journey against the real journey service', () => {
   });
 
   it('reschedules a task, sending only the filled due date', async () => {
-    const { page, errors } = await browser.newPage();
+    const { page, errors, cspViolations } = await browser.newPage();
     await signUpSeller(page, 'Remy');
     await openJourney(page, 'Remy');
 
     await taskRow(page, 'Garage').getByRole('button', { name: 'Reschedule Garage' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reschedule Task' });
     await dialog.waitFor();
+    // The dialog's scroll lock is an inline <style> (react-remove-scroll): the page's CSP takes it
+    // because it carries the page's nonce, and it applies.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    expect(cspViolations).toEqual([]);
     // An assessment area can only be rescheduled: no assignee or priority fields.
     expect(await dialog.getByLabel('Assigned to').count()).toBe(0);
     await dialog.getByLabel('Due date').fill('2031-03-04');
@@ -183,6 +188,23 @@ describe('the seller journey against the real journey service', () => {
     await reloaded.getByRole('checkbox').first().waitFor();
     expect(await reloaded.getByRole('checkbox', { checked: true }).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('has no serious accessibility violations: the journey, a stage opened, the Reschedule dialog', async () => {
+    const { page } = await browser.newPage();
+    await signUpSeller(page, 'Axel');
+    await openJourney(page, 'Axel');
+    await taskRow(page, 'Garage').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const stage = seller(page).getByRole('region', { name: 'Ready to Show!!' });
+    await stage.getByRole('button', { name: /Ready to Show!!/ }).click();
+    await stage.getByRole('checkbox').first().waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await taskRow(page, 'Garage').getByRole('button', { name: 'Reschedule Garage' }).click();
+    await page.getByRole('dialog', { name: 'Reschedule Task' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('shows the 28 icons in their groups on /icons, with a way back', async () => {

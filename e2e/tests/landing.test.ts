@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 
-const require = createRequire(import.meta.url);
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 
@@ -15,13 +13,6 @@ const SIX_STEPS = [
   'Get to Work',
   'List the House',
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: unknown[];
-}
 
 describe('landing page (signed out)', () => {
   it('shows the hero, the six steps, the free trial, the agents call and the 2025 footer', async () => {
@@ -41,6 +32,61 @@ describe('landing page (signed out)', () => {
     expect(cspViolations).toEqual([]);
   });
 
+  it('asks who is signed in and hears "nobody" as an answer, not an error (200, no 401 logged)', async () => {
+    const { page, requests, failedResponses } = await browser.newPage();
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
+    const probes = requests.filter((request) => new URL(request.url()).pathname === '/api/auth/session');
+    // One request: the page's preload is the one the session query uses.
+    expect(probes).toHaveLength(1);
+    const answer = await probes[0]?.response();
+    expect(answer?.status()).toBe(200);
+    expect(await answer?.json()).toEqual({ user: null });
+    expect(requests.filter((request) => request.url().includes('/api/auth/user'))).toEqual([]);
+    expect(failedResponses).toEqual([]);
+  });
+
+  it('has a favicon: the logo as SVG (hashed, immutable) and /favicon.ico, the same picture', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
+    const svgHref = await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href');
+    expect(svgHref).toMatch(/^\/favicon\.[0-9a-f]{8}\.svg$/);
+    expect(await page.locator('link[rel="icon"][sizes="32x32"]').getAttribute('href')).toBe('/favicon.ico');
+
+    const svg = await page.request.get(`${baseUrl}${svgHref}`);
+    expect(svg.status()).toBe(200);
+    expect(svg.headers()['content-type']).toContain('image/svg+xml');
+    expect(svg.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const ico = await page.request.get(`${baseUrl}/favicon.ico`);
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toBe('image/vnd.microsoft.icon');
+    expect(ico.headers()['cache-control']).toBe('public, max-age=86400');
+
+    // Both drawn at 32 px by Chromium: a stale .ico (the logo changed, the .ico not redrawn) differs.
+    const difference = await page.evaluate(async (svgUrl) => {
+      async function pixels(url: string): Promise<Uint8ClampedArray> {
+        const image = new Image(32, 32);
+        image.src = url;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = 32;
+        canvas.height = 32;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2d canvas');
+        context.drawImage(image, 0, 0, 32, 32);
+        return context.getImageData(0, 0, 32, 32).data;
+      }
+      const [fromSvg, fromIco] = await Promise.all([pixels(svgUrl), pixels('/favicon.ico')]);
+      let total = 0;
+      fromSvg.forEach((value, index) => {
+        total += Math.abs(value - (fromIco[index] ?? 0));
+      });
+      return total / fromSvg.length;
+    }, svgHref ?? '');
+    expect(difference).toBeLessThan(4);
+  });
+
   it.each([
     ['header', 'Sign In'],
     ['main', 'Get Started'],
@@ -57,22 +103,7 @@ describe('landing page (signed out)', () => {
     const { page } = await browser.newPage();
     await page.goto(baseUrl);
     await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
-    // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses an injected <script>.
-    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-      const result = await axe.run();
-      return result.violations.map(({ id, impact, help, nodes }) => ({
-        id,
-        impact,
-        help,
-        nodes: nodes.length,
-      }));
-    });
-    const blocking = violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(blocking).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });
 
@@ -127,9 +158,9 @@ describe('page frame', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    await page.route('**/api/auth/user', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       await answered;
-      await route.fulfill({ status: 401, json: { message: 'Unauthorized' } });
+      await route.fulfill({ status: 200, json: { user: null } });
     });
     await page.goto(baseUrl);
     await page.getByRole('status').filter({ hasText: 'Checking your session' }).waitFor();

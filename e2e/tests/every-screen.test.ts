@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+/**
+ * Every screen the product has, opened as the visitor, seller or agent who may see it, against the
+ * real services: axe finds nothing serious, and (the after-test check of support/browser.ts) the page
+ * logs no error, no CSP violation and no failed request — the favicon and the session probe included.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+let accounts = 0;
+
+/** A fresh account of that role, signed in in the page's own context (its cookie). */
+async function signUp(page: Page, role: 'client' | 'agent', firstName: string): Promise<void> {
+  accounts += 1;
+  const password = 'every-screen-1';
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email: `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`,
+      firstName,
+      lastName: 'Screens',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role,
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function expectAccessibleScreen(page: Page, path: string, heading: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+  expect({ path, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, violations: [] });
+}
+
+describe('every screen, as whoever may see it', () => {
+  it.each([
+    ['/', 'Get Your Home Ready to Sell'],
+    ['/auth', 'Sign in to ListReady'],
+    ['/auth?role=agent', 'Create your ListReady account'],
+    ['/forgot-password', 'Reset your password'],
+    ['/reset-password?token=abc', 'Choose a new password'],
+    ['/reset-password', 'Invalid Reset Link'],
+    ['/accept-invitation?id=inv-1', 'Accept Invitation'],
+    ['/no-such-page', '404 Page Not Found'],
+  ])('a visitor at %s', async (path, heading) => {
+    const { page } = await browser.newPage();
+    await expectAccessibleScreen(page, path, heading);
+  });
+
+  it.each([
+    ['/', 'Hello Sadie!'],
+    ['/journey', 'Hello Sadie!'],
+    ['/icons', 'Icons'],
+    ['/profile', 'My Profile'],
+    ['/dashboard', '404 Page Not Found'],
+  ])('a seller at %s', async (path, heading) => {
+    const { page } = await browser.newPage();
+    await signUp(page, 'client', 'Sadie');
+    await expectAccessibleScreen(page, path, heading);
+  });
+
+  it.each([
+    ['/', 'Hello Alan!'],
+    ['/dashboard', 'Hello Alan!'],
+    ['/client-demo', 'Client Demo'],
+    ['/google-setup', 'Google Mail Setup'],
+    ['/google-manual', 'Manual Google Setup'],
+    ['/analytics', 'Analytics'],
+  ])('an agent at %s', async (path, heading) => {
+    const { page } = await browser.newPage();
+    await signUp(page, 'agent', 'Alan');
+    await expectAccessibleScreen(page, path, heading);
+  });
+});

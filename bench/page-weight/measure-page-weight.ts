@@ -26,7 +26,7 @@ interface Scenario {
   path: string;
   /** Text whose appearance means the page is complete. */
   ready: string;
-  /** Signs the page in without the accounts feature: GET /api/auth/user is answered by the browser. */
+  /** Signs the page in with a real account of this role, registered through the API before the visit. */
   signedInAs?: 'client' | 'agent';
 }
 

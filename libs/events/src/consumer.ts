@@ -1,12 +1,11 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import pRetry from 'p-retry';
 import type { Logger } from 'pino';
 import { deadLetterTopicFor, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import type { Database, Db } from '@listready/db';
 import { parseEvent } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
 import type { DeadLettersTable, ProcessedEventsTable } from './tables.ts';
-import { describeError, isTransientError, retryBackoff } from './timing.ts';
+import { describeError, isTransientError, retry } from './timing.ts';
 import { contextFromHeaders, eventsTracer } from './tracing.ts';
 import type { IncomingMessage, Transport } from './transport.ts';
 
@@ -133,7 +132,7 @@ export class EventConsumer {
     const signal = this.stopController.signal;
     let attempts = 0;
     try {
-      const applied = await pRetry(
+      const applied = await retry(
         (attempt) => {
           attempts = attempt;
           return database.db.transaction(async (tx) => {
@@ -149,7 +148,6 @@ export class EventConsumer {
           });
         },
         {
-          ...retryBackoff,
           retries: maxAttempts - 1,
           signal,
           // Not the event's fault: the transport hands the message back later, it is never dead-lettered.

@@ -84,6 +84,30 @@ describe('in-process transport', () => {
     await transport.close();
   });
 
+  it('lets the message in hand finish when its group stops, and acknowledges it', async () => {
+    const transport = transportOn();
+    let started: () => void = () => undefined;
+    const handling = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const seen: string[] = [];
+    const subscription = await transport.subscribe({
+      groupId: 'stopping',
+      topics: ['task-completed'],
+      handle: async (incoming) => {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.push(incoming.value);
+      },
+    });
+    const sending = transport.send([message('k', 'in hand')]);
+    await handling;
+    await subscription.stop();
+    await sending;
+    expect(seen).toEqual(['in hand']);
+    expect(await subscription.lag()).toBe(0);
+  });
+
   it('waits for a declared group that has not subscribed yet, so a starting process loses nothing', async () => {
     const transport = transportOn();
     transport.declareGroup?.('starting', ['task-completed']);

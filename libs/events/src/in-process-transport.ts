@@ -1,7 +1,6 @@
-import pRetry from 'p-retry';
 import type { Logger } from 'pino';
 import { DeliveryFailedError, EventBusStateError, TransportClosedError } from './errors.ts';
-import { describeError, retryBackoff } from './timing.ts';
+import { describeError, retry } from './timing.ts';
 import type {
   IncomingMessage,
   OutgoingMessage,
@@ -187,8 +186,7 @@ class InProcessSubscription implements TransportSubscription {
       this.inFlight = pending;
       try {
         // A rejection means "not applied": the same message again after a back-off, as after a crash.
-        await pRetry(() => this.options.handle(pending.message), {
-          ...retryBackoff,
+        await retry(() => this.options.handle(pending.message), {
           retries: Infinity,
           signal,
           onFailedAttempt: ({ error, attemptNumber }) => {

@@ -10,10 +10,9 @@ import {
   type LogEntry,
   type Producer,
 } from 'kafkajs';
-import pRetry from 'p-retry';
 import type { Logger } from 'pino';
 import { TransportClosedError } from './errors.ts';
-import { describeError, retryBackoff } from './timing.ts';
+import { describeError, retry } from './timing.ts';
 import type {
   IncomingMessage,
   OutgoingMessage,
@@ -331,7 +330,7 @@ class KafkaSubscription implements TransportSubscription {
   private recreate(): void {
     this.crashed = true;
     const { signal } = this.stopping;
-    this.recreating ??= pRetry(
+    this.recreating ??= retry(
       async () => {
         await this.consumer.disconnect().catch(() => undefined);
         this.consumer = this.createConsumer();
@@ -340,7 +339,6 @@ class KafkaSubscription implements TransportSubscription {
         this.logger?.warn('kafka consumer recreated');
       },
       {
-        ...retryBackoff,
         retries: Infinity,
         signal,
         onFailedAttempt: ({ error, attemptNumber }) => {
@@ -367,8 +365,7 @@ class KafkaSubscription implements TransportSubscription {
     for (const message of batch.messages) {
       if (signal.aborted || !isRunning() || isStale()) return;
       try {
-        await pRetry(() => this.options.handle(this.toIncoming(topic, partition, message)), {
-          ...retryBackoff,
+        await retry(() => this.options.handle(this.toIncoming(topic, partition, message)), {
           retries: Infinity,
           signal,
           // After a rebalance the partition may be another member's: it starts from the last commit.

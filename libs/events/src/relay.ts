@@ -1,12 +1,11 @@
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import pRetry from 'p-retry';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { isEventType, topicFor } from '@listready/contracts';
 import type { Database } from '@listready/db';
 import { outboxChannel, schemaOf, type OutboxTable } from './tables.ts';
-import { describeError, pause, retryBackoff } from './timing.ts';
+import { describeError, pause, retry } from './timing.ts';
 import type { OutgoingMessage, Transport } from './transport.ts';
 
 /** Fallback poll when no NOTIFY arrives (the trigger wakes the relay at once). */
@@ -167,8 +166,7 @@ export class OutboxRelay {
     while (!this.stopping) {
       this.woken = false;
       // A failed send leaves the rows unpublished and is tried again, in order, after a back-off.
-      const sent = await pRetry(() => this.relayBatch(db), {
-        ...retryBackoff,
+      const sent = await retry(() => this.relayBatch(db), {
         retries: Infinity,
         signal: this.stopController.signal,
         // A dead connection ends the session instead: the lock went with it.

@@ -1,10 +1,27 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import pRetry, { type Options } from 'p-retry';
 
 /**
- * Back-off between attempts of a failed step (p-retry options): 100 ms doubling up to 5 s, with
- * jitter so replicas that failed together do not retry together.
+ * p-retry with our back-off (100 ms doubling up to 5 s, jittered so replicas that failed together
+ * do not retry together). One difference: an attempt that succeeded while `signal` aborted counts
+ * as a success (p-retry would reject with the abort reason), so a stop never disowns work done.
  */
-export const retryBackoff = { minTimeout: 100, maxTimeout: 5_000, randomize: true } as const;
+export async function retry<T>(operation: (attempt: number) => Promise<T>, options: Options): Promise<T> {
+  let succeeded: { value: T } | undefined;
+  try {
+    return await pRetry(
+      async (attempt) => {
+        const value = await operation(attempt);
+        succeeded = { value };
+        return value;
+      },
+      { minTimeout: 100, maxTimeout: 5_000, randomize: true, ...options },
+    );
+  } catch (error) {
+    if (succeeded) return succeeded.value;
+    throw error;
+  }
+}
 
 /** Waits `ms`, or less when `signal` aborts (without throwing). */
 export const pause = (ms: number, signal?: AbortSignal): Promise<unknown> =>

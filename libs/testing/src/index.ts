@@ -3,3 +3,4 @@ export * from './engines.ts';
 export * from './optional-engines.ts';
 export { templateDatabaseName } from './constants.ts';
 export { dropDatabase, withDatabase } from './global-setup.ts';
+export * from './waiting.ts';

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { DomainEvent, EventType } from '@listready/contracts';
+import type { EventType } from '@listready/contracts';
 import {
   agents,
   clients,
@@ -9,7 +9,9 @@ import {
   users,
   type Database,
 } from '@listready/db';
-import { createEventBus, createInProcessTransport, InProcessBus, type Transport } from '@listready/events';
+import { startEventProbe as startProbe } from '@listready/events/testing';
+import { eventually, must } from '@listready/testing';
+import { createInProcessTransport, InProcessBus, type Transport } from '@listready/events';
 import {
   createMemoryCache,
   createSessionCodec,
@@ -117,40 +119,11 @@ export type TestInvitationService = Awaited<ReturnType<typeof startTestInvitatio
 /** Request options carrying `user`'s session cookie. */
 export const as = (user: TestUser) => ({ cookies: { [SESSION_COOKIE]: user.cookie } });
 
-/**
- * A consumer group of its own on the service's transport, recording what it receives (what
- * journey or analytics would see). Processed-event rows go to invitation's table under its name.
- */
-export async function startEventProbe(database: Database, transport: Transport, types: EventType[]) {
-  const received: DomainEvent[] = [];
-  const bus = createEventBus({
-    database,
-    transport,
-    service: `test-probe-${++counter}`,
-    logger: silent,
+/** A consumer group of its own on the service's transport (see libs/events' `startEventProbe`). */
+export const startEventProbe = (database: Database, transport: Transport, types: EventType[]) =>
+  startProbe(database, transport, types, {
     processedEvents: invitationProcessedEvents,
     deadLetters: invitationDeadLetters,
   });
-  for (const type of types) {
-    bus.subscribe(type, async (event) => {
-      received.push(event);
-    });
-  }
-  await bus.start();
-  return { received, stop: () => bus.stop() };
-}
 
-/** Polls `check` until it returns true (or fails after `timeoutMs`). */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** `value`, failing the test when it is missing. */
-export function must<T>(value: T | null | undefined, what = 'value'): T {
-  if (value === null || value === undefined) throw new Error(`expected ${what} to be present`);
-  return value;
-}
+export { eventually, must };

@@ -59,9 +59,11 @@ describe('the seller journey against the real journey service', () => {
     await openJourney(page, 'Jade');
     await seller(page).getByText("Let's get moving").waitFor();
     await seller(page).getByText("Today's Priority").waitFor();
-    // No agent linked yet: the bottom banner invites one.
-    await seller(page).getByText('Ready to get started?').waitFor();
-    expect(await seller(page).getByRole('button', { name: 'Invite My Agent' }).isVisible()).toBe(true);
+    // No agent linked yet: the bottom banner (the shell's fixed slot above the navigation) invites one.
+    const banner = page.getByRole('complementary', { name: 'Your agent' });
+    await banner.getByText('Ready to get started?').waitFor();
+    expect(await banner.getByRole('button', { name: 'Invite My Agent' }).isVisible()).toBe(true);
+    expect(await page.locator('#client-banner-slot').getByRole('complementary').count()).toBe(1);
 
     const before = await completedFigures(page);
     expect(before.completed).toBe(0);

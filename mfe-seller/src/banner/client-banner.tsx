@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Mail, Phone, UserPlus } from 'lucide-react';
 import { Button } from '@listready/ui';
 import { useSession } from '@listready/web-client';
 import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
 import { LazyModalDialog } from '../journey/components/lazy-modal-dialog.tsx';
+
+/** The shell's slot for this banner (shell/src/frame/page-frame.tsx). */
+const CLIENT_BANNER_SLOT_ID = 'client-banner-slot';
 
 /**
  * The client bottom banner (spec seller §2): the linked agent's contact, or an invitation to bring
@@ -16,8 +20,11 @@ export function ClientBanner() {
   const [inviteOpen, setInviteOpen] = useState(false);
   if (!isClient || !profile.data) return null;
   const { agent } = profile.data;
+  // The shell's fixed slot above the bottom navigation (see the shell's page frame); inline when the
+  // remote runs on its own.
+  const slot = document.getElementById(CLIENT_BANNER_SLOT_ID);
 
-  return (
+  const banner = (
     <aside
       aria-label="Your agent"
       className="mx-auto mb-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 rounded-xl border border-brand/50 bg-surface px-4 py-3"
@@ -69,4 +76,5 @@ export function ClientBanner() {
       )}
     </aside>
   );
+  return slot ? createPortal(banner, slot) : banner;
 }

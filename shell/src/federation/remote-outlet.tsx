@@ -40,16 +40,20 @@ export function RemoteOutlet({ app }: { app: RemoteName }) {
     [app],
   );
   const failed = status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN;
+  // The spinner floats over the slot (out of the flow), so the remote's content arriving moves
+  // nothing that was painted: no layout shift.
   return (
-    <>
+    <div className="relative">
+      <div ref={attach} />
       {failed ? (
         <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
           This part of ListReady could not be loaded. Please check your connection and reload the page.
         </p>
       ) : status !== MOUNTED ? (
-        <LoadingSpinner label="Loading page" />
+        <div className="absolute inset-x-0 top-0">
+          <LoadingSpinner label="Loading page" />
+        </div>
       ) : null}
-      <div ref={attach} />
-    </>
+    </div>
   );
 }

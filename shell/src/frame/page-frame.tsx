@@ -12,7 +12,15 @@ export function PageFrame({ session, children }: { session: Session; children: R
   const signedIn = session.status === 'signed-in';
   const client = signedIn && session.user.role === 'client';
   return (
-    <div className={signedIn ? 'flex min-h-dvh flex-col pb-20' : 'flex min-h-dvh flex-col'}>
+    <div
+      className={
+        client
+          ? 'flex min-h-dvh flex-col pb-36'
+          : signedIn
+            ? 'flex min-h-dvh flex-col pb-20'
+            : 'flex min-h-dvh flex-col'
+      }
+    >
       <a
         href="#main-content"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-brand focus:px-4 focus:py-2 focus:text-brand-foreground"
@@ -20,11 +28,13 @@ export function PageFrame({ session, children }: { session: Session; children: R
         Skip to content
       </a>
       <SiteHeader session={session} />
-      <main id="main-content" className="flex-1">
+      {/* At least a screen tall, so content arriving late never pushes a visible footer. */}
+      <main id="main-content" className="min-h-dvh flex-1">
         {children}
       </main>
       <SiteFooter />
-      {client ? <div id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30" /> : null}
+      {/* Fixed above the bottom navigation: the banner arriving never moves the page (pb-36 keeps it clear). */}
+      {client ? <div id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" /> : null}
       {signedIn ? <BottomNavigation /> : null}
     </div>
   );

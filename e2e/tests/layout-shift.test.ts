@@ -1,0 +1,50 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+
+/**
+ * Nothing moves once painted: a seller's /journey and /profile record no layout shift while the
+ * shell, the seller remote and their data arrive (the loading spinner floats over the remote's
+ * slot, the footer starts below the fold, the agent banner sits in the shell's fixed slot).
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+describe('layout stability', () => {
+  it('a seller’s /journey and /profile shift nothing while they load', async () => {
+    const { page } = await browser.newPage();
+    const password = 'stable-pass-1';
+    const registered = await page.request.post(`${baseUrl}/api/register`, {
+      data: {
+        email: `stable.${Date.now()}@example.com`,
+        firstName: 'Stella',
+        lastName: 'Seller',
+        phone: '555-0100',
+        password,
+        confirmPassword: password,
+        role: 'client',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [path, ready] of [
+      ['/journey', "Today's Priority"],
+      ['/profile', 'My Profile'],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('[data-remote="mfe-seller"]').getByText(ready).first().waitFor();
+      await page.getByRole('complementary', { name: 'Your agent' }).waitFor();
+      await page.waitForTimeout(500);
+      const total = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+      );
+      expect(total, `cumulative layout shift on ${path}`).toBeLessThanOrEqual(0.02);
+    }
+  });
+});

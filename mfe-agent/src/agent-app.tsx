@@ -1,22 +1,22 @@
-import { useLocationPath, useSession } from '@listready/web-client';
-import { PlaceholderScreen } from './screens/placeholder-screen.tsx';
+import type { ComponentType } from 'react';
+import { useLocationPath } from '@listready/web-client';
+import { AcceptInvitationScreen } from './accept-invitation/accept-invitation-screen.tsx';
+import { ClientDemoScreen } from './client-demo/client-demo-screen.tsx';
+import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
+import { GoogleManualScreen } from './google-setup/google-manual-screen.tsx';
+import { GoogleSetupScreen } from './google-setup/google-setup-screen.tsx';
 
-function DashboardScreen() {
-  const session = useSession();
-  const firstName = session.status === 'signed-in' ? session.user.firstName : null;
-  return <PlaceholderScreen title={`Hello ${firstName || 'Agent'}!`} tagline="Agent Dashboard" />;
-}
-
-const OTHER_SCREENS: Record<string, { title: string; tagline: string }> = {
-  '/client-demo': { title: 'Client Demo', tagline: 'What your clients see' },
-  '/google-setup': { title: 'Google Mail Setup', tagline: 'Connect the account that sends invitations' },
-  '/google-manual': { title: 'Manual Google Setup', tagline: 'Three steps to a refresh token' },
-  '/accept-invitation': { title: 'Accept Invitation', tagline: 'Link your account to your client' },
+/** Each agent route's screen; every other path this remote is given (/ and /dashboard) is the dashboard. */
+const SCREENS: Readonly<Record<string, ComponentType>> = {
+  '/client-demo': ClientDemoScreen,
+  '/google-setup': GoogleSetupScreen,
+  '/google-manual': GoogleManualScreen,
+  '/accept-invitation': AcceptInvitationScreen,
 };
 
 /** The agent remote: dashboard (also / for agents), client demo, Google setup, invitation acceptance. */
 export function AgentApp() {
   const path = useLocationPath();
-  const screen = OTHER_SCREENS[path.replace(/\/+$/, '')];
-  return screen ? <PlaceholderScreen {...screen} /> : <DashboardScreen />;
+  const Screen = SCREENS[path.replace(/\/+$/, '')] ?? DashboardScreen;
+  return <Screen />;
 }

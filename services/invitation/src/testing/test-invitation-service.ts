@@ -5,42 +5,23 @@ import {
   clients,
   invitationDeadLetters,
   invitationProcessedEvents,
-  sessions,
-  users,
   type Database,
 } from '@listready/db';
 import { startEventProbe as startProbe } from '@listready/events/testing';
 import { eventually, must } from '@listready/testing';
 import { createInProcessTransport, InProcessBus, type Transport } from '@listready/events';
-import {
-  createMemoryCache,
-  createSessionCodec,
-  SESSION_COOKIE,
-  SESSION_TTL_SECONDS,
-} from '@listready/service-kit';
+import { createMemoryCache } from '@listready/service-kit';
+import { as, TEST_SESSION_SECRET, testAccounts, type TestUser } from '@listready/service-kit/testing';
 import { buildInvitationService, type InvitationServiceDeps } from '../app.ts';
 import { loadInvitationConfig } from '../config.ts';
 
-export const TEST_SESSION_SECRET = 'test-session-secret-'.padEnd(48, 'x');
 const silent = pino({ level: 'silent' });
-
-export interface TestUser {
-  userId: string;
-  email: string;
-  role: 'agent' | 'client';
-  /** The signed session cookie's value. */
-  cookie: string;
-  /** For agents: their auth.agents id. */
-  agentId: string | null;
-}
-
-let counter = 0;
 
 /**
  * services/invitation on a test database with its own in-process bus and memory cache, the dev
- * mailbox as both channels unless `deps` says otherwise, and a clock the test sets. Users are made
- * as services/auth makes them (auth.users, auth.agents for agents, an auth.sessions row and a
- * signed token); services/invitation never imports services/auth.
+ * mailbox as both channels unless `deps` says otherwise, and a clock the test sets. Users come from
+ * service-kit's `testAccounts` (as services/auth makes them); services/invitation never imports
+ * services/auth.
  */
 export async function startTestInvitationService(
   database: Database,
@@ -62,7 +43,7 @@ export async function startTestInvitationService(
     ...options.deps,
   });
   await service.start();
-  const codec = createSessionCodec(TEST_SESSION_SECRET);
+  const accounts = testAccounts(database);
 
   return {
     service,
@@ -77,47 +58,21 @@ export async function startTestInvitationService(
       role: 'agent' | 'client',
       overrides: { email?: string; agent?: Partial<typeof agents.$inferInsert>; linkedAgentId?: string } = {},
     ): Promise<TestUser> {
-      counter += 1;
-      const email = overrides.email ?? `invitation-${Date.now()}-${counter}@example.com`;
-      const [user] = await database.db
-        .insert(users)
-        .values({
-          email,
-          password: 'not-a-real-hash',
-          firstName: 'Ann',
-          lastName: 'Lee',
-          phone: '555-0100',
-          role,
-        })
-        .returning();
-      const userId = must(user).id;
-      let agentId: string | null = null;
-      if (role === 'agent') {
-        const [agent] = await database.db
-          .insert(agents)
-          .values({ userId, phone: '555-0199', ...overrides.agent })
-          .returning();
-        agentId = must(agent).id;
-      } else {
-        // journey's side of a seller's sign-up: the clients row (linked when asked).
-        await database.db.insert(clients).values({ userId, agentId: overrides.linkedAgentId ?? null });
-      }
-      const sessionId = crypto.randomUUID();
-      await database.db.insert(sessions).values({
-        sid: sessionId,
-        sess: { userId, role },
-        userId,
-        expire: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+      const user = await accounts.create(role, {
+        user: { email: overrides.email ?? `invitation-${crypto.randomUUID()}@example.com` },
+        agent: overrides.agent,
       });
-      return { userId, email, role, cookie: await codec.sign({ id: userId, role, sessionId }), agentId };
+      // journey's side of a seller's sign-up: the clients row (linked when asked).
+      if (role === 'client')
+        await database.db
+          .insert(clients)
+          .values({ userId: user.userId, agentId: overrides.linkedAgentId ?? null });
+      return user;
     },
     stop: () => service.stop(),
   };
 }
 export type TestInvitationService = Awaited<ReturnType<typeof startTestInvitationService>>;
-
-/** Request options carrying `user`'s session cookie. */
-export const as = (user: TestUser) => ({ cookies: { [SESSION_COOKIE]: user.cookie } });
 
 /** A consumer group of its own on the service's transport (see libs/events' `startEventProbe`). */
 export const startEventProbe = (database: Database, transport: Transport, types: EventType[]) =>
@@ -126,4 +81,4 @@ export const startEventProbe = (database: Database, transport: Transport, types:
     deadLetters: invitationDeadLetters,
   });
 
-export { eventually, must };
+export { as, eventually, must, TEST_SESSION_SECRET, type TestUser };

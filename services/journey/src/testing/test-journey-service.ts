@@ -2,48 +2,29 @@ import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import type { EventType } from '@listready/contracts';
 import {
-  agents,
   authDeadLetters,
   authOutbox,
   authProcessedEvents,
   clients,
   journeyDeadLetters,
   journeyProcessedEvents,
-  sessions,
   users,
   type Database,
 } from '@listready/db';
 import { startEventProbe as startProbe } from '@listready/events/testing';
 import { eventually, must } from '@listready/testing';
 import { createEventBus, createInProcessTransport, InProcessBus, type Transport } from '@listready/events';
-import {
-  createMemoryCache,
-  createSessionCodec,
-  SESSION_COOKIE,
-  SESSION_TTL_SECONDS,
-} from '@listready/service-kit';
+import { createMemoryCache } from '@listready/service-kit';
+import { as, TEST_SESSION_SECRET, testAccounts, type TestUser } from '@listready/service-kit/testing';
 import { buildJourneyService, type JourneyServiceDeps } from '../app.ts';
 import { loadJourneyConfig } from '../config.ts';
 
-export const TEST_SESSION_SECRET = 'test-session-secret-'.padEnd(48, 'x');
 const silent = pino({ level: 'silent' });
-
-export interface TestUser {
-  userId: string;
-  email: string;
-  firstName: string;
-  /** The signed session cookie's value. */
-  cookie: string;
-  /** For agents: their auth.agents id. */
-  agentId: string | null;
-}
-
-let counter = 0;
 
 /**
  * services/journey on a test database with its own in-process bus, memory cache and a clock the
- * test sets. Signed-in users are made the way services/auth makes them (an auth.users row, an
- * auth.sessions row and a token signed with the session codec): journey code never imports
+ * test sets. Signed-in users come from service-kit's `testAccounts` (rows and a session as
+ * services/auth makes them) and, for sellers, auth's `user-registered`: journey never imports
  * services/auth.
  */
 export async function startTestJourneyService(
@@ -75,18 +56,7 @@ export async function startTestJourneyService(
     deadLetters: authDeadLetters,
   });
   await authEvents.start();
-  const codec = createSessionCodec(TEST_SESSION_SECRET);
-
-  async function signIn(userId: string, role: 'agent' | 'client'): Promise<string> {
-    const sessionId = crypto.randomUUID();
-    await database.db.insert(sessions).values({
-      sid: sessionId,
-      sess: { userId, role },
-      userId,
-      expire: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
-    });
-    return codec.sign({ id: userId, role, sessionId });
-  }
+  const accounts = testAccounts(database);
 
   /** The seller's clients row (undefined before it exists). */
   async function clientOf(userId: string) {
@@ -113,53 +83,22 @@ export async function startTestJourneyService(
       /** announce: false leaves out `user-registered`, as if it had not arrived yet. */
       options: { announce?: boolean } = {},
     ): Promise<TestUser> {
-      counter += 1;
-      const email = `journey-${Date.now()}-${counter}@example.com`;
       const { user, agentId } = await database.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email,
-            password: 'not-a-real-hash',
-            firstName: 'Ann',
-            lastName: 'Lee',
-            phone: '555-0100',
-            role,
-            ...overrides,
-          })
-          .returning();
-        let agentId: string | null = null;
-        if (role === 'agent') {
-          const [agent] = await tx
-            .insert(agents)
-            .values({ userId: must(user).id, phone: '555-0199' })
-            .returning();
-          agentId = must(agent).id;
-        }
-        if (options.announce === false) return { user, agentId };
+        const created = await accounts.insert(tx, role, { user: overrides });
+        if (options.announce === false) return created;
+        const { id, email, firstName, lastName } = created.user;
         await authEvents.publish(tx, {
           type: 'user-registered',
-          key: must(user).id,
-          data: {
-            userId: must(user).id,
-            email,
-            firstName: must(user).firstName,
-            lastName: must(user).lastName,
-            role,
-          },
+          key: id,
+          data: { userId: id, email, firstName, lastName, role },
         });
-        return { user, agentId };
+        return created;
       });
       if (role === 'client' && options.announce !== false) {
-        await eventually(async () => (await clientOf(must(user).id)) !== undefined);
+        await eventually(async () => (await clientOf(user.id)) !== undefined);
       }
-      return {
-        userId: must(user).id,
-        email,
-        firstName: must(user).firstName,
-        cookie: await signIn(must(user).id, role),
-        agentId,
-      };
+      const { id, email, firstName } = user;
+      return { userId: id, email, firstName, role, cookie: await accounts.signIn(id, role), agentId };
     },
     clientOf,
     async stop() {
@@ -170,9 +109,6 @@ export async function startTestJourneyService(
 }
 export type TestJourneyService = Awaited<ReturnType<typeof startTestJourneyService>>;
 
-/** Request options carrying `user`'s session cookie. */
-export const as = (user: TestUser) => ({ cookies: { [SESSION_COOKIE]: user.cookie } });
-
 /** A consumer group of its own on the service's transport (see libs/events' `startEventProbe`). */
 export const startEventProbe = (database: Database, transport: Transport, types: EventType[]) =>
   startProbe(database, transport, types, {
@@ -180,4 +116,4 @@ export const startEventProbe = (database: Database, transport: Transport, types:
     deadLetters: journeyDeadLetters,
   });
 
-export { eventually, must };
+export { as, eventually, must, TEST_SESSION_SECRET, type TestUser };

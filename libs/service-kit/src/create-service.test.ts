@@ -85,6 +85,33 @@ describe('createService error handling', () => {
     expect(body.message).toBe(body.issues[0]?.message);
   });
 
+  it('refuses a control character in a body string, a query value or a path parameter with 400 naming the field', async () => {
+    app = buildApp();
+    app.get('/items/:id', async (request) => ({ params: request.params }));
+    const body = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { name: 'An\u0000n', email: 'ann@example.com', tags: { 'k\u0007': 1 } },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({
+      message: 'name: Must not contain control characters',
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'name', message: 'Must not contain control characters' }],
+    });
+    const nested = await app.inject({ method: 'POST', url: '/login', payload: { a: [{ b: 'x\u001fy' }] } });
+    expect(nested.json().issues).toEqual([{ path: 'a.0.b', message: 'Must not contain control characters' }]);
+    const query = await app.inject({ method: 'GET', url: '/items/1?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().issues[0].path).toBe('q');
+    const param = await app.inject({ method: 'GET', url: '/items/%00' });
+    expect(param.statusCode).toBe(400);
+    expect(param.json().issues[0].path).toBe('id');
+    // Tabs and line breaks are text a person types (notes): let through.
+    const notes = await app.inject({ method: 'POST', url: '/login', payload: { notes: 'a\tb\r\nc' } });
+    expect(notes.statusCode).toBe(200);
+  });
+
   it('passes valid input through to the handler', async () => {
     app = buildApp();
     const response = await app.inject({

@@ -7,6 +7,7 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerControlCharacterGuard } from './control-characters.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
 import { loggerOptions, requestId } from './logger.ts';
@@ -76,6 +77,7 @@ export function createService(options: CreateServiceOptions): App {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerControlCharacterGuard(app);
   registerHealthRoutes(app, options.readiness ?? {});
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

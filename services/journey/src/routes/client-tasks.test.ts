@@ -35,6 +35,25 @@ describe('PUT /api/client-tasks/{id}', () => {
       entries.find((entry) => entry.taskTemplate.kind === kind && (!stageId || entry.stage.id === stageId)),
     );
 
+  it('answers 400 naming the field, not a 500 from Postgres, for a NUL in the notes or a due date in year 0', async () => {
+    const seller = await journey.signUp('client');
+    const [task] = await tasksOf(seller);
+    const id = must(task).id;
+    const nul = await put(seller, id, { notes: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().issues).toEqual([{ path: 'notes', message: 'Must not contain control characters' }]);
+    const yearZero = await put(seller, id, { dueDate: '0000-01-01' });
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.json().issues).toEqual([
+      { path: 'dueDate', message: 'Due date must be between the years 2000 and 2099' },
+    ]);
+    const badId = await put(seller, '%00', { notes: 'fine' });
+    expect(badId.statusCode).toBe(400);
+    const [row] = await database.current.db.select().from(clientTasks).where(eq(clientTasks.id, id));
+    expect(row?.notes).toBeNull();
+    expect(row?.dueDate).toBeNull();
+  });
+
   it('saves notes up to 500 characters; 501 answers 400 with the spec message and changes nothing', async () => {
     const seller = await journey.signUp('client');
     const [task] = await tasksOf(seller);

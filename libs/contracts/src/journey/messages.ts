@@ -7,6 +7,7 @@ export const journeyMessages = {
   descriptionTooLong: 'Description must be at most 2000 characters',
   assignedToTooLong: 'Assigned to must be at most 100 characters',
   invalidDueDate: 'Due date must be a valid date (YYYY-MM-DD)',
+  dueDateOutOfRange: 'Due date must be between the years 2000 and 2099',
   invalidPriority: 'Priority must be low, medium or high',
   invalidStatus: 'Status must be pending or completed',
   invalidStage: 'Stage must be a stage id or null',

@@ -15,6 +15,15 @@ describe('journey request schemas', () => {
     expect(messages(clientTaskUpdateSchema.safeParse({ dueDate: '2027-02-29' }))).toEqual([
       'Due date must be a valid date (YYYY-MM-DD)',
     ]);
+    // Postgres has no year 0: a date it cannot store is a 400, never a 500 from the write.
+    for (const dueDate of ['0000-01-01', '1999-12-31', '2100-01-01']) {
+      expect(messages(clientTaskUpdateSchema.safeParse({ dueDate }))).toEqual([
+        'Due date must be between the years 2000 and 2099',
+      ]);
+      expect(messages(customTaskCreateSchema.safeParse({ title: 'A', dueDate }))).toEqual([
+        'Due date must be between the years 2000 and 2099',
+      ]);
+    }
     expect(clientTaskUpdateSchema.parse({ assignedTo: '   ' })).toEqual({ assignedTo: null });
     expect(messages(clientTaskUpdateSchema.safeParse({ status: 'not_started' }))).toEqual([
       'Status must be pending or completed',

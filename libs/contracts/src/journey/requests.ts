@@ -21,10 +21,24 @@ export const TASK_TITLE_MAX_LENGTH = 200;
 export const TASK_DESCRIPTION_MAX_LENGTH = 2000;
 export const ASSIGNED_TO_MAX_LENGTH = 100;
 
-/** `YYYY-MM-DD` (a real calendar date) or null; an empty form field ('') means null. */
+/** The years a due date may fall in: a home sale is planned in this century, not in year 0. */
+export const DUE_DATE_YEARS = { min: 2000, max: 2099 } as const;
+/** The same range as a date input's `min` and `max`. */
+export const DUE_DATE_INPUT_RANGE = {
+  min: `${DUE_DATE_YEARS.min}-01-01`,
+  max: `${DUE_DATE_YEARS.max}-12-31`,
+} as const;
+
+/** `YYYY-MM-DD` (a real calendar date within DUE_DATE_YEARS) or null; an empty form field ('') means null. */
 export const dueDateField = z.union([
   z.literal('').transform(() => null),
-  z.iso.date({ error: journeyMessages.invalidDueDate }),
+  z.iso.date({ error: journeyMessages.invalidDueDate }).refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= DUE_DATE_YEARS.min && year <= DUE_DATE_YEARS.max;
+    },
+    { error: journeyMessages.dueDateOutOfRange },
+  ),
   z.null(),
 ]);
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { TaskPriority } from '@listready/contracts';
+import { DUE_DATE_INPUT_RANGE, type TaskPriority } from '@listready/contracts';
 import { Button } from '@listready/ui';
 import { useClientProfile } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames } from '../hooks/use-household.ts';
@@ -58,6 +58,7 @@ export function RescheduleDialog({
           Due date
           <input
             type="date"
+            {...DUE_DATE_INPUT_RANGE}
             className={fieldClass}
             value={form.dueDate}
             onChange={(event) => setForm({ ...form, dueDate: event.target.value })}

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   customTaskCreateSchema,
+  DUE_DATE_INPUT_RANGE,
   type CustomTask,
   type CustomTaskCreate,
   type CustomTaskCreateForm,
@@ -84,7 +85,9 @@ export function PersonalTaskFormDialog({
             )}
           </FormField>
           <FormField id={`${prefix}-due-date`} label="Due date" error={errors.dueDate?.message}>
-            {(props) => <TextInput type="date" {...props} {...form.register('dueDate')} />}
+            {(props) => (
+              <TextInput type="date" {...DUE_DATE_INPUT_RANGE} {...props} {...form.register('dueDate')} />
+            )}
           </FormField>
         </div>
         <FormField id={`${prefix}-assigned-to`} label="Assigned to" error={errors.assignedTo?.message}>

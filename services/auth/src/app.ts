@@ -16,7 +16,11 @@ import { passwordResetRoutes } from './routes/password-reset.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { signInRoutes } from './routes/sign-in.ts';
 import { createSessionManager } from './sessions/session-manager.ts';
-import { createPasswordHasher, type ScryptParameters } from './users/password-hashing.ts';
+import {
+  createPasswordHasher,
+  type PasswordHasher,
+  type ScryptParameters,
+} from './users/password-hashing.ts';
 import { createUserRepository } from './users/user-repository.ts';
 
 export interface AuthServiceDeps {
@@ -32,6 +36,8 @@ export interface AuthServiceDeps {
   mailer?: Mailer;
   clock?: Clock;
   passwordHashing?: ScryptParameters;
+  /** The password hasher (default: scrypt with `passwordHashing`); tests count its calls. */
+  hasher?: PasswordHasher;
   loginLimits?: LoginLimits;
 }
 
@@ -57,7 +63,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
 
   const users = createUserRepository(db);
   const agents = createAgentRepository(db);
-  const hasher = createPasswordHasher(deps.passwordHashing);
+  const hasher = deps.hasher ?? createPasswordHasher(deps.passwordHashing);
   const limiter = createLoginLimiter(cache, deps.loginLimits);
   const sessions = createSessionManager({ db, codec, store: sessionStore, clock, secureCookies: production });
   const accounts = createAccounts({ db, users, agents, hasher, limiter, events, logger });

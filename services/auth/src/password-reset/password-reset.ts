@@ -90,19 +90,26 @@ export function createPasswordReset(options: PasswordResetOptions) {
 
     /** Sets the new password if the token is known, unused and unexpired; revokes every session. */
     async confirm(token: string, password: string): Promise<void> {
-      const passwordHash = await hasher.hash(password);
       const now = clock();
+      const usable = and(
+        eq(passwordResetTokens.token, hashResetToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      );
+      // A bogus token is refused before scrypt runs: anyone can call this, signed out, for free.
+      const [known] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(usable)
+        .limit(1);
+      if (!known) throw new ResetTokenInvalidError();
+      const passwordHash = await hasher.hash(password);
       const { userId, revoked } = await db.transaction(async (tx) => {
+        // Still conditional: of two confirmations racing with one token, one wins.
         const [used] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResetTokens.token, hashResetToken(token)),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, now),
-            ),
-          )
+          .where(usable)
           .returning({ userId: passwordResetTokens.userId });
         if (!used) throw new ResetTokenInvalidError();
         await users.updatePassword(tx, used.userId, passwordHash);

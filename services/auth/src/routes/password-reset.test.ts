@@ -3,6 +3,7 @@ import { passwordResetTokens } from '@listready/db';
 import { startFakeHttpServer } from '@listready/messaging/testing';
 import { SESSION_COOKIE } from '@listready/service-kit';
 import { useTestDatabase } from '@listready/testing';
+import { createPasswordHasher } from '../users/password-hashing.ts';
 import {
   newRegistration,
   sessionCookieOf,
@@ -366,5 +367,49 @@ describe('reset mail through the Gmail API', () => {
     await requestReset(auth, `ghost-${Date.now()}@example.com`);
     await auth.service.settled();
     expect(google.requests).toEqual([]);
+  });
+});
+
+describe('cheap checks before scrypt (unauthenticated callers must not buy CPU)', () => {
+  const database = useTestDatabase();
+  let auth: Auth;
+  let hashes = 0;
+  beforeAll(async () => {
+    const hasher = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+    auth = await startTestAuthService(database.current, {
+      deps: {
+        hasher: {
+          ...hasher,
+          hash: (password) => {
+            hashes += 1;
+            return hasher.hash(password);
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => auth.stop());
+
+  it('refuses a bogus reset token without hashing the new password', async () => {
+    hashes = 0;
+    const response = await confirmReset(auth, {
+      token: 'made-up-token',
+      password: 'whatever-123',
+      confirmPassword: 'whatever-123',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(hashes).toBe(0);
+  });
+
+  it('answers 409 for a taken e-mail without hashing the password', async () => {
+    const user = await registered(auth);
+    hashes = 0;
+    const again = await auth.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: newRegistration({ email: user.email.toUpperCase() }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(hashes).toBe(0);
   });
 });

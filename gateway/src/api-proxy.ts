@@ -39,6 +39,10 @@ export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptio
     return reply.from(`${base}${request.url}`, {
       // Overwrite (never append to) the forwarding headers: services trust exactly this one hop,
       // so a client cannot pick its own IP for the per-IP sign-in limits.
+      // API answers are personal unless the service says otherwise (a logo, branding it lets the
+      // browser keep): nothing a service did not mark cacheable lands in a shared or disk cache.
+      rewriteHeaders: (headers) =>
+        headers['cache-control'] ? headers : { ...headers, 'cache-control': 'no-store' },
       rewriteRequestHeaders: (_original, headers) => ({
         ...headers,
         'x-request-id': request.id,

@@ -19,6 +19,10 @@ async function startUpstream(name: string, ready = true): Promise<{ app: App; ur
     }),
   );
   app.get('/api/clients/current/tasks', async (request) => ({ service: name, query: request.query }));
+  app.get('/api/auth/session', async (_request, reply) => {
+    void reply.header('cache-control', 'private, max-age=300');
+    return { service: name };
+  });
   app.get('/api/auth/user', async (request) => ({
     ip: request.ip,
     forwardedFor: request.headers['x-forwarded-for'],
@@ -63,6 +67,29 @@ describe('gateway', () => {
     const tasks = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks?stage=declutter' });
     expect(tasks.json()).toEqual({ service: 'journey', query: { stage: 'declutter' } });
     expect(tasks.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('marks API answers no-store unless the service chose a cache policy; a NUL in the body reaches the service', async () => {
+    const tasks = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks' });
+    expect(tasks.headers['cache-control']).toBe('no-store');
+    const kept = await gateway.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(kept.headers['cache-control']).toBe('private, max-age=300');
+    // The body streams through unread: the service refuses it, naming the field.
+    const nul = await gateway.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'a\u0000@b.co' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().issues).toEqual([{ path: 'email', message: 'Must not contain control characters' }]);
+  });
+
+  it('answers a bad percent-encoding or an over-long path in the error shape, naming no internals', async () => {
+    const long = await gateway.inject({ method: 'GET', url: `/api/agents/${'a'.repeat(5_000)}/stats` });
+    expect(long.statusCode).toBeLessThan(500);
+    expect(JSON.stringify(long.json())).not.toContain('FST_');
+    const param = await gateway.inject({ method: 'GET', url: '/api/agents/%00/stats' });
+    expect(param.statusCode).toBe(400);
   });
 
   it("passes the service's validation answer through unchanged", async () => {
@@ -170,6 +197,7 @@ describe('gateway with the front end', () => {
       const page = await gateway.inject({ method: 'GET', url: '/journey', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
       const api = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks' });
       expect(api.statusCode).toBe(200);
       expect(api.headers['content-security-policy']).toBeUndefined();

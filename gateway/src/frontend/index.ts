@@ -171,6 +171,8 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     },
     // Strict-Transport-Security only means something behind TLS, i.e. in production.
     strictTransportSecurity: options.production ? undefined : false,
+    // The CSP says frame-ancestors 'none'; older browsers that read only this header hear the same.
+    frameguard: { action: 'deny' },
   });
 
   // Only the reply.sendFile decorator: the routes below decide what is served and how it is cached.

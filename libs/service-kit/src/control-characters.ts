@@ -12,10 +12,23 @@ const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const controlCharacterMessage = 'Must not contain control characters';
 
+/** Parsed JSON, a query or params object — not a stream (the gateway passes bodies through unread). */
+function isPlainData(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: object | null = Object.getPrototypeOf(value);
+  // The query parser's objects inherit from a bare null-prototype object.
+  return (
+    Array.isArray(value) ||
+    prototype === null ||
+    prototype === Object.prototype ||
+    Object.getPrototypeOf(prototype) === null
+  );
+}
+
 /** The path of the first string under `value` with a control character (keys included), or null. */
 function findControlCharacter(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return controlCharacter.test(value) ? path : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (!isPlainData(value) || depth > 32) return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
     if (controlCharacter.test(key)) return itemPath;

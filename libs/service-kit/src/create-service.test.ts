@@ -112,6 +112,14 @@ describe('createService error handling', () => {
     expect(notes.statusCode).toBe(200);
   });
 
+  it('answers Fastify’s own client errors without its internal codes (a 414 said FST_ERR_MAX_PARAM_LENGTH)', async () => {
+    app = buildApp();
+    app.get('/items/:id', async (request) => ({ params: request.params }));
+    const response = await app.inject({ method: 'GET', url: `/items/${'a'.repeat(500)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: 'URI Too Long', code: 'BAD_REQUEST' });
+  });
+
   it('passes valid input through to the handler', async () => {
     app = buildApp();
     const response = await app.inject({

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerControlCharacterGuard } from './control-characters.ts';
-import { registerErrorHandling } from './error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
 import { loggerOptions, requestId } from './logger.ts';
 
@@ -67,6 +67,7 @@ export function createService(options: CreateServiceOptions): App {
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: trustHops(options.trustProxy ?? 1),
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered, for tests that must cover them all (reads never write, authorization).
   const routes: RegisteredRoute[] = [];

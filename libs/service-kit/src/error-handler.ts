@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError, type ApiIssue } from '@listready/contracts';
 import { HttpError, RateLimitedError } from './errors.ts';
@@ -32,6 +33,21 @@ const issuePath = (instancePath: string, context: string | undefined): string =>
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return path || (context ?? '');
 };
+
+/**
+ * Fastify's router errors (a bad percent-encoding in the path, a path parameter over the length
+ * limit), answered in our error shape instead of Fastify's, which names its internals.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send({ message: STATUS_CODES[status] ?? 'Bad Request', code: ErrorCode.badRequest });
+}
 
 /**
  * One error handler for every service: client mistakes become 4xx with the shape of DESIGN.md §5
@@ -70,9 +86,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       error.statusCode >= 400 &&
       error.statusCode < 500
     ) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, code: error.code ?? ErrorCode.badRequest });
+      // Fastify's own codes (FST_ERR_…) and messages are its internals, not our API: a plain 4xx.
+      const internal = !error.code || error.code.startsWith('FST_');
+      return reply.status(error.statusCode).send({
+        message: internal ? (STATUS_CODES[error.statusCode] ?? 'Bad Request') : error.message,
+        code: internal ? ErrorCode.badRequest : error.code,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal Server Error', code: ErrorCode.internal });

@@ -1,10 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyReplyFrom from '@fastify/reply-from';
 import { ErrorCode } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
 
 export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing request another site's page made the browser send (a form or `text/plain`
+ * fetch riding on the session cookie). Browsers say so in Sec-Fetch-Site; older ones only in
+ * Origin, which must then name this host (any port: the dev servers are same-site). Requests
+ * with neither header are not from a browser page and carry no ambient cookie risk.
+ */
+function isCrossSiteWrite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'cross-site';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).hostname !== request.hostname;
+  } catch {
+    return true; // `null` (a sandboxed frame, a redirect) or garbage: not this site.
+  }
 }
 
 /**
@@ -23,6 +44,11 @@ export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptio
   // there and cost ~15% of the hop's CPU, so only `nosniff` is kept.
   app.all('/api/*', { helmet: false }, (request, reply) => {
     void reply.header('x-content-type-options', 'nosniff');
+    if (isCrossSiteWrite(request)) {
+      return reply
+        .status(403)
+        .send({ message: 'Cross-site requests may not change anything', code: ErrorCode.forbidden });
+    }
     const pathname = request.url.split('?')[0] ?? request.url;
     const service = serviceFor(pathname);
     if (!service) {

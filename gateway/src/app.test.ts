@@ -92,6 +92,28 @@ describe('gateway', () => {
     expect(param.statusCode).toBe(400);
   });
 
+  it('refuses a state-changing request from another site (Sec-Fetch-Site, or Origin without it) with 403', async () => {
+    const post = (headers: Record<string, string>) =>
+      gateway.inject({ method: 'POST', url: '/api/register', payload: { email: 'a@b.co' }, headers });
+    expect((await post({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post({ origin: 'null' })).statusCode).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost' })).statusCode).toBe(
+      200,
+    );
+    expect((await post({ origin: 'http://localhost:3001', host: 'localhost:8080' })).statusCode).toBe(200);
+    expect((await post({})).statusCode).toBe(200);
+    // Reads stay open: a cross-site GET cannot change anything (and reads are no-store).
+    const read = await gateway.inject({
+      method: 'GET',
+      url: '/api/clients/current/tasks',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
   it("passes the service's validation answer through unchanged", async () => {
     const malformed = await gateway.inject({
       method: 'POST',

@@ -32,3 +32,6 @@ export const GROUP_ROLES = ['owner', 'admin', 'member'] as const;
 export const INVITATION_TYPES = ['agent-to-client', 'client-to-agent'] as const;
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired'] as const;
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+
+/** Logo images services/branding stores (checked by their first bytes; SVG is refused, see its README). */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

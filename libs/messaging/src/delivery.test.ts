@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@listready/testing';
-import { createMailer, createSmsSender, MessagingConfigError, type MessagingConfig } from './index.ts';
+import {
+  createMailer,
+  createSmsSender,
+  GMAIL_NOT_CONNECTED,
+  MessagingConfigError,
+  type MessagingConfig,
+} from './index.ts';
 import { startFakeHttpServer } from './testing/fake-http-server.ts';
 
 const noEngines: MessagingConfig = {
@@ -45,6 +51,26 @@ describe('dev mailbox (no engine configured)', () => {
     expect(() =>
       createSmsSender({ config: { ...noEngines, TWILIO_FROM: '+1555' }, database: database.current }),
     ).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN/);
+    expect(() =>
+      createMailer({
+        config: { ...noEngines, GOOGLE_REFRESH_TOKEN: 'token-without-client' },
+        database: database.current,
+      }),
+    ).toThrow(/GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('fails every e-mail, saying why, while the Google client waits for its refresh token (/google-setup)', async () => {
+    const mailer = createMailer({
+      config: { ...noEngines, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+      database: database.current,
+    });
+    expect(mailer.engine).toBe('gmail');
+    await expect(mailer.send({ to: 'pending@example.com', subject: 's', text: 't' })).rejects.toMatchObject({
+      code: 'EMAIL_DELIVERY_FAILED',
+      message: GMAIL_NOT_CONNECTED,
+    });
+    const { createDevMailbox } = await import('./dev-mailbox.ts');
+    expect(await createDevMailbox(database.current).list('pending@example.com')).toEqual([]);
   });
 });
 

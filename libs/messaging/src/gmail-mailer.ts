@@ -1,4 +1,5 @@
 import type { gmail_v1 } from 'googleapis';
+import { createGoogleOAuth2Client } from './google-oauth.ts';
 import { buildMimeMessage, toBase64Url } from './mime-message.ts';
 import { DeliveryError, type Mailer } from './message.ts';
 
@@ -25,11 +26,7 @@ export function createGmailMailer(settings: GmailSettings): Mailer {
   const gmail = () =>
     (client ??= (async () => {
       const { google } = await import('googleapis');
-      const auth = new google.auth.OAuth2({
-        clientId: settings.clientId,
-        clientSecret: settings.clientSecret,
-        ...(settings.tokenUrl ? { endpoints: { oauth2TokenUrl: settings.tokenUrl } } : {}),
-      });
+      const auth = await createGoogleOAuth2Client(settings);
       auth.setCredentials({ refresh_token: settings.refreshToken });
       return google.gmail({
         version: 'v1',
@@ -53,6 +50,20 @@ export function createGmailMailer(settings: GmailSettings): Mailer {
           cause: error,
         });
       }
+    },
+  };
+}
+
+/** What Gmail delivery says while the Google client is set but no account is connected yet. */
+export const GMAIL_NOT_CONNECTED =
+  'Gmail is not connected yet: an agent authorises the sending account at /google-setup and the operator stores the token as GOOGLE_REFRESH_TOKEN';
+
+/** The mailer between setting the Google client and storing its refresh token: every send fails, saying why. */
+export function gmailAwaitingConnection(): Mailer {
+  return {
+    engine: 'gmail',
+    async send() {
+      throw new DeliveryError('email', GMAIL_NOT_CONNECTED);
     },
   };
 }

@@ -1,13 +1,14 @@
 import type { Database } from '@listready/db';
 import { MessagingConfigError, missingOfGroup, type MessagingConfig } from './config.ts';
 import { createDevMailbox, devMailboxMailer, devMailboxSmsSender } from './dev-mailbox.ts';
-import { createGmailMailer } from './gmail-mailer.ts';
+import { createGmailMailer, gmailAwaitingConnection } from './gmail-mailer.ts';
 import type { Mailer, SmsSender } from './message.ts';
 import { createTwilioSmsSender } from './twilio-sms-sender.ts';
 
 export * from './config.ts';
 export * from './dev-mailbox.ts';
 export * from './gmail-mailer.ts';
+export * from './google-oauth.ts';
 export * from './message.ts';
 export * from './mime-message.ts';
 export * from './twilio-sms-sender.ts';
@@ -23,10 +24,16 @@ export interface CreateMailerOptions {
   gmail?: { rootUrl?: string; tokenUrl?: string };
 }
 
-/** Gmail API when the Google variables are set, the dev mailbox otherwise. Partly set → error at boot. */
+/**
+ * Gmail API when the Google variables are set, the dev mailbox otherwise. Partly set → error at boot,
+ * except the Google client without its refresh token: the operator is between creating the client
+ * and connecting the sending account (/google-setup needs the client), so e-mail fails with a
+ * message saying so rather than going to a mailbox nobody reads in production.
+ */
 export function createMailer(options: CreateMailerOptions): Mailer {
   const { config } = options;
   const missing = missingOfGroup(config, GOOGLE_VARIABLES);
+  if (missing.length === 1 && missing[0] === 'GOOGLE_REFRESH_TOKEN') return gmailAwaitingConnection();
   if (missing.length > 0) throw new MessagingConfigError('Gmail', missing);
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET && config.GOOGLE_REFRESH_TOKEN) {
     return createGmailMailer({

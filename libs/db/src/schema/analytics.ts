@@ -24,6 +24,8 @@ export const analyticsEvents = analyticsSchema.table(
     index('analytics_events_timestamp_idx').on(t.timestamp),
     index('analytics_events_event_timestamp_idx').on(t.event, t.timestamp),
     index('analytics_events_user_id_timestamp_idx').on(t.userId, t.timestamp),
+    // The dashboard's stats read (user, event) pairs of the agent's users from the index alone.
+    index('analytics_events_user_id_event_idx').on(t.userId, t.event),
     index('analytics_events_session_id_idx').on(t.sessionId),
   ],
 );
@@ -39,11 +41,14 @@ export const analyticsSessions = analyticsSchema.table(
     pageViews: integer().notNull().default(0),
     events: integer().notNull().default(0),
     userAgent: text(),
+    /** Truncated before it is stored (IPv4 /24, IPv6 /48). */
     ipAddress: text(),
+    /** The latest event's time: the realtime view lists sessions seen in the last 30 minutes. */
+    lastEventAt: timestamptz().notNull().defaultNow(),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
-    index('analytics_sessions_user_id_idx').on(t.userId),
+    index('analytics_sessions_user_id_last_event_at_idx').on(t.userId, t.lastEventAt),
     index('analytics_sessions_start_time_idx').on(t.startTime),
   ],
 );

@@ -1,4 +1,5 @@
 export * from './enums.ts';
+export * from './analytics/index.ts';
 export * from './errors.ts';
 export * from './auth/index.ts';
 export * from './branding/index.ts';

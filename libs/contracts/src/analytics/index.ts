@@ -1,0 +1,2 @@
+export * from './reports.ts';
+export * from './usage-events.ts';

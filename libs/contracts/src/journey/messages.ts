@@ -16,7 +16,8 @@ export const journeyMessages = {
   taskNotFound: 'Task not found',
   /** Checklist items and our standard tasks: only status, notes and the due date change. */
   onlyRescheduling: 'This task can only be rescheduled: its assignee and priority cannot be changed',
-  agentNotFound: 'Agent not found',
+  /** An agent asking for the dashboard of an agent account that is not theirs (or none at all). */
+  notYourAgentAccount: 'You can only see the dashboard of your own agent account',
   journeyNotReady: 'Your journey is being set up. Please try again in a moment.',
 } as const;
 
@@ -25,7 +26,7 @@ export const JourneyErrorCode = {
   taskNotFound: 'TASK_NOT_FOUND',
   taskDetailsLocked: 'TASK_DETAILS_LOCKED',
   unknownStage: 'UNKNOWN_STAGE',
-  agentNotFound: 'AGENT_NOT_FOUND',
+  notYourAgentAccount: 'NOT_YOUR_AGENT_ACCOUNT',
   journeyNotReady: 'JOURNEY_NOT_READY',
 } as const;
 export type JourneyErrorCode = (typeof JourneyErrorCode)[keyof typeof JourneyErrorCode];

@@ -215,7 +215,7 @@ export const agentStatsSchema = z.object({
   avgProgress: z.int().min(0).max(100),
   /** Incomplete tasks due today (each seller's time zone), outside Ready to Show!!. */
   tasksDue: z.int(),
-  /** Clients with every preparation stage completed (Initial Assessment … Marketing & Photography). */
+  /** Clients with every stage before Go Live and Show completed (Ready to Show!!, a checklist, never completes). */
   readyToList: z.int(),
 });
 export type AgentStats = z.infer<typeof agentStatsSchema>;
@@ -227,10 +227,14 @@ export const agentClientRowSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    /** The client's phone (their client record's, else their account's), for the Call action; null: none. */
+    phone: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
   }),
   property: z.object({ address: z.string(), city: z.string(), state: z.string() }).nullable(),
+  /** As the seller's journey shows it: rounded completed over all tasks outside Ready to Show!!. */
   progressPercentage: z.int().min(0).max(100),
+  /** The stage in progress; null once every counted stage is completed. */
   currentStage: z.object({ id: z.string(), name: z.string(), icon: z.string().nullable() }).nullable(),
 });
 export type AgentClientRow = z.infer<typeof agentClientRowSchema>;

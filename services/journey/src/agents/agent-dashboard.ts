@@ -1,43 +1,54 @@
-import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, between, count, desc, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
 import {
   JourneyErrorCode,
   journeyMessages,
   type AgentClientRow,
   type AgentStats,
 } from '@listready/contracts';
-import {
-  agents,
-  clientProgress,
-  clients,
-  clientTasks,
-  customTasks,
-  properties,
-  tasks,
-  users,
-  type Db,
-} from '@listready/db';
-import { NotFoundError } from '@listready/service-kit';
+import { agents, clients, clientTasks, customTasks, properties, tasks, users, type Db } from '@listready/db';
+import { HttpError } from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
-import { percentOf, todayIn } from '../rules/journey-rules.ts';
+import {
+  currentStage,
+  progressOfCompleted,
+  stageStatesOfTallies,
+  todayIn,
+  type StageTally,
+} from '../rules/journey-rules.ts';
 
-export class AgentNotFoundError extends NotFoundError {
+/** Another agent's id, or one that names no agent: the same answer, so ids do not leak. */
+export class NotYourAgentAccountError extends HttpError {
   constructor() {
-    super(journeyMessages.agentNotFound, JourneyErrorCode.agentNotFound);
-    this.name = 'AgentNotFoundError';
+    super(403, JourneyErrorCode.notYourAgentAccount, journeyMessages.notYourAgentAccount);
+    this.name = 'NotYourAgentAccountError';
   }
 }
 
-interface ClientFigures {
-  row: AgentClientRow;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDate = (at: Date) => at.toISOString().slice(0, 10);
+
+/** One client of the agent as the dashboard needs them, before their journey figures. */
+interface ClientBasics {
+  id: string;
+  /** auth.users.timezone of the seller: "due today" is their today. */
+  timezone: string | null;
+}
+
+/** A client's journey figures, by the rules the seller's own journey uses. */
+interface JourneyFigures {
+  progressPercentage: number;
+  currentStage: { id: string; name: string; icon: string | null } | null;
   readyToList: boolean;
   tasksDueToday: number;
 }
 
 /**
- * The agent dashboard's stats strip and clients tab, from the journey's own tables (auth.users
- * and auth.agents are read for names and ownership). Progress comes from the stored stage progress
- * and task states, the same rules as the seller's journey.
+ * The agent dashboard's stats strip and clients tab. Set-based: a fixed number of statements
+ * (the ownership check, the clients, their completed tasks per stage, their open tasks and custom
+ * tasks due around today), whatever the number of clients, each reaching the rows through
+ * `clients.agent_id`. The counts then go through the seller journey's own rules
+ * (`stageStatesOfTallies`, `progressOfCompleted`), so the agent sees what the seller sees.
  */
 export function createAgentDashboard(options: {
   db: Db;
@@ -46,135 +57,131 @@ export function createAgentDashboard(options: {
 }) {
   const { db, clock } = options;
 
-  /** The agent account `agentId` when it belongs to the signed-in user; 404 otherwise (not yours). */
+  /** `agentId` when it is the signed-in user's agent account; 403 otherwise (another's, or none). */
   async function ownAgent(userId: string, agentId: string): Promise<string> {
     const [agent] = await db
       .select({ id: agents.id })
       .from(agents)
       .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
       .limit(1);
-    if (!agent) throw new AgentNotFoundError();
+    if (!agent) throw new NotYourAgentAccountError();
     return agent.id;
   }
 
-  async function clientFigures(agentId: string): Promise<ClientFigures[]> {
+  async function journeyFigures(
+    agentId: string,
+    clientList: readonly ClientBasics[],
+  ): Promise<Map<string, JourneyFigures>> {
+    const figures = new Map<string, JourneyFigures>();
+    if (clientList.length === 0) return figures;
     const content = await options.content();
-    const counted = content.countedStages.map((stage) => stage.id);
-    const rows = await db
-      .select({
-        id: clients.id,
-        updatedAt: clients.updatedAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        profileImageUrl: users.profileImageUrl,
-        timezone: users.timezone,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-      })
-      .from(clients)
-      .leftJoin(users, eq(users.id, clients.userId))
-      .leftJoin(properties, eq(properties.id, clients.propertyId))
-      .where(eq(clients.agentId, agentId))
-      .orderBy(desc(clients.updatedAt));
-    if (rows.length === 0) return [];
+    const countedStageIds = content.countedStages.map((stage) => stage.id);
+    const excludedStageIds = content.stages
+      .filter((stage) => stage.excludedFromProgress)
+      .map((stage) => stage.id);
 
-    // "Due today" is each seller's today, in their own time zone.
+    // Every time zone's today lies within a day of UTC's: read the open tasks dated in that window,
+    // counted per client and date, and keep each client's own today below.
     const now = clock();
-    const todayOf = new Map(rows.map((row) => [row.id, todayIn(row.timezone, now)]));
-    const ids = rows.map((row) => row.id);
-    // Set-based: four statements for all the agent's clients, whatever their number.
-    const [completedTasks, completedStages, dueTasks, dueCustom] = await Promise.all([
-      db
-        .select({ clientId: clientTasks.clientId, count: count() })
-        .from(clientTasks)
-        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
-        .where(
-          and(
-            inArray(clientTasks.clientId, ids),
-            eq(clientTasks.status, 'completed'),
-            inArray(tasks.stageId, counted),
-          ),
-        )
-        .groupBy(clientTasks.clientId),
-      db
-        .select({ clientId: clientProgress.clientId, stageId: clientProgress.stageId })
-        .from(clientProgress)
-        .where(and(inArray(clientProgress.clientId, ids), eq(clientProgress.status, 'completed'))),
-      db
-        .select({ clientId: clientTasks.clientId, dueDate: clientTasks.dueDate })
-        .from(clientTasks)
-        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
-        .where(
-          and(
-            inArray(clientTasks.clientId, ids),
-            ne(clientTasks.status, 'completed'),
-            isNotNull(clientTasks.dueDate),
-            inArray(tasks.stageId, counted),
-          ),
-        ),
+    const window = [
+      utcDate(new Date(now.getTime() - DAY_MS)),
+      utcDate(new Date(now.getTime() + DAY_MS)),
+    ] as const;
+    const ofAgent = eq(clients.agentId, agentId);
+
+    const [completed, dueTasks, dueCustomTasks] = await Promise.all([
       db
         .select({
-          clientId: customTasks.clientId,
-          dueDate: customTasks.dueDate,
-          stageId: customTasks.stageId,
+          clientId: clientTasks.clientId,
+          stageId: tasks.stageId,
+          isOptional: tasks.isOptional,
+          count: count(),
         })
-        .from(customTasks)
+        .from(clientTasks)
+        .innerJoin(clients, eq(clients.id, clientTasks.clientId))
+        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
+        .where(and(ofAgent, eq(clientTasks.status, 'completed')))
+        .groupBy(clientTasks.clientId, tasks.stageId, tasks.isOptional),
+      db
+        .select({ clientId: clientTasks.clientId, dueDate: clientTasks.dueDate, count: count() })
+        .from(clientTasks)
+        .innerJoin(clients, eq(clients.id, clientTasks.clientId))
+        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
         .where(
           and(
-            inArray(customTasks.clientId, ids),
-            ne(customTasks.status, 'completed'),
-            isNotNull(customTasks.dueDate),
+            ofAgent,
+            ne(clientTasks.status, 'completed'),
+            between(clientTasks.dueDate, ...window),
+            inArray(tasks.stageId, countedStageIds),
           ),
-        ),
+        )
+        .groupBy(clientTasks.clientId, clientTasks.dueDate),
+      db
+        .select({ clientId: customTasks.clientId, dueDate: customTasks.dueDate, count: count() })
+        .from(customTasks)
+        .innerJoin(clients, eq(clients.id, customTasks.clientId))
+        .where(
+          and(
+            ofAgent,
+            ne(customTasks.status, 'completed'),
+            between(customTasks.dueDate, ...window),
+            or(isNull(customTasks.stageId), notInArray(customTasks.stageId, excludedStageIds)),
+          ),
+        )
+        .groupBy(customTasks.clientId, customTasks.dueDate),
     ]);
-    const dueCount = new Map<string, number>();
-    const countDue = (clientId: string) => dueCount.set(clientId, (dueCount.get(clientId) ?? 0) + 1);
-    for (const task of dueTasks) if (task.dueDate === todayOf.get(task.clientId)) countDue(task.clientId);
-    for (const task of dueCustom) {
-      const excluded = task.stageId ? content.stagesById.get(task.stageId)?.excludedFromProgress : false;
-      if (!excluded && task.dueDate === todayOf.get(task.clientId)) countDue(task.clientId);
+
+    const tallies = new Map<string, Map<string, StageTally>>();
+    for (const row of completed) {
+      const ofClient = tallies.get(row.clientId) ?? new Map<string, StageTally>();
+      const tally = ofClient.get(row.stageId) ?? { completed: 0, requiredCompleted: 0 };
+      tally.completed += row.count;
+      if (!row.isOptional) tally.requiredCompleted += row.count;
+      ofClient.set(row.stageId, tally);
+      tallies.set(row.clientId, ofClient);
     }
 
-    const completedCount = new Map(completedTasks.map((row) => [row.clientId, row.count]));
-    const stagesDone = new Map<string, Set<string>>();
-    for (const { clientId, stageId } of completedStages) {
-      stagesDone.set(clientId, (stagesDone.get(clientId) ?? new Set()).add(stageId));
+    const todayOf = new Map(clientList.map((client) => [client.id, todayIn(client.timezone, now)]));
+    const due = new Map<string, number>();
+    for (const row of [...dueTasks, ...dueCustomTasks]) {
+      if (row.dueDate !== todayOf.get(row.clientId)) continue;
+      due.set(row.clientId, (due.get(row.clientId) ?? 0) + row.count);
     }
 
-    return rows.map((row) => {
-      const completedStages = stagesDone.get(row.id) ?? new Set<string>();
-      const current =
-        content.countedStages.find((stage) => !completedStages.has(stage.id)) ?? content.countedStages.at(-1);
-      return {
-        row: {
-          client: { id: row.id, updatedAt: row.updatedAt.toISOString() },
-          user: {
-            firstName: row.firstName ?? '',
-            lastName: row.lastName ?? '',
-            email: row.email ?? '',
-            profileImageUrl: row.profileImageUrl ?? null,
-          },
-          property:
-            row.address !== null
-              ? { address: row.address, city: row.city ?? '', state: row.state ?? '' }
-              : null,
-          progressPercentage: percentOf(completedCount.get(row.id) ?? 0, content.countedTemplateCount),
-          currentStage: current ? { id: current.id, name: current.name, icon: current.icon } : null,
-        },
-        readyToList: content.preparationStageIds.every((stageId) => completedStages.has(stageId)),
-        tasksDueToday: dueCount.get(row.id) ?? 0,
-      };
-    });
+    const counted = new Set(countedStageIds);
+    const preparation = new Set(content.preparationStageIds);
+    const noTallies = new Map<string, StageTally>();
+    for (const client of clientList) {
+      const ofClient = tallies.get(client.id) ?? noTallies;
+      const states = stageStatesOfTallies(content, ofClient);
+      let completedTasks = 0;
+      for (const [stageId, tally] of ofClient) if (counted.has(stageId)) completedTasks += tally.completed;
+      const stage = currentStage(states);
+      figures.set(client.id, {
+        progressPercentage: progressOfCompleted(content, completedTasks).percent,
+        currentStage: stage ? { id: stage.id, name: stage.name, icon: stage.icon } : null,
+        readyToList: states.every(
+          (state) => !preparation.has(state.stage.id) || state.status === 'completed',
+        ),
+        tasksDueToday: due.get(client.id) ?? 0,
+      });
+    }
+    return figures;
   }
 
   return {
     ownAgent,
 
+    /** GET /api/agents/{agentId}/stats */
     async stats(userId: string, agentId: string): Promise<AgentStats> {
-      const figures = await clientFigures(await ownAgent(userId, agentId));
-      const total = figures.reduce((sum, client) => sum + client.row.progressPercentage, 0);
+      const id = await ownAgent(userId, agentId);
+      const clientList = await db
+        .select({ id: clients.id, timezone: users.timezone })
+        .from(clients)
+        .leftJoin(users, eq(users.id, clients.userId))
+        .where(eq(clients.agentId, id));
+      const figures = [...(await journeyFigures(id, clientList)).values()];
+      const total = figures.reduce((sum, client) => sum + client.progressPercentage, 0);
       return {
         activeClients: figures.length,
         avgProgress: figures.length === 0 ? 0 : Math.round(total / figures.length),
@@ -183,9 +190,50 @@ export function createAgentDashboard(options: {
       };
     },
 
+    /** GET /api/agents/{agentId}/clients: most recently active first. */
     async clients(userId: string, agentId: string): Promise<AgentClientRow[]> {
-      const figures = await clientFigures(await ownAgent(userId, agentId));
-      return figures.map((client) => client.row);
+      const id = await ownAgent(userId, agentId);
+      const rows = await db
+        .select({
+          id: clients.id,
+          updatedAt: clients.updatedAt,
+          clientPhone: clients.phone,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          userPhone: users.phone,
+          profileImageUrl: users.profileImageUrl,
+          timezone: users.timezone,
+          address: properties.address,
+          city: properties.city,
+          state: properties.state,
+        })
+        .from(clients)
+        .leftJoin(users, eq(users.id, clients.userId))
+        .leftJoin(properties, eq(properties.id, clients.propertyId))
+        .where(eq(clients.agentId, id))
+        .orderBy(desc(clients.updatedAt), clients.id);
+      const figures = await journeyFigures(id, rows);
+      return rows.map((row) => {
+        const journey = figures.get(row.id);
+        return {
+          client: { id: row.id, updatedAt: row.updatedAt.toISOString() },
+          user: {
+            firstName: row.firstName ?? '',
+            lastName: row.lastName ?? '',
+            email: row.email ?? '',
+            // The number the seller gave as a client, else the one they signed up with.
+            phone: row.clientPhone || row.userPhone || null,
+            profileImageUrl: row.profileImageUrl ?? null,
+          },
+          property:
+            row.address !== null
+              ? { address: row.address, city: row.city ?? '', state: row.state ?? '' }
+              : null,
+          progressPercentage: journey?.progressPercentage ?? 0,
+          currentStage: journey?.currentStage ?? null,
+        };
+      });
     },
   };
 }

@@ -3,7 +3,7 @@ import { requireRole, type App } from '@listready/service-kit';
 import { agentsOnly } from './roles.ts';
 import type { AgentDashboard } from '../agents/agent-dashboard.ts';
 
-/** The agent dashboard's journey data: agents only (403), and only their own agent id (404). */
+/** The agent dashboard's journey data: agents only, and only their own agent id (403 otherwise). */
 export function agentRoutes(app: App, deps: { dashboard: AgentDashboard }): void {
   app.get(
     '/api/agents/:agentId/stats',

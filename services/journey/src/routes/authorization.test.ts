@@ -144,12 +144,12 @@ describe('authorization on every journey route', () => {
     {
       route: 'GET /api/agents/:agentId/stats',
       request: async () => ({ url: `/api/agents/${users.agent.agentId}/stats` }),
-      expected: statuses(401, 403, 403, 403, 200, 404),
+      expected: statuses(401, 403, 403, 403, 200, 403),
     },
     {
       route: 'GET /api/agents/:agentId/clients',
       request: async () => ({ url: `/api/agents/${users.agent.agentId}/clients` }),
-      expected: statuses(401, 403, 403, 403, 200, 404),
+      expected: statuses(401, 403, 403, 403, 200, 403),
     },
     // Groups: anyone signed in; the seller's group is edited by its owner and admins only.
     {

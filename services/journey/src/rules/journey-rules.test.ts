@@ -6,6 +6,7 @@ import {
   pickTodaysPriority,
   progressFigures,
   stageStates,
+  stageStatesOfTallies,
   todayIn,
   toViewStatus,
   type Orderable,
@@ -121,6 +122,40 @@ describe('journey rules', () => {
         .filter(([id]) => id !== 'ready-to-show')
         .every(([, status]) => status === 'completed'),
     ).toBe(true);
+  });
+
+  it('applies the same rule to per-stage counts (the agent view), an open optional task not holding a stage back', () => {
+    // Declutter's last task made optional: the stage completes without it, and it still counts when done.
+    const declutter = JOURNEY_TASKS.filter((task) => task.stageId === 'declutter');
+    const optionalId = declutter.at(-1)?.id;
+    const withOptional = buildJourneyContent(
+      JOURNEY_STAGES.map((stage) => ({ ...stage })),
+      JOURNEY_TASKS.map((task) => ({ ...task, isOptional: task.id === optionalId })),
+    );
+    const done = (stageIds: string[], leaveOut: string[] = []) =>
+      JOURNEY_TASKS.filter((task) => stageIds.includes(task.stageId) && !leaveOut.includes(task.id)).map(
+        (task) => ({ taskId: task.id, completed: true }),
+      );
+    const statusOf = (states: ReturnType<typeof stageStates>) =>
+      Object.fromEntries(states.map((state) => [state.stage.id, [state.status, state.completedTasks]]));
+
+    const tasks = done(['initial-assessment', 'declutter'], [optionalId ?? '']);
+    const fromTasks = stageStates(withOptional, tasks);
+    expect(statusOf(fromTasks)).toMatchObject({
+      'initial-assessment': ['completed', 15],
+      declutter: ['completed', declutter.length - 1],
+      'repairs-maintenance': ['in_progress', 0],
+    });
+    const tallies = new Map([
+      ['initial-assessment', { completed: 15, requiredCompleted: 15 }],
+      ['declutter', { completed: declutter.length - 1, requiredCompleted: declutter.length - 1 }],
+    ]);
+    expect(stageStatesOfTallies(withOptional, tallies)).toEqual(fromTasks);
+    // The same counts with the optional task among the missing required ones: Declutter stays open.
+    expect(statusOf(stageStatesOfTallies(content, tallies))).toMatchObject({
+      declutter: ['in_progress', declutter.length - 1],
+      'repairs-maintenance': ['locked', 0],
+    });
   });
 
   it('rounds progress over the 55 tasks outside Ready to Show!!', () => {

@@ -49,6 +49,33 @@ export interface StageState {
   totalTasks: number;
 }
 
+/** How many of one stage's tasks a seller has completed: all of them, and the required ones. */
+export interface StageTally {
+  completed: number;
+  requiredCompleted: number;
+}
+
+interface StageSize {
+  total: number;
+  required: number;
+}
+const stageSizes = new WeakMap<JourneyContent, ReadonlyMap<string, StageSize>>();
+
+/** Each stage's number of templates and of required (non-optional) ones, counted once per content. */
+function sizesOf(content: JourneyContent): ReadonlyMap<string, StageSize> {
+  let sizes = stageSizes.get(content);
+  if (sizes) return sizes;
+  const counted = new Map<string, StageSize>();
+  for (const template of content.templates) {
+    const size = counted.get(template.stageId) ?? { total: 0, required: 0 };
+    size.total += 1;
+    if (!template.isOptional) size.required += 1;
+    counted.set(template.stageId, size);
+  }
+  stageSizes.set(content, (sizes = counted));
+  return sizes;
+}
+
 /**
  * The stage rule. A counted stage is completed when all its non-optional tasks are; the first
  * counted stage that is not completed is in_progress (the first stage at the start); the other
@@ -57,38 +84,46 @@ export interface StageState {
  * locked until then.
  */
 export function stageStates(content: JourneyContent, tasks: Iterable<TaskState>): StageState[] {
-  const completedIds = new Set<string>();
-  for (const task of tasks) if (task.completed) completedIds.add(task.taskId);
-
-  const tally = new Map<string, { done: number; total: number; requiredOpen: number }>();
-  const countOf = (stageId: string) => {
-    let count = tally.get(stageId);
-    if (!count) tally.set(stageId, (count = { done: 0, total: 0, requiredOpen: 0 }));
-    return count;
-  };
-  for (const template of content.templates) {
-    const count = countOf(template.stageId);
-    const done = completedIds.has(template.id);
-    count.total += 1;
-    if (done) count.done += 1;
-    else if (!template.isOptional) count.requiredOpen += 1;
+  const tallies = new Map<string, StageTally>();
+  const seen = new Set<string>();
+  for (const task of tasks) {
+    if (!task.completed || seen.has(task.taskId)) continue;
+    seen.add(task.taskId);
+    const template = content.templatesById.get(task.taskId);
+    if (!template) continue;
+    const tally = tallies.get(template.stageId) ?? { completed: 0, requiredCompleted: 0 };
+    tally.completed += 1;
+    if (!template.isOptional) tally.requiredCompleted += 1;
+    tallies.set(template.stageId, tally);
   }
+  return stageStatesOfTallies(content, tallies);
+}
 
+/**
+ * The stage rule from per-stage counts of completed tasks (what a grouped query answers), so a
+ * view of many sellers at once — the agent's — applies exactly the rule of the seller's journey.
+ */
+export function stageStatesOfTallies(
+  content: JourneyContent,
+  tallies: ReadonlyMap<string, StageTally>,
+): StageState[] {
+  const sizes = sizesOf(content);
   let inProgressChosen = false;
   let allCountedSoFarCompleted = true;
   return content.stages.map((stage) => {
-    const count = countOf(stage.id);
+    const size = sizes.get(stage.id) ?? { total: 0, required: 0 };
+    const tally = tallies.get(stage.id) ?? { completed: 0, requiredCompleted: 0 };
     let status: StageStatus;
     if (stage.excludedFromProgress) {
       status = allCountedSoFarCompleted ? 'in_progress' : 'locked';
-    } else if (count.requiredOpen === 0) {
+    } else if (tally.requiredCompleted >= size.required) {
       status = 'completed';
     } else {
       status = inProgressChosen ? 'locked' : 'in_progress';
       inProgressChosen = true;
       allCountedSoFarCompleted = false;
     }
-    return { stage, status, completedTasks: count.done, totalTasks: count.total };
+    return { stage, status, completedTasks: tally.completed, totalTasks: size.total };
   });
 }
 
@@ -105,12 +140,17 @@ export interface ProgressFigures {
 
 /** Rounded completed over all journey tasks outside Ready to Show!! (custom tasks do not count). */
 export function progressFigures(content: JourneyContent, tasks: Iterable<TaskState>): ProgressFigures {
-  let completedTasks = 0;
+  const completed = new Set<string>();
   for (const task of tasks) {
     if (!task.completed) continue;
     const template = content.templatesById.get(task.taskId);
-    if (template && !template.stage.excludedFromProgress) completedTasks += 1;
+    if (template && !template.stage.excludedFromProgress) completed.add(task.taskId);
   }
+  return progressOfCompleted(content, completed.size);
+}
+
+/** The progress figures of a seller who completed `completedTasks` of the counted tasks. */
+export function progressOfCompleted(content: JourneyContent, completedTasks: number): ProgressFigures {
   const totalTasks = content.countedTemplateCount;
   return {
     percent: percentOf(completedTasks, totalTasks),

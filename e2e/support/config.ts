@@ -13,5 +13,11 @@ export const e2eConfig = {
   /** Show the platform's own log on the console (it always goes to e2e/artifacts/). */
   verbose: process.env.E2E_VERBOSE === '1',
   /** The environment handed to the platform, minus what the suite sets itself. */
-  platformEnvironment: (): NodeJS.ProcessEnv => ({ ...process.env }),
+  // Every e2e account signs up from 127.0.0.1: the per-IP sign-up and reset limits are tested in
+  // services/auth, not here.
+  platformEnvironment: (): NodeJS.ProcessEnv => ({
+    AUTH_SIGNUPS_PER_IP_PER_HOUR: '100000',
+    AUTH_RESETS_PER_IP_PER_HOUR: '100000',
+    ...process.env,
+  }),
 };

@@ -31,6 +31,19 @@ function rateLimitContract(twoReplicas: () => [Cache, Cache]) {
     expect((await limit.peek('burst')).used).toBe(50);
   });
 
+  it('refunds a hit, and blocks a key beyond its window', async () => {
+    const [cache] = twoReplicas();
+    const limit = createRateLimit(cache, { name: name(), points: 2, windowSeconds: 60 });
+    await limit.hit('k');
+    await limit.hit('k');
+    await limit.refund('k');
+    expect(await limit.peek('k')).toMatchObject({ used: 1, allowed: true });
+    await limit.block('k', 600);
+    const blocked = await limit.peek('k');
+    expect(blocked.allowed).toBe(false);
+    expect(blocked.retryAfterSeconds).toBeGreaterThan(590);
+  });
+
   it('the window ends: counting starts again', async () => {
     const [cache] = twoReplicas();
     const limit = createRateLimit(cache, { name: name(), points: 1, windowSeconds: 1 });

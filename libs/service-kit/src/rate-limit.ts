@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimitedError } from './errors.ts';
 import type { Cache } from './cache.ts';
 
 export interface RateLimitOptions {
@@ -24,6 +26,10 @@ export interface RateLimit {
   hit(key: string): Promise<RateLimitState>;
   /** The key's state without counting. */
   peek(key: string): Promise<RateLimitState>;
+  /** Takes back one hit (an attempt counted up front that turned out fine). */
+  refund(key: string): Promise<void>;
+  /** Holds the key over its limit for `seconds` (longer than a window: growing delays). */
+  block(key: string, seconds: number): Promise<void>;
   /** Forgets the key's hits. */
   reset(key: string): Promise<void>;
 }
@@ -60,8 +66,27 @@ export function createRateLimit(cache: Cache, options: RateLimitOptions): RateLi
       }
     },
     peek: async (key) => stateOf(await limiter.get(key)),
+    refund: async (key) => {
+      await limiter.reward(key, 1);
+    },
+    block: async (key, seconds) => {
+      await limiter.block(key, seconds);
+    },
     reset: async (key) => {
       await limiter.delete(key);
     },
+  };
+}
+
+/**
+ * A route hook counting one hit per client IP (the gateway's X-Forwarded-For, see trustProxy):
+ * past the limit, 429 with Retry-After and `message`. For unauthenticated calls that cost
+ * something — a sign-up, a reset mail, a reset confirmation.
+ */
+export function limitPerIp(cache: Cache, options: RateLimitOptions & { message: string }) {
+  const limit = createRateLimit(cache, options);
+  return async (request: FastifyRequest): Promise<void> => {
+    const state = await limit.hit(request.ip);
+    if (!state.allowed) throw new RateLimitedError(options.message, state.retryAfterSeconds);
   };
 }

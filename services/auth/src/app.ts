@@ -1,13 +1,15 @@
 import type { Logger } from 'pino';
+import { authMessages } from '@listready/contracts';
 import type { Database } from '@listready/db';
 import type { Transport } from '@listready/events';
 import { createDevMailbox, createMailer, type Mailer } from '@listready/messaging';
-import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
+import { createServiceRuntime, limitPerIp, type App, type Cache } from '@listready/service-kit';
 import { createAccounts } from './accounts/accounts.ts';
 import { createAgentRepository } from './accounts/agent-repository.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { AuthConfig } from './config.ts';
 import { createPasswordReset } from './password-reset/password-reset.ts';
+import { createKnownDevices } from './rate-limit/known-devices.ts';
 import { createLoginLimiter, type LoginLimits } from './rate-limit/login-limiter.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
@@ -65,6 +67,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   const agents = createAgentRepository(db);
   const hasher = deps.hasher ?? createPasswordHasher(deps.passwordHashing);
   const limiter = createLoginLimiter(cache, deps.loginLimits);
+  const knownDevices = createKnownDevices(deps.sessionSecret, { secure: production });
   const sessions = createSessionManager({ db, codec, store: sessionStore, clock, secureCookies: production });
   const accounts = createAccounts({ db, users, agents, hasher, limiter, events, logger });
   const passwordReset = createPasswordReset({
@@ -80,10 +83,29 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   });
   runtime.beforeClose(() => passwordReset.settled());
 
-  registrationRoutes(app, { accounts, sessions });
-  signInRoutes(app, { accounts, sessions });
+  const hour = 60 * 60;
+  registrationRoutes(app, {
+    accounts,
+    sessions,
+    limitPerIp: limitPerIp(cache, {
+      name: 'sign-ups:ip',
+      points: config.AUTH_SIGNUPS_PER_IP_PER_HOUR,
+      windowSeconds: hour,
+      message: authMessages.tooManySignUps,
+    }),
+  });
+  signInRoutes(app, { accounts, sessions, knownDevices });
   currentUserRoutes(app, { users });
-  passwordResetRoutes(app, { passwordReset, publicUrl: config.PUBLIC_URL });
+  passwordResetRoutes(app, {
+    passwordReset,
+    publicUrl: config.PUBLIC_URL,
+    limitPerIp: limitPerIp(cache, {
+      name: 'password-resets:ip',
+      points: config.AUTH_RESETS_PER_IP_PER_HOUR,
+      windowSeconds: hour,
+      message: authMessages.tooManyResetRequests,
+    }),
+  });
   agentRoutes(app, { agents });
   if (!production) devMailboxRoutes(app, { mailbox: createDevMailbox(database) });
 

@@ -8,6 +8,10 @@ export const authConfigSchema = baseConfigSchema.extend({
   PORT: portSchema.default(3001),
   /** How long a session's "still live" answer is trusted from the cache (seconds). */
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** Accounts one IP may create per hour (a household or an office signs up a few, a script many). */
+  AUTH_SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Password reset requests and confirmations one IP may make per hour, together. */
+  AUTH_RESETS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ...messagingConfigShape,
 });
 export type AuthConfig = z.infer<typeof authConfigSchema> & { events: EventsConfig };

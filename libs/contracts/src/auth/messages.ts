@@ -19,7 +19,14 @@ export const authMessages = {
   emailTaken: 'An account with this email already exists',
   /** Wrong password and unknown e-mail answer alike (401). */
   invalidCredentials: 'Invalid email or password',
-  tooManyFailedSignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyFailedSignIns: (retryAfterSeconds: number) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const wait =
+      minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+    return `Too many failed sign-in attempts. Please wait ${wait} and try again.`;
+  },
+  tooManySignUps: 'Too many accounts were created from this network. Please try again later.',
+  tooManyResetRequests: 'Too many password reset attempts from this network. Please try again later.',
   /** The one answer to a reset request, whether or not the address has an account. */
   resetEmailSent: 'If an account exists for that email, we have sent a link to reset your password.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',

@@ -55,16 +55,24 @@ export function createAccounts(options: AccountsOptions) {
       });
     },
 
-    /** Checks the limits, then the password (scrypt runs even for an unknown e-mail). */
-    async authenticate(input: LoginRequest, ip: string): Promise<UserRow> {
-      await limiter.check(input.email, ip);
+    /**
+     * Counts the attempt against the limits, then checks the password (scrypt runs even for an
+     * unknown e-mail, so timing does not tell which addresses exist).
+     */
+    async authenticate(
+      input: LoginRequest,
+      client: { ip: string; isKnownDevice: (userId: string) => boolean },
+    ): Promise<UserRow> {
       const user = await users.findByEmail(input.email);
+      const attempt = {
+        email: input.email,
+        ip: client.ip,
+        knownDevice: !!user && client.isKnownDevice(user.id),
+      };
+      await limiter.begin(attempt);
       const valid = await hasher.verify(input.password, user?.password ?? null);
-      if (!user || !valid) {
-        await limiter.recordFailure(input.email, ip);
-        throw new InvalidCredentialsError();
-      }
-      await limiter.clearAccount(input.email);
+      if (!user || !valid) throw new InvalidCredentialsError();
+      await limiter.succeeded(attempt);
       if (hasher.needsRehash(user.password)) {
         // Parameters were raised since this hash was made: upgrade it now that we know the password.
         await users

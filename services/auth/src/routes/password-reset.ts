@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
   authMessages,
   messageResponseSchema,
@@ -21,12 +21,20 @@ export function linkOrigin(request: FastifyRequest, publicUrl: string | undefine
 
 export function passwordResetRoutes(
   app: App,
-  deps: { passwordReset: PasswordReset; publicUrl: string | undefined },
+  deps: {
+    passwordReset: PasswordReset;
+    publicUrl: string | undefined;
+    /** One budget per IP for requests and confirmations together. */
+    limitPerIp: preHandlerAsyncHookHandler;
+  },
 ): void {
   /** The same 200 and body whether or not the address has an account. */
   app.post(
     '/api/auth/password-reset-request',
-    { schema: { body: passwordResetRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      preHandler: deps.limitPerIp,
+      schema: { body: passwordResetRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       deps.passwordReset.request(request.body.email, linkOrigin(request, deps.publicUrl));
       return { message: authMessages.resetEmailSent };
@@ -35,7 +43,10 @@ export function passwordResetRoutes(
 
   app.post(
     '/api/auth/password-reset-confirm',
-    { schema: { body: passwordResetConfirmSchema, response: { 200: messageResponseSchema } } },
+    {
+      preHandler: deps.limitPerIp,
+      schema: { body: passwordResetConfirmSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await deps.passwordReset.confirm(request.body.token, request.body.password);
       return { message: authMessages.passwordResetDone };

@@ -160,3 +160,51 @@ describe('POST /api/register', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('sign-up and password reset limits per IP', () => {
+  const database = useTestDatabase();
+  let auth: Awaited<ReturnType<typeof startTestAuthService>>;
+  beforeAll(async () => {
+    auth = await startTestAuthService(database.current, {
+      env: { AUTH_SIGNUPS_PER_IP_PER_HOUR: '3', AUTH_RESETS_PER_IP_PER_HOUR: '2' },
+    });
+  });
+  afterAll(async () => auth.stop());
+
+  const register = (ip: string) =>
+    auth.app.inject({ method: 'POST', url: '/api/register', payload: newRegistration(), remoteAddress: ip });
+
+  it('lets one IP create 3 accounts an hour, then answers 429 with Retry-After; other IPs are not affected', async () => {
+    for (let n = 1; n <= 3; n += 1) expect((await register('192.0.2.30')).statusCode).toBe(201);
+    const refused = await register('192.0.2.30');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: 'Too many accounts were created from this network. Please try again later.',
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_500);
+    expect((await register('192.0.2.31')).statusCode).toBe(201);
+  });
+
+  it('counts reset requests and confirmations of one IP together', async () => {
+    const ip = '192.0.2.40';
+    const request = () =>
+      auth.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset-request',
+        payload: { email: 'someone@example.com' },
+        remoteAddress: ip,
+      });
+    const confirm = () =>
+      auth.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset-confirm',
+        payload: { token: 'bogus', password: 'longenough1', confirmPassword: 'longenough1' },
+        remoteAddress: ip,
+      });
+    expect((await request()).statusCode).toBe(200);
+    expect((await confirm()).statusCode).toBe(400);
+    expect((await confirm()).statusCode).toBe(429);
+    expect((await request()).statusCode).toBe(429);
+  });
+});

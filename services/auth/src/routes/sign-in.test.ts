@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '@listready/db';
 import { createCache, createSessionCodec, SESSION_COOKIE, type Cache } from '@listready/service-kit';
 import { describeWithEngine, testRedisUrl, useTestDatabase } from '@listready/testing';
+import { KNOWN_DEVICE_COOKIE } from '../rate-limit/known-devices.ts';
 import {
   newRegistration,
   sessionCookieOf,
@@ -14,10 +15,12 @@ type Auth = Awaited<ReturnType<typeof startTestAuthService>>;
 
 const UNAUTHORIZED = { message: 'Unauthorized', code: 'UNAUTHORIZED' };
 const INVALID = { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
-const TOO_MANY = {
-  message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+const tooMany = (minutes: number) => ({
+  message: `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
   code: 'RATE_LIMITED',
-};
+});
+const deviceCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+  response.cookies.find((cookie) => cookie.name === KNOWN_DEVICE_COOKIE)?.value ?? '';
 
 async function registered(auth: Auth, overrides: Record<string, unknown> = {}) {
   const body = newRegistration(overrides);
@@ -26,8 +29,14 @@ async function registered(auth: Auth, overrides: Record<string, unknown> = {}) {
   return { ...body, id: response.json<{ id: string }>().id };
 }
 
-const login = (auth: Auth, email: string, password: string, ip = '203.0.113.7') =>
-  auth.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+const login = (auth: Auth, email: string, password: string, ip = '203.0.113.7', device = '') =>
+  auth.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: ip,
+    ...(device ? { cookies: { [KNOWN_DEVICE_COOKIE]: device } } : {}),
+  });
 const currentUser = (auth: Auth, cookie?: string) =>
   auth.app.inject({ url: '/api/auth/user', ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}) });
 
@@ -124,37 +133,40 @@ describe('sign-in and sessions', () => {
     expect(response.headers.location).toBe('/auth');
   });
 
-  it('locks an account after 10 failures: 429 with Retry-After, even for the right password', async () => {
+  it('blocks one IP guessing at one account after 5 failures, even the right password from there; not the owner elsewhere', async () => {
     const user = await registered(auth);
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      // A different IP each time: this is the per-account limit.
-      expect((await login(auth, user.email, 'wrong-password', `192.0.2.${attempt}`)).statusCode).toBe(401);
-    }
-    const locked = await login(auth, user.email, user.password, '192.0.2.99');
+    const ip = '192.0.2.10';
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      expect((await login(auth, user.email, 'wrong-password', ip)).statusCode).toBe(401);
+    const locked = await login(auth, user.email, user.password, ip);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual(TOO_MANY);
+    expect(locked.json()).toEqual(tooMany(15));
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect((await login(auth, user.email, user.password, '192.0.2.11')).statusCode).toBe(200);
   });
 
-  it('limits an IP after 10 failures across accounts', async () => {
-    const ip = '198.51.100.200';
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await login(auth, `stranger-${attempt}@example.com`, 'guess', ip)).statusCode).toBe(401);
-    }
-    const user = await registered(auth);
-    expect((await login(auth, user.email, user.password, ip)).statusCode).toBe(429);
-    expect((await login(auth, user.email, user.password, '198.51.100.201')).statusCode).toBe(200);
+  it('one office behind one NAT: a colleague’s failures lock neither the others nor, later, themselves', async () => {
+    const office = '198.51.100.50';
+    const guesser = await registered(auth);
+    const colleague = await registered(auth);
+    for (let attempt = 1; attempt <= 5; attempt += 1) await login(auth, guesser.email, 'wrong', office);
+    expect((await login(auth, colleague.email, colleague.password, office)).statusCode).toBe(200);
+    // Successes give their count back: a busy office never fills the IP's ceiling by signing in.
+    for (let attempt = 1; attempt <= 4; attempt += 1) await login(auth, colleague.email, 'typo', office);
+    expect((await login(auth, colleague.email, colleague.password, office)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt += 1) await login(auth, colleague.email, 'typo', office);
+    expect((await login(auth, colleague.email, colleague.password, office)).statusCode).toBe(200);
   });
 
-  it('a successful sign-in clears the account count', async () => {
+  it('counts parallel guesses atomically: of 20 at once on one pair, 5 are checked and 15 refused', async () => {
     const user = await registered(auth);
-    for (let attempt = 1; attempt <= 9; attempt += 1)
-      await login(auth, user.email, 'wrong', `10.0.0.${attempt}`);
-    expect((await login(auth, user.email, user.password, '10.0.1.1')).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 9; attempt += 1)
-      await login(auth, user.email, 'wrong', `10.0.2.${attempt}`);
-    expect((await login(auth, user.email, user.password, '10.0.3.1')).statusCode).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => login(auth, user.email, 'wrong', '203.0.113.99')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 
   it('sets a Secure cookie in production', async () => {
@@ -173,6 +185,65 @@ describe('sign-in and sessions', () => {
     } finally {
       await production.stop();
     }
+  });
+});
+
+describe('sign-in ceilings per IP and per account, growing blocks, known devices', () => {
+  const database = useTestDatabase();
+  let auth: Auth;
+  beforeAll(async () => {
+    auth = await startTestAuthService(database.current, {
+      deps: {
+        loginLimits: {
+          pairFailures: 2,
+          windowSeconds: 1,
+          maxBlockSeconds: 60,
+          ipFailures: 6,
+          accountFailures: 6,
+        },
+      },
+    });
+  });
+  afterAll(async () => auth.stop());
+
+  it('blocks a pair again after each window, twice as long each time', async () => {
+    const user = await registered(auth);
+    const ip = '192.0.2.200';
+    const blockAfterTwoFailures = async () => {
+      expect((await login(auth, user.email, 'wrong', ip)).statusCode).toBe(401);
+      expect((await login(auth, user.email, 'wrong', ip)).statusCode).toBe(401);
+      const blocked = await login(auth, user.email, 'wrong', ip);
+      expect(blocked.statusCode).toBe(429);
+      return Number(blocked.headers['retry-after']);
+    };
+    expect(await blockAfterTwoFailures()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await blockAfterTwoFailures()).toBe(2);
+  });
+
+  it('an IP failing across many accounts meets its ceiling; a device that signed in before still gets in', async () => {
+    const user = await registered(auth);
+    const ip = '198.51.100.77';
+    const device = deviceCookieOf(await login(auth, user.email, user.password, ip));
+    expect(device).not.toBe('');
+    for (let attempt = 1; attempt <= 6; attempt += 1)
+      expect((await login(auth, `stranger-${attempt}@example.com`, 'guess', ip)).statusCode).toBe(401);
+    expect((await login(auth, user.email, user.password, ip)).statusCode).toBe(429);
+    expect((await login(auth, user.email, user.password, ip, device)).statusCode).toBe(200);
+  });
+
+  it('an account guessed at from many IPs is closed to new devices, open to the owner’s known one', async () => {
+    const user = await registered(auth);
+    const device = deviceCookieOf(await login(auth, user.email, user.password, '10.9.0.1'));
+    for (let attempt = 1; attempt <= 6; attempt += 1)
+      expect((await login(auth, user.email, 'guess', `10.9.1.${attempt}`)).statusCode).toBe(401);
+    expect((await login(auth, user.email, user.password, '10.9.2.1')).statusCode).toBe(429);
+    expect((await login(auth, user.email, user.password, '10.9.2.1', device)).statusCode).toBe(200);
+    // Another account's device cookie, or a forged one, is no key.
+    const other = await registered(auth);
+    const otherDevice = deviceCookieOf(await login(auth, other.email, other.password, '10.9.3.1'));
+    expect((await login(auth, user.email, user.password, '10.9.2.2', otherDevice)).statusCode).toBe(429);
+    expect((await login(auth, user.email, user.password, '10.9.2.3', 'abc.def')).statusCode).toBe(429);
   });
 });
 
@@ -207,11 +278,11 @@ describeWithEngine('redis', 'sessions and limits on Redis, shared by two replica
 
   it('failed sign-ins count across replicas', async () => {
     const user = await registered(first);
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
       const replica = attempt % 2 === 0 ? first : second;
-      expect((await login(replica, user.email, 'wrong', `172.16.0.${attempt}`)).statusCode).toBe(401);
+      expect((await login(replica, user.email, 'wrong', '172.16.0.1')).statusCode).toBe(401);
     }
-    expect((await login(first, user.email, user.password, '172.16.1.1')).statusCode).toBe(429);
-    expect((await login(second, user.email, user.password, '172.16.1.2')).statusCode).toBe(429);
+    expect((await login(first, user.email, user.password, '172.16.0.1')).statusCode).toBe(429);
+    expect((await login(second, user.email, user.password, '172.16.0.1')).statusCode).toBe(429);
   });
 });

@@ -6,17 +6,25 @@ import {
 } from '@listready/contracts';
 import type { App } from '@listready/service-kit';
 import type { Accounts } from '../accounts/accounts.ts';
+import type { KnownDevices } from '../rate-limit/known-devices.ts';
 import type { SessionManager } from '../sessions/session-manager.ts';
 import { toPublicUser } from '../users/user-repository.ts';
 
-export function signInRoutes(app: App, deps: { accounts: Accounts; sessions: SessionManager }): void {
+export function signInRoutes(
+  app: App,
+  deps: { accounts: Accounts; sessions: SessionManager; knownDevices: KnownDevices },
+): void {
   /** POST /api/login: the user, with a new session cookie. */
   app.post(
     '/api/login',
     { schema: { body: loginRequestSchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
-      const user = await deps.accounts.authenticate(request.body, request.ip);
+      const user = await deps.accounts.authenticate(request.body, {
+        ip: request.ip,
+        isKnownDevice: (userId) => deps.knownDevices.recognises(request, userId),
+      });
       await deps.sessions.signIn(request, reply, user);
+      deps.knownDevices.remember(request, reply, user.id);
       return toPublicUser(user);
     },
   );

@@ -27,6 +27,9 @@ export async function startTestAuthService(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: TEST_PUBLIC_URL,
+    // Every test signs up from 127.0.0.1: the per-IP limits have their own tests.
+    AUTH_SIGNUPS_PER_IP_PER_HOUR: '100000',
+    AUTH_RESETS_PER_IP_PER_HOUR: '100000',
     ...options.env,
   });
   const service = await buildAuthService({

@@ -12,3 +12,4 @@ export * from './session-store.ts';
 export * from './service-process.ts';
 export * from './service-runtime.ts';
 export * from './rate-limit.ts';
+export * from './link-origin.ts';

@@ -1,23 +1,12 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import {
   authMessages,
   messageResponseSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
 } from '@listready/contracts';
-import type { App } from '@listready/service-kit';
+import { linkOrigin, type App } from '@listready/service-kit';
 import type { PasswordReset } from '../password-reset/password-reset.ts';
-
-/**
- * The origin reset links point to: PUBLIC_URL when set (always in production, see config.ts),
- * else the browser's Origin header (the gateway rewrites Host), else the forwarded or direct host.
- */
-export function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  const origin = request.headers.origin;
-  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
-}
 
 export function passwordResetRoutes(
   app: App,

@@ -5,24 +5,13 @@ import {
   invitationRequestSchema,
   invitationResponseSchema,
 } from '@listready/contracts';
-import { requireUser, type App } from '@listready/service-kit';
+import { linkOrigin, requireUser, type App } from '@listready/service-kit';
 import type { InvitationService } from '../invitations/invitation-service.ts';
 
 /** Signed-out callers get 401 before their input is looked at. */
 const signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
-
-/**
- * The origin invitation links point to: PUBLIC_URL when set (always in production, see config.ts),
- * else the browser's Origin header (the gateway rewrites Host), else the forwarded or direct host.
- */
-export function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  const origin = request.headers.origin;
-  if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
-  return `${request.protocol}://${request.host}`;
-}
 
 /** `POST /api/invitations` and `POST /api/accept-invitation` (agent spec §7). */
 export function invitationRoutes(

@@ -12,6 +12,8 @@ export interface GoogleOAuthSettings {
   authUrl?: string | undefined;
   /** Another OAuth token endpoint (a proxy, or a fake server in tests); default https://oauth2.googleapis.com/token */
   tokenUrl?: string | undefined;
+  /** Per request to Google's token endpoint (googleapis retries a 5xx or a silence a few times). */
+  timeoutMs?: number | undefined;
 }
 
 export type GoogleOAuth2Client = Auth.OAuth2Client;
@@ -32,5 +34,6 @@ export async function createGoogleOAuth2Client(settings: GoogleOAuthSettings): P
     clientSecret: settings.clientSecret,
     ...(settings.redirectUri ? { redirectUri: settings.redirectUri } : {}),
     ...(Object.keys(endpoints).length > 0 ? { endpoints } : {}),
+    ...(settings.timeoutMs ? { transporterOptions: { timeout: settings.timeoutMs } } : {}),
   });
 }

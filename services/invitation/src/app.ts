@@ -5,6 +5,9 @@ import { createMailer, createSmsSender, type Mailer, type SmsSender } from '@lis
 import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { systemClock, type Clock } from './clock.ts';
 import type { InvitationConfig } from './config.ts';
+import { createGoogleSetup, type GoogleOAuthEndpoints } from './google-setup/google-setup.ts';
+import { createOAuthStates } from './google-setup/oauth-state.ts';
+import { googleSetupRoutes } from './google-setup/routes.ts';
 import { createInvitationRepository } from './invitations/invitation-repository.ts';
 import { createInvitationService } from './invitations/invitation-service.ts';
 import { invitationRoutes } from './routes/invitations.ts';
@@ -23,6 +26,8 @@ export interface InvitationServiceDeps {
   /** Default: Twilio when the Twilio variables are set, else the dev mailbox. */
   smsSender?: SmsSender;
   clock?: Clock;
+  /** Google's consent and token endpoints for the mail setup (a fake Google in tests). */
+  googleOAuth?: GoogleOAuthEndpoints;
 }
 
 export interface InvitationService {
@@ -33,7 +38,7 @@ export interface InvitationService {
   stop(): Promise<void>;
 }
 
-/** services/invitation: invitations both ways, their delivery and acceptance (issue 13). */
+/** services/invitation: invitations both ways, their delivery and acceptance, the Google mail setup (issue 13). */
 export async function buildInvitationService(deps: InvitationServiceDeps): Promise<InvitationService> {
   const { config, database, logger } = deps;
   const mailer = deps.mailer ?? createMailer({ config, database });
@@ -53,6 +58,15 @@ export async function buildInvitationService(deps: InvitationServiceDeps): Promi
   });
 
   invitationRoutes(app, { invitations, publicUrl: config.PUBLIC_URL });
+
+  const googleSetup = createGoogleSetup({
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+    states: createOAuthStates(deps.sessionSecret, deps.clock ?? systemClock),
+    endpoints: deps.googleOAuth,
+    logger,
+  });
+  googleSetupRoutes(app, { setup: googleSetup, publicUrl: config.PUBLIC_URL });
 
   return runtime;
 }

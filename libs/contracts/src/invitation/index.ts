@@ -1,1 +1,2 @@
 export * from './invitations.ts';
+export * from './google-setup.ts';

@@ -44,9 +44,9 @@ interface JourneyFigures {
 }
 
 /**
- * The agent dashboard's stats strip and clients tab. Set-based: a fixed number of statements
- * (the ownership check, the clients, their completed tasks per stage, their open tasks and custom
- * tasks due around today), whatever the number of clients, each reaching the rows through
+ * The agent dashboard's stats strip and clients tab. Set-based: five statements whatever the
+ * number of clients — the ownership check, then at once the clients, their completed tasks per
+ * stage, and their open tasks and custom tasks due around today — each reaching the rows through
  * `clients.agent_id`. The counts then go through the seller journey's own rules
  * (`stageStatesOfTallies`, `progressOfCompleted`), so the agent sees what the seller sees.
  */
@@ -68,12 +68,12 @@ export function createAgentDashboard(options: {
     return agent.id;
   }
 
-  async function journeyFigures(
+  /** The agent's clients (read by `listing`, at the same time as their tasks) and their figures. */
+  async function journeyFigures<Client extends ClientBasics>(
     agentId: string,
-    clientList: readonly ClientBasics[],
-  ): Promise<Map<string, JourneyFigures>> {
+    listing: Promise<Client[]>,
+  ): Promise<{ clientList: Client[]; figures: Map<string, JourneyFigures> }> {
     const figures = new Map<string, JourneyFigures>();
-    if (clientList.length === 0) return figures;
     const content = await options.content();
     const countedStageIds = content.countedStages.map((stage) => stage.id);
     const excludedStageIds = content.stages
@@ -89,7 +89,8 @@ export function createAgentDashboard(options: {
     ] as const;
     const ofAgent = eq(clients.agentId, agentId);
 
-    const [completed, dueTasks, dueCustomTasks] = await Promise.all([
+    const [clientList, completed, dueTasks, dueCustomTasks] = await Promise.all([
+      listing,
       db
         .select({
           clientId: clientTasks.clientId,
@@ -166,7 +167,7 @@ export function createAgentDashboard(options: {
         tasksDueToday: due.get(client.id) ?? 0,
       });
     }
-    return figures;
+    return { clientList, figures };
   }
 
   return {
@@ -175,12 +176,12 @@ export function createAgentDashboard(options: {
     /** GET /api/agents/{agentId}/stats */
     async stats(userId: string, agentId: string): Promise<AgentStats> {
       const id = await ownAgent(userId, agentId);
-      const clientList = await db
+      const listing = db
         .select({ id: clients.id, timezone: users.timezone })
         .from(clients)
         .leftJoin(users, eq(users.id, clients.userId))
         .where(eq(clients.agentId, id));
-      const figures = [...(await journeyFigures(id, clientList)).values()];
+      const figures = [...(await journeyFigures(id, listing)).figures.values()];
       const total = figures.reduce((sum, client) => sum + client.progressPercentage, 0);
       return {
         activeClients: figures.length,
@@ -193,7 +194,7 @@ export function createAgentDashboard(options: {
     /** GET /api/agents/{agentId}/clients: most recently active first. */
     async clients(userId: string, agentId: string): Promise<AgentClientRow[]> {
       const id = await ownAgent(userId, agentId);
-      const rows = await db
+      const listing = db
         .select({
           id: clients.id,
           updatedAt: clients.updatedAt,
@@ -213,8 +214,8 @@ export function createAgentDashboard(options: {
         .leftJoin(properties, eq(properties.id, clients.propertyId))
         .where(eq(clients.agentId, id))
         .orderBy(desc(clients.updatedAt), clients.id);
-      const figures = await journeyFigures(id, rows);
-      return rows.map((row) => {
+      const { clientList, figures } = await journeyFigures(id, listing);
+      return clientList.map((row) => {
         const journey = figures.get(row.id);
         return {
           client: { id: row.id, updatedAt: row.updatedAt.toISOString() },

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logoUploadResponseSchema } from '@listready/contracts';
+import { userGroupMemberships, userGroups } from '@listready/db';
+import { useTestDatabase } from '@listready/testing';
+import { solidPng } from '../testing/images.ts';
+import {
+  as,
+  must,
+  multipartBody,
+  startTestBrandingService,
+  type TestBrandingService,
+  type TestUser,
+} from '../testing/test-branding-service.ts';
+
+/**
+ * Who may do what on every route of the branding service, as data: a seller linked to an agent, a
+ * member of the seller's household (with an unlinked journey of their own), another seller, the
+ * seller's agent, another agent, and nobody signed in. A route the service registers without a
+ * row here fails the test.
+ */
+const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+const statuses = (...codes: number[]): Expected =>
+  Object.fromEntries(CALLERS.map((caller, index) => [caller, must(codes[index])])) as Expected;
+
+interface Row {
+  /** As the service registers it: `PUT /api/agents/:agentId/branding`. */
+  route: string;
+  request: () => { url: string; payload?: object; headers?: Record<string, string> };
+  expected: Expected;
+}
+
+describe('authorization on every branding route', () => {
+  const database = useTestDatabase();
+  let branding: TestBrandingService;
+  const users = {} as Record<Exclude<Caller, 'anonymous'>, TestUser>;
+  let logoUrl = '';
+
+  beforeAll(async () => {
+    branding = await startTestBrandingService(database.current);
+    users.agent = await branding.signUp('agent');
+    users.otherAgent = await branding.signUp('agent');
+    users.seller = await branding.signUp('client', { linkedAgentId: users.agent.agentId });
+    users.member = await branding.signUp('client');
+    users.otherSeller = await branding.signUp('client');
+    // The seller's household (journey's tables, as joining by code writes them).
+    const [group] = await database.current.db
+      .insert(userGroups)
+      .values({ name: 'Household', ownerId: users.seller.userId, inviteCode: 'BRAND234' })
+      .returning();
+    await database.current.db.insert(userGroupMemberships).values([
+      { groupId: must(group).id, userId: users.seller.userId, role: 'owner' },
+      { groupId: must(group).id, userId: users.member.userId },
+    ]);
+    const upload = await branding.app.inject({
+      method: 'POST',
+      url: '/api/branding/logos',
+      ...multipartBody({ name: 'logo.png', type: 'image/png', data: solidPng(4, 4, '#123456') }),
+      ...as(users.agent),
+    });
+    logoUrl = logoUploadResponseSchema.parse(upload.json()).url;
+  });
+  afterAll(() => branding.stop());
+
+  const rows = (): Row[] => [
+    {
+      route: 'GET /api/agents/:agentId/branding',
+      request: () => ({ url: `/api/agents/${users.agent.agentId}/branding` }),
+      expected: statuses(401, 403, 403, 403, 200, 403),
+    },
+    {
+      route: 'PUT /api/agents/:agentId/branding',
+      request: () => ({
+        url: `/api/agents/${users.agent.agentId}/branding`,
+        payload: { companyName: 'Owned Realty', brokerageLogo: logoUrl },
+      }),
+      expected: statuses(401, 403, 403, 403, 200, 403),
+    },
+    {
+      route: 'GET /api/branding/current',
+      request: () => ({ url: '/api/branding/current' }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
+      route: 'POST /api/branding/logos',
+      request: () => ({
+        url: '/api/branding/logos',
+        ...multipartBody({ name: 'logo.png', type: 'image/png', data: solidPng(3, 3, '#abcdef') }),
+      }),
+      expected: statuses(401, 403, 403, 403, 201, 201),
+    },
+    {
+      // Logos are public pictures (pages, e-mails): anyone may fetch one by its address.
+      route: 'GET /api/branding/logos/:file',
+      request: () => ({ url: logoUrl }),
+      expected: statuses(200, 200, 200, 200, 200, 200),
+    },
+  ];
+
+  it('has a row for every route the service registers', () => {
+    const registered = branding.app.registeredRoutes
+      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(rows().map((row) => row.route))).toEqual(new Set(registered));
+  });
+
+  it('gives each caller exactly its access', async () => {
+    const failures: string[] = [];
+    for (const row of rows()) {
+      const method = (row.route.split(' ')[0] ?? 'GET') as 'GET';
+      for (const caller of CALLERS) {
+        const { url, payload, headers } = row.request();
+        const response = await branding.app.inject({
+          method,
+          url,
+          ...(payload ? { payload } : {}),
+          ...(headers ? { headers } : {}),
+          ...(caller === 'anonymous' ? {} : as(users[caller])),
+        });
+        if (response.statusCode !== row.expected[caller]) {
+          failures.push(
+            `${row.route} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('current branding: the seller wears the agent’s, everyone else the defaults or their own', async () => {
+    const names: Record<string, unknown> = {};
+    for (const caller of ['seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const) {
+      names[caller] = (
+        await branding.app.inject({ method: 'GET', url: '/api/branding/current', ...as(users[caller]) })
+      ).json().companyName;
+    }
+    expect(names).toEqual({
+      seller: 'Owned Realty',
+      member: null,
+      otherSeller: null,
+      agent: 'Owned Realty',
+      otherAgent: null,
+    });
+  });
+});

@@ -67,6 +67,7 @@ export const brandingMessages = {
     'SVG logos are not accepted: an SVG can carry scripts. Please select a PNG, JPG, GIF or WebP image.',
   noFile: 'Choose a logo file to upload',
   oneFileOnly: 'Upload one logo at a time',
+  uploadUnreadable: 'The upload could not be read: please try again',
 } as const;
 
 export const BrandingErrorCode = {

@@ -69,7 +69,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   const limiter = createLoginLimiter(cache, deps.loginLimits);
   const knownDevices = createKnownDevices(deps.sessionSecret, { secure: production });
   const sessions = createSessionManager({ db, codec, store: sessionStore, clock, secureCookies: production });
-  const accounts = createAccounts({ db, users, agents, hasher, limiter, events, logger });
+  const accounts = createAccounts({ db, mailer, users, agents, hasher, limiter, events, logger });
   const passwordReset = createPasswordReset({
     db,
     users,
@@ -95,7 +95,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
     }),
   });
   signInRoutes(app, { accounts, sessions, knownDevices });
-  currentUserRoutes(app, { users });
+  currentUserRoutes(app, { users, accounts });
   passwordResetRoutes(app, {
     passwordReset,
     publicUrl: config.PUBLIC_URL,

@@ -25,6 +25,8 @@ export const authMessages = {
       minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
     return `Too many failed sign-in attempts. Please wait ${wait} and try again.`;
   },
+  currentPasswordRequired: 'Enter your current password to change your email',
+  currentPasswordWrong: 'Your current password is not correct',
   tooManySignUps: 'Too many accounts were created from this network. Please try again later.',
   tooManyResetRequests: 'Too many password reset attempts from this network. Please try again later.',
   /** The one answer to a reset request, whether or not the address has an account. */

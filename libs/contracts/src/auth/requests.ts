@@ -98,13 +98,21 @@ export const passwordResetConfirmSchema = z
   .refine(samePasswords, passwordsMatch);
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
-/** PUT /api/auth/user (Edit Profile). */
+/**
+ * PUT /api/auth/user (Edit Profile). Changing the e-mail — the address that signs in and receives
+ * reset links — also needs the current password (the server says so on `currentPassword`).
+ */
 export const profileUpdateSchema = z.object({
   firstName: requiredText(authMessages.firstNameRequired),
   lastName: requiredText(authMessages.lastNameRequired),
   email: emailField,
+  currentPassword: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
-export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** GET /api/dev/mailbox?to= */
 export const devMailboxQuerySchema = z.object({

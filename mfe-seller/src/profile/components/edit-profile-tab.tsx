@@ -1,14 +1,19 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileUpdateSchema, type ProfileUpdate, type PublicUser } from '@listready/contracts';
+import { authMessages, profileUpdateSchema, type ProfileUpdate, type PublicUser } from '@listready/contracts';
 import { Button, Card, toast } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 import { failureText, useUpdateProfile } from '../hooks/use-profile-requests.ts';
 import { FormField, TextInput } from './form-field.tsx';
 
-const FIELDS = ['firstName', 'lastName', 'email'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'currentPassword'] as const;
 
-/** Edit Profile: firstName, lastName, email → PUT /api/auth/user; a taken e-mail shows on its field. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Edit Profile: firstName, lastName, email → PUT /api/auth/user; a taken e-mail shows on its field.
+ * A new e-mail (it signs in and receives reset links) asks for the current password.
+ */
 export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
@@ -34,6 +39,14 @@ export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () 
     },
   });
   const { errors } = form.formState;
+  const changesEmail = !sameEmail(form.watch('email') ?? '', user.email);
+  const submit = form.handleSubmit((values) => {
+    if (changesEmail && !values.currentPassword) {
+      form.setError('currentPassword', { type: 'required', message: authMessages.currentPasswordRequired });
+      return;
+    }
+    update.mutate(changesEmail ? values : { ...values, currentPassword: undefined });
+  });
 
   return (
     <Card className="p-6">
@@ -41,7 +54,7 @@ export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () 
         noValidate
         aria-label="Edit Profile"
         className="space-y-4"
-        onSubmit={form.handleSubmit((values) => update.mutate(values))}
+        onSubmit={(event) => void submit(event)}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="profile-first-name" label="First name" error={errors.firstName?.message}>
@@ -62,6 +75,22 @@ export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () 
             />
           )}
         </FormField>
+        {changesEmail && (
+          <FormField
+            id="profile-current-password"
+            label="Current password (to change your email)"
+            error={errors.currentPassword?.message}
+          >
+            {(props) => (
+              <TextInput
+                type="password"
+                autoComplete="current-password"
+                {...props}
+                {...form.register('currentPassword')}
+              />
+            )}
+          </FormField>
+        )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

@@ -273,7 +273,21 @@ describe('Edit Profile', () => {
 
     taken = true;
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'other@example.com' } });
+    // A new e-mail asks for the current password before anything is sent.
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Current password (to change your email)'), {
+      target: { value: 'my-password-1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toEqual({
+      firstName: 'Janet',
+      lastName: 'Seller',
+      email: 'other@example.com',
+      currentPassword: 'my-password-1',
+    });
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('An account with this email already exists')).toBeTruthy();

@@ -1,13 +1,20 @@
 import type { Logger } from 'pino';
-import { authMessages, type LoginRequest, type RegisterRequest } from '@listready/contracts';
+import {
+  authMessages,
+  type LoginRequest,
+  type ProfileUpdate,
+  type RegisterRequest,
+} from '@listready/contracts';
 import type { Db } from '@listready/db';
 import type { EventBus } from '@listready/events';
-import { HttpError } from '@listready/service-kit';
+import type { Mailer } from '@listready/messaging';
+import { HttpError, UnauthorizedError, ValidationError } from '@listready/service-kit';
 import { publishUserRegistered } from '../events/user-registered.ts';
 import type { LoginLimiter } from '../rate-limit/login-limiter.ts';
 import type { PasswordHasher } from '../users/password-hashing.ts';
 import { EmailTakenError, type UserRepository, type UserRow } from '../users/user-repository.ts';
 import type { AgentRepository } from './agent-repository.ts';
+import { emailChangeMails } from './email-change-mail.ts';
 
 /** Unknown e-mail and wrong password: one answer (and one timing) for both. */
 export class InvalidCredentialsError extends HttpError {
@@ -19,6 +26,7 @@ export class InvalidCredentialsError extends HttpError {
 
 export interface AccountsOptions {
   db: Db;
+  mailer: Mailer;
   users: UserRepository;
   agents: AgentRepository;
   hasher: PasswordHasher;
@@ -53,6 +61,56 @@ export function createAccounts(options: AccountsOptions) {
         await publishUserRegistered(events, tx, user);
         return user;
       });
+    },
+
+    /**
+     * Edit Profile. A new e-mail (it signs in and receives reset links) needs the current password,
+     * checked under the sign-in limits; once changed, both addresses are told.
+     */
+    async updateProfile(userId: string, input: ProfileUpdate, ip: string): Promise<UserRow> {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError();
+      const email = input.email.trim();
+      const changesEmail = email.toLowerCase() !== user.email.toLowerCase();
+      if (changesEmail) {
+        if (!input.currentPassword) {
+          throw new ValidationError([
+            { path: 'currentPassword', message: authMessages.currentPasswordRequired },
+          ]);
+        }
+        const attempt = { email: user.email, ip, knownDevice: false };
+        await limiter.begin(attempt);
+        if (!(await hasher.verify(input.currentPassword, user.password))) {
+          throw new ValidationError([
+            { path: 'currentPassword', message: authMessages.currentPasswordWrong },
+          ]);
+        }
+        await limiter.succeeded(attempt);
+      }
+      const updated = await users.updateProfile(userId, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+      });
+      if (!updated) throw new UnauthorizedError();
+      if (changesEmail) {
+        // The change stands even if a notice cannot be sent now: the failure is logged.
+        const notices = emailChangeMails({
+          firstName: updated.firstName,
+          from: user.email,
+          to: updated.email,
+        });
+        await Promise.all(
+          notices.map((notice) =>
+            options.mailer
+              .send(notice)
+              .catch((error: unknown) =>
+                options.logger.error({ err: error, userId }, 'email change notice failed'),
+              ),
+          ),
+        );
+      }
+      return updated;
     },
 
     /**

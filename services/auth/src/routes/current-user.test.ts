@@ -82,7 +82,12 @@ describe('current user and profile', () => {
   it('PUT /api/auth/user updates names and e-mail', async () => {
     const user = await registered(auth);
     const email = `renamed-${user.email}`;
-    const response = await updateProfile(user.cookie, { firstName: ' Annie ', lastName: 'Leigh', email });
+    const response = await updateProfile(user.cookie, {
+      firstName: ' Annie ',
+      lastName: 'Leigh',
+      email,
+      currentPassword: user.password,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, firstName: 'Annie', lastName: 'Leigh', email });
     const me = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: user.cookie } });
@@ -93,6 +98,40 @@ describe('current user and profile', () => {
       payload: { email, password: user.password },
     });
     expect(login.statusCode).toBe(200);
+    // Both addresses are told: the old one where the account went, the new one that it signs in.
+    const mails = async (to: string) =>
+      (await auth.app.inject({ url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` })).json<
+        Array<{ subject: string; text: string }>
+      >();
+    const [toOld] = await mails(user.email);
+    expect(toOld?.subject).toBe('Your ListReady email was changed');
+    expect(toOld?.text).toContain(`changed from ${user.email} to ${email}`);
+    const [toNew] = await mails(email);
+    expect(toNew?.text).toContain(`This address (${email}) now signs in`);
+  });
+
+  it('PUT /api/auth/user: a new e-mail needs the current password; names alone do not', async () => {
+    const user = await registered(auth);
+    const email = `moved-${user.email}`;
+    const missing = await updateProfile(user.cookie, { firstName: 'A', lastName: 'B', email });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues).toEqual([
+      { path: 'currentPassword', message: 'Enter your current password to change your email' },
+    ]);
+    const wrong = await updateProfile(user.cookie, {
+      firstName: 'A',
+      lastName: 'B',
+      email,
+      currentPassword: 'nope',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues).toEqual([
+      { path: 'currentPassword', message: 'Your current password is not correct' },
+    ]);
+    const me = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: user.cookie } });
+    expect(me.json()).toMatchObject({ email: user.email, firstName: 'Ann' });
+    const names = await updateProfile(user.cookie, { firstName: 'Annie', lastName: 'B', email: user.email });
+    expect(names.statusCode).toBe(200);
   });
 
   it('PUT /api/auth/user: 409 for an e-mail someone else has, 401 signed out, spec messages', async () => {
@@ -101,6 +140,7 @@ describe('current user and profile', () => {
       firstName: 'B',
       lastName: 'C',
       email: first.email.toUpperCase(),
+      currentPassword: second.password,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({

@@ -1,8 +1,9 @@
 import { profileUpdateSchema, publicUserSchema, sessionResponseSchema } from '@listready/contracts';
 import { requireUser, UnauthorizedError, type App } from '@listready/service-kit';
+import type { Accounts } from '../accounts/accounts.ts';
 import { toPublicUser, type UserRepository } from '../users/user-repository.ts';
 
-export function currentUserRoutes(app: App, deps: { users: UserRepository }): void {
+export function currentUserRoutes(app: App, deps: { users: UserRepository; accounts: Accounts }): void {
   /** GET /api/auth/user: the signed-in user, or 401 {"message":"Unauthorized"}. */
   app.get('/api/auth/user', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
     const user = await deps.users.findById(requireUser(request).id);
@@ -26,14 +27,17 @@ export function currentUserRoutes(app: App, deps: { users: UserRepository }): vo
     },
   );
 
-  /** PUT /api/auth/user: Edit Profile (first name, last name, e-mail; 409 when the e-mail is taken). */
+  /**
+   * PUT /api/auth/user: Edit Profile (first name, last name, e-mail; 409 when the e-mail is taken; a
+   * new e-mail needs `currentPassword`).
+   */
   app.put(
     '/api/auth/user',
     { schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } } },
     async (request) => {
-      const user = await deps.users.updateProfile(requireUser(request).id, request.body);
-      if (!user) throw new UnauthorizedError();
-      return toPublicUser(user);
+      return toPublicUser(
+        await deps.accounts.updateProfile(requireUser(request).id, request.body, request.ip),
+      );
     },
   );
 }

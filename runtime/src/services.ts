@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { startAuthService } from '@listready/auth-service';
+import { startBrandingService } from '@listready/branding-service';
 import { startInvitationService } from '@listready/invitation-service';
 import { startJourneyService } from '@listready/journey-service';
 import type { Database } from '@listready/db';
@@ -33,4 +34,6 @@ export const SERVICES: ReadonlyArray<{
   // Invitations both ways, their e-mail and SMS (dev mailbox unless Gmail/Twilio are set) and
   // acceptance; journey consumes its invitation-accepted to link the seller to the agent.
   { name: 'invitation', start: startInvitationService },
+  // Agents' white-label branding and logos (stored in Postgres), and the branding pages wear.
+  { name: 'branding', start: startBrandingService },
 ];

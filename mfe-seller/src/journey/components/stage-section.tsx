@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ChevronDown, CircleCheck, Clock, Lock } from 'lucide-react';
 import { cn } from '@listready/ui';
+import { StageIcon } from '@listready/ui/journey';
 import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
 import {
   entriesOfStage,
@@ -10,7 +11,6 @@ import {
   type JourneyStageView,
 } from '../utils/journey-view.ts';
 import { ShowChecklist } from './show-checklist.tsx';
-import { StageIcon } from './stage-icon.tsx';
 import { TaskRow } from './task-row.tsx';
 
 const STATUS_ICON = {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
 import { Button, cn } from '@listready/ui';
+import { PriorityBadge } from '@listready/ui/journey';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
 import { NotesEditor } from './notes-editor.tsx';
-import { PriorityBadge } from './priority-badge.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 
 /** One task: status, details, Mark Complete / Mark Incomplete, Reschedule and (journey tasks) notes. */

@@ -1,7 +1,7 @@
 import { Clock, Target } from 'lucide-react';
 import { Card } from '@listready/ui';
+import { PriorityBadge } from '@listready/ui/journey';
 import type { JourneyResponse } from '../utils/journey-api.ts';
-import { PriorityBadge } from './priority-badge.tsx';
 
 /** Today's Priority: the first incomplete task due today outside Ready to Show!! (server-chosen). */
 export function TodaysPriorityCard({ priority }: { priority: JourneyResponse['summary']['todaysPriority'] }) {

@@ -23,6 +23,7 @@ const STAGE_ICONS: Record<string, LucideIcon> = {
   Handshake,
 };
 
+/** A journey stage's icon by the name the stage carries (a checklist icon for an unknown name). */
 export function StageIcon({ name, className }: { name: string | null; className?: string }) {
   const Icon = (name && STAGE_ICONS[name]) || ListChecks;
   return <Icon aria-hidden="true" className={className} />;

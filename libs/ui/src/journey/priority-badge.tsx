@@ -1,13 +1,15 @@
-import type { TaskPriority } from '@listready/contracts';
-import { cn } from '@listready/ui';
+import { cn } from '../lib/class-names.ts';
 
-const PRIORITY_CLASSES: Record<TaskPriority, string> = {
+export type TaskPriorityLevel = 'low' | 'medium' | 'high';
+
+const PRIORITY_CLASSES: Record<TaskPriorityLevel, string> = {
   high: 'bg-red-700/20 text-red-300 border-red-700/50',
   medium: 'bg-brand/20 text-ink border-brand/50',
   low: 'bg-surface text-ink-muted border-surface-border',
 };
 
-export function PriorityBadge({ priority }: { priority: TaskPriority }) {
+/** A task's priority as the journey shows it: high, medium or low in a coloured pill. */
+export function PriorityBadge({ priority }: { priority: TaskPriorityLevel }) {
   return (
     <span
       className={cn(

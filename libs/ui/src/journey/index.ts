@@ -1,0 +1,8 @@
+/*
+ * Journey pieces the seller's journey, the agent's dashboard and the client demo all draw. A subpath
+ * of its own, not a shared federation module: the landing page never loads it, and each remote that
+ * uses it bundles it (a few icons).
+ */
+export { StageIcon } from './stage-icon.tsx';
+export { PriorityBadge, type TaskPriorityLevel } from './priority-badge.tsx';
+export { ProgressBar } from './progress-bar.tsx';

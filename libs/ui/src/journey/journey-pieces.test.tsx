@@ -1,0 +1,43 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProgressBar } from './progress-bar.tsx';
+import { StageIcon } from './stage-icon.tsx';
+
+afterEach(cleanup);
+
+describe('journey pieces', () => {
+  it('draws a percent as a named, bounded progress bar with no inline style', () => {
+    render(
+      <>
+        <ProgressBar percent={33.4} label="Progress of Jane" />
+        <ProgressBar percent={140} label="Over" />
+        <ProgressBar percent={-5} label="Under" />
+      </>,
+    );
+    const bar = screen.getByRole('progressbar', { name: 'Progress of Jane' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([33, 100]);
+    expect(bar.getAttribute('style')).toBeNull();
+    expect((screen.getByRole('progressbar', { name: 'Over' }) as HTMLProgressElement).value).toBe(100);
+    expect((screen.getByRole('progressbar', { name: 'Under' }) as HTMLProgressElement).value).toBe(0);
+  });
+
+  it('draws a stage’s icon by name, a checklist for a name it does not know, hidden from readers', () => {
+    const { container } = render(
+      <>
+        <StageIcon name="DoorOpen" />
+        <StageIcon name="NoSuchIcon" />
+        <StageIcon name={null} />
+      </>,
+    );
+    const icons = [...container.querySelectorAll('svg')];
+    expect(
+      icons.map((icon) =>
+        icon
+          .getAttribute('class')
+          ?.match(/lucide-([a-z-]+)/g)
+          ?.at(-1),
+      ),
+    ).toEqual(['lucide-door-open', 'lucide-list-checks', 'lucide-list-checks']);
+    expect(icons.every((icon) => icon.getAttribute('aria-hidden') === 'true')).toBe(true);
+  });
+});

@@ -89,6 +89,21 @@ describe('the household on the journey', () => {
     expect(screen.queryByLabelText('Working on')).toBeNull();
     await waitFor(() => expect(calls.some((call) => call.url.includes('clientId='))).toBe(false));
   });
+
+  it('opens the journey the page’s ?clientId= names (an agent following a client), before any remembered choice', async () => {
+    window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'own-client');
+    window.history.replaceState(null, '', '/journey?clientId=jade-client');
+    try {
+      const calls = scriptHouseholds([]);
+      renderSignedIn(<JourneyScreen />, { role: 'agent', firstName: 'Alan' });
+      expect(await screen.findByText('Curb Appeal')).toBeTruthy();
+      const journeyCalls = calls.map((call) => call.url).filter((url) => !url.includes('households'));
+      expect(journeyCalls.length).toBeGreaterThan(0);
+      expect(journeyCalls.every((url) => url.endsWith('?clientId=jade-client'))).toBe(true);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
 
 describe('household helpers', () => {

@@ -4,7 +4,9 @@ import { householdsSchema, userGroupsSchema, type UserGroup } from '@listready/c
 import { apiClient, apiQuery, useSession } from '@listready/web-client';
 import {
   readHouseholdChoice,
+  readLinkedClientId,
   subscribeHouseholdChoice,
+  subscribeLocation,
   withClientId,
   writeHouseholdChoice,
 } from '../utils/household-choice.ts';
@@ -24,14 +26,17 @@ export interface JourneyChoice {
 }
 
 /**
- * The journey the journey calls work on. A remembered choice is sent only once the households list
- * confirms it (a member who left a group would otherwise get 404s); without one, nothing waits.
+ * The journey the journey calls work on: the one the page's `?clientId=` names (an agent following
+ * a client), else a remembered choice — sent only once the households list confirms it (a member
+ * who left a group would otherwise get 404s); without either, nothing waits.
  */
 export function useJourneyChoice(): JourneyChoice {
+  const linked = useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
   const stored = useSyncExternalStore(subscribeHouseholdChoice, readHouseholdChoice, () => null);
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  const households = useHouseholds(signedIn && stored !== null);
+  const households = useHouseholds(signedIn && linked === null && stored !== null);
+  if (linked !== null) return { clientId: linked, ready: true };
   if (stored === null) return { clientId: undefined, ready: true };
   if (households.isPending) return { clientId: undefined, ready: !signedIn };
   const chosen = households.data?.find((household) => household.clientId === stored);

@@ -47,3 +47,17 @@ export function withClientId(url: string, clientId: string | undefined): string 
   const separator = url.includes('?') ? '&' : '?';
   return `${url}${separator}clientId=${encodeURIComponent(clientId)}`;
 }
+
+/**
+ * `?clientId=` in the page's own address: a link naming the journey to open (the agent's dashboard
+ * opens a client's journey this way, read-only on the server). It comes before a remembered choice.
+ */
+export function readLinkedClientId(): string | null {
+  return new URLSearchParams(window.location.search).get('clientId') || null;
+}
+
+/** In-app navigations and back/forward (single-spa announces both with popstate). */
+export function subscribeLocation(listener: Listener): () => void {
+  window.addEventListener('popstate', listener);
+  return () => window.removeEventListener('popstate', listener);
+}

@@ -1,8 +1,5 @@
 import type { Auth } from 'googleapis';
 
-/** The one scope ListReady asks Google for: sending mail as the connected account, nothing else. */
-export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
-
 export interface GoogleOAuthSettings {
   clientId: string;
   clientSecret: string;

@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 export const GOOGLE_OAUTH_CALLBACK_PATH = '/api/google-oauth-callback';
 
+/** The one scope ListReady asks Google for: sending mail as the connected account, nothing else. */
+export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
+
 export const googleSetupMessages = {
   notConfigured:
     'Google OAuth is not configured on the server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, then restart the invitation service.',

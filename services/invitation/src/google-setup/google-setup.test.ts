@@ -3,11 +3,11 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiErrorSchema,
+  GMAIL_SEND_SCOPE,
   googleOAuthSetupResponseSchema,
   googleSetupMessages,
   type GoogleOAuthSetupResponse,
 } from '@listready/contracts';
-import { GMAIL_SEND_SCOPE } from '@listready/messaging';
 import { startFakeHttpServer, type FakeResponse, type RecordedRequest } from '@listready/messaging/testing';
 import { createLogger } from '@listready/service-kit';
 import { testAccounts } from '@listready/service-kit/testing';

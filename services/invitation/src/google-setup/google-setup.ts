@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import {
+  GMAIL_SEND_SCOPE,
   GOOGLE_OAUTH_CALLBACK_PATH,
   googleSetupMessages,
   type GoogleOAuthSetupResponse,
 } from '@listready/contracts';
-import { createGoogleOAuth2Client, GMAIL_SEND_SCOPE, type GoogleOAuth2Client } from '@listready/messaging';
+import { createGoogleOAuth2Client, type GoogleOAuth2Client } from '@listready/messaging';
 import type { SessionUser } from '@listready/service-kit';
 import type { OAuthStates } from './oauth-state.ts';
 

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationResponseSchema } from '@listready/contracts';
+import { GMAIL_SEND_SCOPE, invitationResponseSchema } from '@listready/contracts';
 import { invitations, userGroupMemberships, userGroups } from '@listready/db';
-import { GMAIL_SEND_SCOPE } from '@listready/messaging';
 import { startFakeHttpServer } from '@listready/messaging/testing';
 import { useTestDatabase } from '@listready/testing';
 import {

@@ -23,12 +23,20 @@ export function useSession(): Session {
   return sessionFromQueryState(useQuery(sessionQuery));
 }
 
+export interface LogoutOptions {
+  /**
+   * After a failed logout: `stay` (seller spec §8: toast 'Failed to log out', stay on the page) or
+   * `leave` (agent spec §7–§8: toast 'Logout failed', then go to / all the same).
+   */
+  onFailure?: 'stay' | 'leave';
+}
+
 /**
  * Logout (spec seller §4, §7): on success every cached query is dropped — the one QueryClient is
  * shared with the remotes, so theirs go too — and the browser goes to /. A 401 means the session
  * had already ended, which is the outcome asked for.
  */
-export function useLogout() {
+export function useLogout({ onFailure = 'stay' }: LogoutOptions = {}) {
   const queryClient = useQueryClient();
   const finish = () => {
     queryClient.clear();
@@ -41,11 +49,10 @@ export function useLogout() {
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 401) return finish();
       const description = error instanceof ApiRequestError ? error.serverMessage : undefined;
-      toast({
-        title: 'Failed to log out',
-        description: description ?? 'Failed to log out',
-        variant: 'destructive',
-      });
+      const title = onFailure === 'leave' ? 'Logout failed' : 'Failed to log out';
+      toast({ title, description: description ?? title, variant: 'destructive' });
+      // Still signed in: the cache stays, and / shows whatever the session still allows.
+      if (onFailure === 'leave') navigate('/');
     },
   });
 }

@@ -1,1 +1,2 @@
 export * from './branding.ts';
+export * from './theme.ts';

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { startAnalyticsService } from '@listready/analytics-service';
 import { startAuthService } from '@listready/auth-service';
 import { startBrandingService } from '@listready/branding-service';
 import { startInvitationService } from '@listready/invitation-service';
@@ -36,4 +37,6 @@ export const SERVICES: ReadonlyArray<{
   { name: 'invitation', start: startInvitationService },
   // Agents' white-label branding and logos (stored in Postgres), and the branding pages wear.
   { name: 'branding', start: startBrandingService },
+  // Usage events from the browser's tracker; consumes the others' domain events for the agent's view.
+  { name: 'analytics', start: startAnalyticsService },
 ];

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsRealtimeSchema, analyticsStatsSchema } from '@listready/contracts';
+import { userGroupMemberships, userGroups } from '@listready/db';
+import { useTestDatabase } from '@listready/testing';
+import {
+  aUsageEvent,
+  as,
+  must,
+  startTestAnalyticsService,
+  type TestAnalyticsService,
+  type TestUser,
+} from '../testing/test-analytics-service.ts';
+
+/**
+ * Who may do what on every route of the analytics service, as data: the seller (A), a member of
+ * A's household, a seller outside it (B), A's agent, another agent, and nobody signed in. A route
+ * the service registers without a row here fails the test. Every caller gets an answer from the
+ * agent routes' status alone; what an agent sees is checked below (their own world only).
+ */
+const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+const statuses = (...codes: number[]): Expected =>
+  Object.fromEntries(CALLERS.map((caller, index) => [caller, must(codes[index])])) as Expected;
+
+interface Row {
+  route: string;
+  request: () => { url: string; payload?: unknown };
+  expected: Expected;
+}
+
+describe('authorization on every analytics route', () => {
+  const database = useTestDatabase();
+  let analytics: TestAnalyticsService;
+  const users = {} as Record<Exclude<Caller, 'anonymous'>, TestUser>;
+
+  const call = (caller: Caller, method: string, url: string, payload?: unknown) =>
+    analytics.app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(caller === 'anonymous' ? {} : as(users[caller])),
+    });
+
+  beforeAll(async () => {
+    analytics = await startTestAnalyticsService(database.current);
+    users.agent = await analytics.signUp('agent');
+    users.otherAgent = await analytics.signUp('agent');
+    users.seller = await analytics.signUp('client', { agentOf: users.agent });
+    users.member = await analytics.signUp('client');
+    users.otherSeller = await analytics.signUp('client', { agentOf: users.otherAgent });
+    const [group] = await database.current.db
+      .insert(userGroups)
+      .values({ name: 'Household', ownerId: users.seller.userId, inviteCode: 'HOUSE234' })
+      .returning();
+    await database.current.db.insert(userGroupMemberships).values([
+      { groupId: must(group).id, userId: users.seller.userId, role: 'owner' },
+      { groupId: must(group).id, userId: users.member.userId },
+    ]);
+  });
+  afterAll(() => analytics.stop());
+
+  const rows = (): Row[] => [
+    {
+      route: 'POST /api/analytics',
+      request: () => ({ url: '/api/analytics', payload: [aUsageEvent()] }),
+      expected: statuses(202, 202, 202, 202, 202, 202),
+    },
+    {
+      route: 'GET /api/analytics/stats',
+      request: () => ({ url: '/api/analytics/stats' }),
+      expected: statuses(401, 403, 403, 403, 200, 200),
+    },
+    {
+      route: 'GET /api/analytics/realtime',
+      request: () => ({ url: '/api/analytics/realtime' }),
+      expected: statuses(401, 403, 403, 403, 200, 200),
+    },
+  ];
+
+  it('has a row for every route the service registers', () => {
+    const registered = analytics.app.registeredRoutes
+      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(rows().map((row) => row.route))).toEqual(new Set(registered));
+  });
+
+  it('gives each caller exactly its access', async () => {
+    const failures: string[] = [];
+    for (const row of rows()) {
+      const method = row.route.split(' ')[0] ?? 'GET';
+      for (const caller of CALLERS) {
+        const { url, payload } = row.request();
+        const response = await call(caller, method, url, payload);
+        if (response.statusCode !== row.expected[caller]) {
+          failures.push(
+            `${row.route} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('shows each agent their own and their clients’ usage, never the other agent’s or the household’s', async () => {
+    for (const caller of CALLERS) {
+      await call(caller, 'POST', '/api/analytics', [aUsageEvent({ event: `${caller}_was_here` })]);
+    }
+    const seen = async (agent: 'agent' | 'otherAgent') => {
+      const stats = analyticsStatsSchema.parse((await call(agent, 'GET', '/api/analytics/stats')).json());
+      const realtime = analyticsRealtimeSchema.parse(
+        (await call(agent, 'GET', '/api/analytics/realtime')).json(),
+      );
+      return {
+        events: new Set(
+          stats.topEvents.map((top) => top.event).filter((event) => event.endsWith('_was_here')),
+        ),
+        users: new Set(realtime.recentEvents.map((event) => event.userId)),
+      };
+    };
+    expect(await seen('agent')).toEqual({
+      events: new Set(['agent_was_here', 'seller_was_here']),
+      users: new Set([users.agent.userId, users.seller.userId]),
+    });
+    expect(await seen('otherAgent')).toEqual({
+      events: new Set(['otherAgent_was_here', 'otherSeller_was_here']),
+      users: new Set([users.otherAgent.userId, users.otherSeller.userId]),
+    });
+  });
+});

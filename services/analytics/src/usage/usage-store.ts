@@ -1,0 +1,85 @@
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { SERVER_SESSION_ID } from '@listready/contracts';
+import { analyticsEvents, analyticsSessions, type Db, type Executor } from '@listready/db';
+import type { IngestPlan } from './ingest-plan.ts';
+
+/** A domain event recorded as a server-side usage event (see events/domain-events.ts). */
+export interface ServerEventRow {
+  /** The domain event's id: recording it twice is impossible. */
+  id: string;
+  event: string;
+  /** Whose usage it is (the seller of a task, the inviter…); null when unknown. */
+  userId: string | null;
+  properties: Record<string, unknown>;
+  timestamp: Date;
+}
+
+/** The `excluded` row of an upsert (what the batch brought), by column. */
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Writes to the analytics schema: ingested batches and server-side events. */
+export function createUsageStore(db: Db) {
+  return {
+    /**
+     * One batch in one transaction: its events in one insert, its sessions upserted. A session's
+     * counts add up, its start is the earliest event and its last event the latest; the newest
+     * batch says whether it has ended (a `session_end` last) or goes on (anything else reopens it).
+     * A session belongs to the first user seen in it: a visitor's session is claimed at sign-in,
+     * and nobody else's batch (another user's, or a visitor's) changes an owned session — except
+     * that a visitor's batch holding only `session_end` for it ends it. That is the tracker after
+     * sign-out: the cookie is gone when it reports the end of the session the user had. Ending is
+     * all it may do (no counts), it needs the whole session id (only its last 8 characters are
+     * ever shown), and the next event of the session reopens it.
+     */
+    async ingest(plan: IngestPlan): Promise<void> {
+      if (plan.events.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx.insert(analyticsEvents).values(plan.events);
+        await tx
+          .insert(analyticsSessions)
+          .values(plan.sessions.map(({ endOnly: _endOnly, ...session }) => session))
+          .onConflictDoUpdate({
+            target: analyticsSessions.sessionId,
+            set: {
+              userId: sql`coalesce(${analyticsSessions.userId}, ${excluded('user_id')})`,
+              pageViews: sql`${analyticsSessions.pageViews} + ${excluded('page_views')}`,
+              events: sql`${analyticsSessions.events} + ${excluded('events')}`,
+              startTime: sql`least(${analyticsSessions.startTime}, ${excluded('start_time')})`,
+              endTime: sql`case when ${excluded('last_event_at')} >= ${analyticsSessions.lastEventAt}
+                then ${excluded('end_time')} else ${analyticsSessions.endTime} end`,
+              lastEventAt: sql`greatest(${analyticsSessions.lastEventAt}, ${excluded('last_event_at')})`,
+              userAgent: sql`coalesce(${excluded('user_agent')}, ${analyticsSessions.userAgent})`,
+              ipAddress: sql`coalesce(${excluded('ip_address')}, ${analyticsSessions.ipAddress})`,
+            },
+            setWhere: or(
+              isNull(analyticsSessions.userId),
+              sql`${analyticsSessions.userId} = ${excluded('user_id')}`,
+            ),
+          });
+        for (const session of plan.sessions) {
+          if (session.userId !== null || !session.endOnly || !session.endTime) continue;
+          await tx
+            .update(analyticsSessions)
+            .set({ endTime: session.endTime })
+            .where(
+              and(
+                eq(analyticsSessions.sessionId, session.sessionId),
+                isNotNull(analyticsSessions.userId),
+                isNull(analyticsSessions.endTime),
+                lte(analyticsSessions.lastEventAt, session.endTime),
+              ),
+            );
+        }
+      });
+    },
+
+    /** In the consumer's transaction `tx`; a second delivery of the same event inserts nothing. */
+    async recordServerEvent(tx: Executor, row: ServerEventRow): Promise<void> {
+      await tx
+        .insert(analyticsEvents)
+        .values({ ...row, sessionId: SERVER_SESSION_ID })
+        .onConflictDoNothing({ target: analyticsEvents.id });
+    },
+  };
+}
+export type UsageStore = ReturnType<typeof createUsageStore>;

@@ -54,6 +54,16 @@ describe('API client requests', () => {
     });
   });
 
+  it('sends a FormData as it is, leaving the multipart content type (and boundary) to the browser', async () => {
+    const { client, fetch } = harness(() => json(201, { id: 'logo' }));
+    const form = new FormData();
+    form.append('logo', new Blob(['png'], { type: 'image/png' }), 'logo.png');
+    await client.request('POST', '/api/branding/logos', group, { body: form });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toEqual({});
+  });
+
   it('sends no body and no content type on a read', async () => {
     const { client, fetch } = harness(() => json(200, []));
     await client.request('GET', '/api/user-groups', z.array(group));

@@ -66,6 +66,7 @@ export class ApiResponseError extends Error {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
+  /** Sent as JSON; a FormData (a file upload) is sent as multipart, its boundary set by the browser. */
   body?: unknown;
   /**
    * `redirect` (default): fail, and apply the logged-out rule. `throw`: fail without the rule (a
@@ -125,11 +126,12 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     { body, on401 = 'redirect', signal }: RequestOptions = {},
   ): Promise<z.output<Schema>> {
     const hasBody = body !== undefined;
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     const response = await dependencies.fetch(url, {
       method,
       credentials: 'include',
-      headers: hasBody ? { 'Content-Type': 'application/json' } : {},
-      body: hasBody ? JSON.stringify(body) : undefined,
+      headers: hasBody && !form ? { 'Content-Type': 'application/json' } : {},
+      body: form ? body : hasBody ? JSON.stringify(body) : undefined,
       signal,
     });
     const text = await response.text().catch(() => '');

@@ -1,9 +1,88 @@
+import { useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { LoadingSpinner } from '@listready/ui';
 import { useSession } from '@listready/web-client';
-import { PlaceholderScreen } from '../screens/placeholder-screen.tsx';
+import { BrandingPanel } from '../branding/branding-panel.tsx';
+import { ClientPropertiesCard } from './components/client-properties-card.tsx';
+import { SignOutButton } from './components/sign-out-button.tsx';
+import { StatsStrip } from './components/stats-strip.tsx';
+import { useAgentClients, useAgentStats, useCurrentAgent } from './hooks/use-agent-dashboard.ts';
 
-/** The agent dashboard (also / for agents). */
+/** The tabs and their internal keys (agent spec §2, §4). */
+export const DASHBOARD_TABS = [
+  { key: 'dashboard', label: 'Dashboard' },
+  { key: 'clients', label: 'Clients' },
+  { key: 'settings', label: 'Branding' },
+] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]['key'];
+
+const TAB_TRIGGER =
+  'rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:text-ink ' +
+  'focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none ' +
+  'data-[state=active]:bg-brand data-[state=active]:text-brand-foreground';
+
+const PANEL = 'rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none';
+
+/** What an agent sees: greeting, tabs and the sign-out button; every call waits for the agent's id. */
+function AgentDashboard({ firstName }: { firstName: string }) {
+  const [tab, setTab] = useState<DashboardTab>('dashboard');
+  const agent = useCurrentAgent(true);
+  const agentId = agent.data?.id;
+  const stats = useAgentStats(agentId);
+  const clients = useAgentClients(agentId);
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Hello {firstName || 'Agent'}!</h1>
+        <p className="mt-2 text-ink-muted">Agent Dashboard</p>
+      </header>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setTab(value as DashboardTab)}
+        activationMode="automatic"
+        className="space-y-6"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-surface-border pb-2">
+          <Tabs.List aria-label="Agent dashboard" className="flex flex-wrap gap-1">
+            {DASHBOARD_TABS.map(({ key, label }) => (
+              <Tabs.Trigger key={key} value={key} className={TAB_TRIGGER}>
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <SignOutButton />
+        </div>
+        <Tabs.Content value="dashboard" className={PANEL}>
+          <StatsStrip
+            stats={stats.data}
+            loading={agentId === undefined ? !agent.isError : stats.isPending}
+            failed={agent.isError || stats.isError}
+            onRetry={() => void (agent.isError ? agent.refetch() : stats.refetch())}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="clients" className={PANEL}>
+          <ClientPropertiesCard
+            rows={clients.data}
+            loading={agentId === undefined ? !agent.isError : clients.isPending}
+            failed={agent.isError || clients.isError}
+            onRetry={() => void (agent.isError ? agent.refetch() : clients.refetch())}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className={PANEL}>
+          <BrandingPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
+
+/**
+ * The agent dashboard (/dashboard, and / for agents): agent spec §2. Only agents get it; anyone
+ * else (or a session still resolving) sees only the spinner.
+ */
 export function DashboardScreen() {
   const session = useSession();
-  const firstName = session.status === 'signed-in' ? session.user.firstName : null;
-  return <PlaceholderScreen title={`Hello ${firstName || 'Agent'}!`} tagline="Agent Dashboard" />;
+  if (session.status !== 'signed-in' || session.user.role !== 'agent') return <LoadingSpinner />;
+  return <AgentDashboard firstName={session.user.firstName.trim()} />;
 }

@@ -1,0 +1,155 @@
+import { CircleCheck } from 'lucide-react';
+import type { AgentClientRow } from '@listready/contracts';
+import { Button, Card, LoadingSpinner } from '@listready/ui';
+import { ProgressBar, StageIcon } from '@listready/ui/journey';
+import { InviteClientButton } from '../../invite/invite-client-button.tsx';
+import { cityAndState, clientName } from '../utils/client-details.ts';
+import { lastActivityLabel } from '../utils/last-activity.ts';
+import { ClientActions } from './client-actions.tsx';
+import { ClientAvatar } from './client-avatar.tsx';
+
+export const NO_CLIENTS_TITLE = 'No clients yet';
+export const NO_CLIENTS_TEXT =
+  'Get started by inviting your first client to begin their home preparation journey.';
+
+const HEAD = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-ink-muted uppercase';
+const CELL = 'px-4 py-3 align-middle';
+/** The Client column stays in view while a narrow screen scrolls the others under it. */
+const STICKY = 'sticky left-0 z-10 bg-surface';
+
+function ClientRow({ row, now }: { row: AgentClientRow; now: Date }) {
+  const name = clientName(row);
+  return (
+    <tr className="border-t border-surface-border" data-client-id={row.client.id}>
+      <th scope="row" className={`${CELL} ${STICKY} text-left font-normal`}>
+        <div className="flex w-44 items-center gap-3 sm:w-56">
+          <ClientAvatar row={row} />
+          <div className="min-w-0">
+            <p className="truncate font-medium">{name}</p>
+            <p className="truncate text-sm text-ink-muted">{row.user.email}</p>
+          </div>
+        </div>
+      </th>
+      <td className={CELL}>
+        {row.property ? (
+          <div className="w-48">
+            <p className="truncate">{row.property.address}</p>
+            <p className="truncate text-sm text-ink-muted">{cityAndState(row.property)}</p>
+          </div>
+        ) : (
+          <span className="text-sm text-ink-muted">No property yet</span>
+        )}
+      </td>
+      <td className={CELL}>
+        <div className="flex w-36 items-center gap-2">
+          <ProgressBar percent={row.progressPercentage} label={`Progress of ${name}`} className="w-24" />
+          <span className="text-sm tabular-nums" data-testid="client-progress">
+            {row.progressPercentage}%
+          </span>
+        </div>
+      </td>
+      <td className={CELL}>
+        {row.currentStage ? (
+          <span className="flex items-center gap-2 whitespace-nowrap">
+            <StageIcon name={row.currentStage.icon} className="size-4 shrink-0 text-brand-soft" />
+            {row.currentStage.name}
+          </span>
+        ) : (
+          <span className="flex items-center gap-2 whitespace-nowrap">
+            <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-green-400" />
+            All stages complete
+          </span>
+        )}
+      </td>
+      <td className={`${CELL} text-sm whitespace-nowrap text-ink-muted`}>
+        <time dateTime={row.client.updatedAt}>{lastActivityLabel(row.client.updatedAt, now)}</time>
+      </td>
+      <td className={CELL}>
+        <ClientActions row={row} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The Clients tab (agent spec §2): 'Active Client Properties' with Invite Client and the table —
+ * Client, Property, Progress, Current Stage, Last Activity, Actions. On a narrow screen the table
+ * scrolls sideways with the Client column kept.
+ */
+export function ClientPropertiesCard({
+  rows,
+  loading,
+  failed,
+  onRetry,
+  now = new Date(),
+}: {
+  rows: AgentClientRow[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  now?: Date;
+}) {
+  return (
+    <Card role="region" aria-labelledby="client-properties-title" className="overflow-hidden">
+      <div className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
+        <h2 id="client-properties-title" className="text-lg font-semibold">
+          Active Client Properties
+        </h2>
+        <InviteClientButton />
+      </div>
+      {failed ? (
+        <div role="alert" className="border-t border-surface-border p-6">
+          <p>We could not load your clients.</p>
+          <Button className="mt-3" variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : loading || !rows ? (
+        <LoadingSpinner label="Loading your clients" className="border-t border-surface-border" />
+      ) : rows.length === 0 ? (
+        <div className="border-t border-surface-border px-6 py-12 text-center">
+          <p className="font-medium">{NO_CLIENTS_TITLE}</p>
+          <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">{NO_CLIENTS_TEXT}</p>
+        </div>
+      ) : (
+        <div
+          role="region"
+          aria-label="Clients table"
+          tabIndex={0}
+          className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
+        >
+          <table className="w-full min-w-max border-collapse">
+            <caption className="sr-only">Your clients, most recently active first</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${HEAD} ${STICKY}`}>
+                  Client
+                </th>
+                <th scope="col" className={HEAD}>
+                  Property
+                </th>
+                <th scope="col" className={HEAD}>
+                  Progress
+                </th>
+                <th scope="col" className={HEAD}>
+                  Current Stage
+                </th>
+                <th scope="col" className={HEAD}>
+                  Last Activity
+                </th>
+                <th scope="col" className={HEAD}>
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <ClientRow key={row.client.id} row={row} now={now} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

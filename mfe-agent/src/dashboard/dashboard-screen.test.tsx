@@ -1,0 +1,290 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentAccount, AgentClientRow, AgentStats } from '@listready/contracts';
+import { dismissToast, getToasts } from '@listready/ui';
+import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
+import { DashboardScreen } from './dashboard-screen.tsx';
+
+// The Branding tab's panel is tested on its own (mfe-agent/src/branding); here it only has to appear.
+vi.mock('../branding/branding-panel.tsx', () => ({
+  BrandingPanel: () => <h2>White-Label Branding</h2>,
+}));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const agentAccount: AgentAccount = {
+  id: 'agent-1',
+  userId: 'user-1',
+  companyName: null,
+  phone: '555-0199',
+  licenseNumber: null,
+  subscriptionType: 'trial',
+  subscriptionStatus: 'trial',
+  billingCycleStart: null,
+  billingCycleEnd: null,
+  inviteLimit: 5,
+  invitesUsed: 0,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+};
+const stats: AgentStats = { activeClients: 2, avgProgress: 41, tasksDue: 3, readyToList: 1 };
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+const rows: AgentClientRow[] = [
+  {
+    client: { id: 'client-1', updatedAt: hoursAgo(3.5) },
+    user: {
+      firstName: 'Nora',
+      lastName: 'York',
+      email: 'nora@example.com',
+      phone: '555-0101',
+      profileImageUrl: null,
+    },
+    property: { address: '1 Main St', city: 'Springfield', state: 'IL' },
+    progressPercentage: 78,
+    currentStage: { id: 'go-live-and-show', name: 'Go Live and Show', icon: 'DoorOpen' },
+  },
+  {
+    client: { id: 'client 2', updatedAt: hoursAgo(50) },
+    user: {
+      firstName: 'Kenji',
+      lastName: 'Tokyo',
+      email: 'kenji@example.com',
+      phone: null,
+      profileImageUrl: 'https://photos.example.com/kenji.png',
+    },
+    property: null,
+    progressPercentage: 100,
+    currentStage: null,
+  },
+];
+
+type Answer = () => Response | Promise<Response>;
+let answers: Record<string, Answer> = {};
+const calls: string[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  answers = {
+    'GET /api/agents/current': () => json(200, agentAccount),
+    'GET /api/agents/agent-1/stats': () => json(200, stats),
+    'GET /api/agents/agent-1/clients': () => json(200, rows),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = `${init?.method ?? 'GET'} ${String(input)}`;
+      calls.push(call);
+      const answer = answers[call];
+      return answer ? answer() : json(404, { message: 'not scripted' });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  for (const shown of getToasts()) dismissToast(shown.id);
+  window.history.replaceState(null, '', '/');
+});
+
+function renderAs(user: Partial<SessionUser> | null) {
+  const queryClient = createAppQueryClient();
+  if (user) {
+    queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
+      id: 'user-1',
+      email: 'alan@example.com',
+      firstName: 'Alan',
+      lastName: 'Agent',
+      role: 'agent',
+      profileImageUrl: null,
+      ...user,
+    });
+  }
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <DashboardScreen />
+    </QueryClientProvider>,
+  );
+}
+
+/** Radix tabs activate on mouse down (a click is mouse down, up, click). */
+function chooseTab(name: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
+}
+
+describe('the agent dashboard', () => {
+  it('greets the agent, falls back to Agent, and shows a non-agent only the spinner', async () => {
+    renderAs({});
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello Alan!' })).toBeTruthy();
+    expect(screen.getByText('Agent Dashboard')).toBeTruthy();
+    cleanup();
+    renderAs({ firstName: '  ' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello Agent!' })).toBeTruthy();
+    cleanup();
+
+    calls.length = 0;
+    renderAs({ role: 'client', firstName: 'Sadie' });
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    cleanup();
+    renderAs(null);
+    expect(screen.queryByRole('heading')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((call) => call.includes('/api/agents'))).toEqual([]);
+  });
+
+  it('shows four placeholders of the final size while loading, then the figures (avg. progress as a percent)', async () => {
+    let release: () => void = () => undefined;
+    answers['GET /api/agents/agent-1/stats'] = () =>
+      new Promise((resolve) => {
+        release = () => resolve(json(200, stats));
+      });
+    renderAs({});
+    const loading = await screen.findByTestId('stats-loading');
+    const placeholders = [...loading.children].filter(
+      (child) => child.getAttribute('aria-hidden') === 'true',
+    );
+    expect(placeholders).toHaveLength(4);
+    await waitFor(() => expect(calls).toContain('GET /api/agents/agent-1/stats'));
+    act(() => release());
+    const figures = await screen.findAllByRole('definition');
+    expect(figures.map((figure) => figure.textContent)).toEqual(['2', '41%', '3', '1']);
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Active Clients',
+      'Avg. Progress',
+      'Tasks Due Today',
+      'Ready to List',
+    ]);
+    // Same box for placeholder and figure.
+    const cardClasses = (element: Element) => element.getAttribute('class');
+    expect(cardClasses(must(figures[0]?.parentElement))).toBe(cardClasses(must(placeholders[0])));
+  });
+
+  it('parses every answer with its contract: a stats answer that breaks it is a failure, with Try again', async () => {
+    answers['GET /api/agents/agent-1/stats'] = () => json(200, { activeClients: 'two' });
+    renderAs({});
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load your stats.');
+    answers['GET /api/agents/agent-1/stats'] = () => json(200, stats);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findAllByRole('definition')).map((figure) => figure.textContent)).toEqual([
+      '2',
+      '41%',
+      '3',
+      '1',
+    ]);
+  });
+
+  it('has accessible tabs with the spec’s keys, moved between with the arrow keys', async () => {
+    renderAs({});
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).toEqual([
+      ['Dashboard', 'true'],
+      ['Clients', 'false'],
+      ['Branding', 'false'],
+    ]);
+    expect(screen.getByRole('tablist', { name: 'Agent dashboard' })).toBeTruthy();
+    const first = must(tabs[0]);
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Clients' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(await screen.findByRole('region', { name: 'Active Client Properties' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Clients' }), { key: 'End' });
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Branding' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(screen.getByRole('heading', { name: 'White-Label Branding' })).toBeTruthy();
+    expect(screen.getByRole('tabpanel').getAttribute('id')).toContain('settings');
+  });
+
+  it('lists each client with photo or initials, property, progress, stage with its icon, last activity and three actions', async () => {
+    renderAs({});
+    chooseTab('Clients');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Client', 'Property', 'Progress', 'Current Stage', 'Last Activity', 'Actions']);
+    const [, nora, kenji] = within(table).getAllByRole('row') as [HTMLElement, HTMLElement, HTMLElement];
+
+    expect(within(nora).getByRole('rowheader').textContent).toBe('NYNora Yorknora@example.com');
+    expect(nora.textContent).toContain('1 Main St');
+    expect(nora.textContent).toContain('Springfield, IL');
+    const bar = within(nora).getByRole('progressbar', {
+      name: 'Progress of Nora York',
+    }) as HTMLProgressElement;
+    expect(bar.value).toBe(78);
+    expect(within(nora).getByTestId('client-progress').textContent).toBe('78%');
+    expect(nora.textContent).toContain('Go Live and Show');
+    expect(nora.querySelector('svg.lucide-door-open')).not.toBeNull();
+    expect(nora.textContent).toContain('3 hours ago');
+    expect(within(nora).getByRole('link', { name: 'View Nora York’s journey' }).getAttribute('href')).toBe(
+      '/journey?clientId=client-1',
+    );
+    expect(within(nora).getByRole('link', { name: 'Email Nora York' }).getAttribute('href')).toBe(
+      'mailto:nora@example.com',
+    );
+    expect(within(nora).getByRole('link', { name: 'Call Nora York' }).getAttribute('href')).toBe(
+      'tel:555-0101',
+    );
+
+    expect((kenji.querySelector('img') as HTMLImageElement).src).toBe('https://photos.example.com/kenji.png');
+    expect(kenji.textContent).toContain('No property yet');
+    expect(kenji.textContent).toContain('All stages complete');
+    expect(kenji.textContent).toContain('2 days ago');
+    expect(within(kenji).getByRole('link', { name: 'View Kenji Tokyo’s journey' }).getAttribute('href')).toBe(
+      '/journey?clientId=client%202',
+    );
+    const call = within(kenji).getByRole('button', { name: 'Call Kenji Tokyo' });
+    expect(call.getAttribute('aria-disabled')).toBe('true');
+    expect(call.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(call.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'No phone number on file',
+    );
+    // A photo that does not load gives way to the initials.
+    fireEvent.error(kenji.querySelector('img') as HTMLImageElement);
+    expect(within(kenji).getByRole('rowheader').textContent).toBe('KTKenji Tokyokenji@example.com');
+  });
+
+  it('opens a client’s journey in the app, and says No clients yet when there are none', async () => {
+    renderAs({});
+    chooseTab('Clients');
+    const link = await screen.findByRole('link', { name: 'View Nora York’s journey' });
+    fireEvent.click(link, { button: 0 });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/journey?clientId=client-1');
+    cleanup();
+
+    answers['GET /api/agents/agent-1/clients'] = () => json(200, []);
+    renderAs({});
+    chooseTab('Clients');
+    expect(await screen.findByText(NO_CLIENTS_TITLE)).toBeTruthy();
+    expect(screen.getByText(NO_CLIENTS_TEXT)).toBeTruthy();
+    expect(`${NO_CLIENTS_TITLE} - ${NO_CLIENTS_TEXT}`).toBe(
+      'No clients yet - Get started by inviting your first client to begin their home preparation journey.',
+    );
+    expect(screen.getByRole('button', { name: 'Invite Client' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('signs out to / whether the server agrees or not', async () => {
+    window.history.replaceState(null, '', '/dashboard');
+    answers['POST /api/logout'] = () =>
+      json(500, { message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+    renderAs({});
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(calls).toContain('POST /api/logout');
+    expect(getToasts().map(({ title }) => title)).toEqual(['Logout failed']);
+  });
+});
+
+function must<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw new Error('expected a value');
+  return value;
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { agentAccountSchema, agentClientRowsSchema, agentStatsSchema } from '@listready/contracts';
+import { apiClient, apiQuery } from '@listready/web-client';
+
+export const CURRENT_AGENT_URL = '/api/agents/current';
+export const agentStatsUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/stats`;
+export const agentClientsUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/clients`;
+
+/** GET /api/agents/current (auth): the signed-in agent's account, whose id the other calls name. */
+export function useCurrentAgent(enabled: boolean) {
+  return useQuery({ ...apiQuery(apiClient, CURRENT_AGENT_URL, agentAccountSchema), enabled });
+}
+
+/** GET /api/agents/{agentId}/stats: the stats strip. */
+export function useAgentStats(agentId: string | undefined) {
+  return useQuery({
+    ...apiQuery(apiClient, agentStatsUrl(agentId ?? ''), agentStatsSchema),
+    enabled: agentId !== undefined,
+  });
+}
+
+/** GET /api/agents/{agentId}/clients: the Clients tab's rows. */
+export function useAgentClients(agentId: string | undefined) {
+  return useQuery({
+    ...apiQuery(apiClient, agentClientsUrl(agentId ?? ''), agentClientRowsSchema),
+    enabled: agentId !== undefined,
+  });
+}

@@ -1,0 +1,24 @@
+import type { AgentClientRow } from '@listready/contracts';
+
+/** The client's full name, else their e-mail (a seller always has one). */
+export function clientName(row: AgentClientRow): string {
+  return `${row.user.firstName} ${row.user.lastName}`.trim() || row.user.email;
+}
+
+/** Up to two letters for the avatar when there is no photo. */
+export function clientInitials(row: AgentClientRow): string {
+  const letters = [row.user.firstName, row.user.lastName]
+    .map((part) => part.trim().charAt(0))
+    .filter(Boolean)
+    .join('');
+  return (letters || row.user.email.charAt(0) || '?').toUpperCase();
+}
+
+/** 'City, ST' under the address (whichever parts there are). */
+export function cityAndState(property: NonNullable<AgentClientRow['property']>): string {
+  return [property.city, property.state].filter(Boolean).join(', ');
+}
+
+/** The client's journey, read-only, in the seller remote (`?clientId=` names it). */
+export const clientJourneyHref = (row: AgentClientRow) =>
+  `/journey?clientId=${encodeURIComponent(row.client.id)}`;

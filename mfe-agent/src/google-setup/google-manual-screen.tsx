@@ -98,7 +98,10 @@ export function GoogleManualScreen() {
 
         <Step number={2} title="Get a refresh token from the OAuth Playground">
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
-            <li>Add {OAUTH_PLAYGROUND_URL} to the same client&apos;s authorised redirect URIs.</li>
+            <li>
+              Add <code className="font-mono break-all">{OAUTH_PLAYGROUND_URL}</code> to the same
+              client&apos;s authorised redirect URIs.
+            </li>
             <li>
               In the playground&apos;s settings, tick &ldquo;Use your own OAuth credentials&rdquo; and enter
               the client ID and secret.

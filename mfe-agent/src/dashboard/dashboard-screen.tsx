@@ -70,7 +70,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
           />
         </Tabs.Content>
         <Tabs.Content value="settings" className={PANEL}>
-          <BrandingPanel />
+          <BrandingPanel agentId={agentId} />
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -1,11 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { createAppQueryClient, sessionQuery } from '@listready/web-client';
+import { startUsageTracking } from './analytics/start-usage-tracking.ts';
 import { registerRemoteApplications } from './federation/register-remote-applications.ts';
 import { fetchRemoteUrls, type RemoteUrls } from './federation/remote-urls.ts';
 import { ShellApp } from './shell-app.tsx';
 
 const queryClient = createAppQueryClient();
+// Usage analytics for every page and remote (spec §7): follows the session query for the user.
+startUsageTracking({ queryClient });
 
 // Ask for the session and the remote URLs at once; the frame renders meanwhile.
 void queryClient.prefetchQuery(sessionQuery);

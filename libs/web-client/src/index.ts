@@ -1,3 +1,4 @@
+export * from './analytics/track-usage.ts';
 export * from './api/api-client.ts';
 export * from './api/query-client.ts';
 export { apiClient } from './api/browser-api-client.ts';

@@ -64,7 +64,7 @@ export const CSP_NONCE_RUNTIME_PLUGIN = fileURLToPath(
 );
 
 /** Shared design-system parts the shell loads only on demand (never preloaded). */
-const LAZY_SHARED_MODULES = ['@listready/ui/toaster'];
+const LAZY_SHARED_MODULES = ['@listready/ui/toaster', '@listready/ui/dialog'];
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
@@ -101,6 +101,7 @@ export function sharedSingletons(
     '@listready/ui': shared('@listready/ui'),
     // Heavier design-system parts are separate shared modules, loaded only by pages that use them.
     '@listready/ui/toaster': shared('@listready/ui/toaster', '@listready/ui'),
+    '@listready/ui/dialog': shared('@listready/ui/dialog', '@listready/ui'),
     '@listready/web-client': shared('@listready/web-client'),
     // The zod contracts every answer is parsed with: one copy of them and of zod (~31 KB brotli), not one per remote.
     '@listready/contracts': shared('@listready/contracts'),

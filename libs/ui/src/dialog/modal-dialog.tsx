@@ -1,0 +1,55 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode, RefObject } from 'react';
+
+export interface ModalDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  /**
+   * Where focus goes back when the dialog closes. Radix returns it to a `Dialog.Trigger`; a dialog
+   * opened by an ordinary button (which renders before the lazily loaded dialog exists) names it here.
+   */
+  returnFocusRef?: RefObject<HTMLElement | null> | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The shared dialog frame (Radix: focus trap, Escape, labelled title and description). Scrolls
+ * inside itself on a short screen, so a form stays reachable at 375 px.
+ */
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  returnFocusRef,
+  children,
+}: ModalDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusRef?.current) return;
+            event.preventDefault();
+            returnFocusRef.current.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl"
+        >
+          <Dialog.Title className="pr-6 text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-ink-muted">{description}</Dialog.Description>
+          {children}
+          <Dialog.Close
+            className="absolute top-4 right-4 rounded text-ink-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+            aria-label="Close"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -8,3 +8,4 @@ export * from './navigation/navigation.ts';
 export * from './navigation/profile-tab.ts';
 export type { RemoteCustomProps } from './federation/remote-props.ts';
 export { AppLink } from './navigation/app-link.tsx';
+export * from './invitations/index.ts';

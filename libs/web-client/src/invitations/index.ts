@@ -1,0 +1,5 @@
+export * from './pending-invitation.ts';
+export * from './invitation-toasts.ts';
+export * from './invitation-requests.ts';
+export * from './use-invitations.ts';
+export { InvitationDialog } from './invitation-dialog.tsx';

@@ -1,0 +1,86 @@
+import type { InvitationKind, InvitationResponse } from '@listready/contracts';
+import type { ToastInput } from '@listready/ui';
+import { ApiRequestError } from '../api/api-client.ts';
+
+/*
+ * The invitation toasts of agent spec §8, as pure functions of what the server answered: the
+ * seller's Invite My Agent and the agent's Invite Client word them differently.
+ */
+
+/** Spec §8: a failure whose message holds `400` and `already been sent` (the server's duplicate answer). */
+export function isAlreadySentError(error: unknown): boolean {
+  return (
+    error instanceof Error && error.message.startsWith('400: ') && error.message.includes('already been sent')
+  );
+}
+
+const serverMessageOf = (error: unknown) =>
+  error instanceof ApiRequestError ? error.serverMessage : undefined;
+
+/** After `POST /api/invitations` answered: one outcome per channel. */
+export function invitationSentToast(type: InvitationKind, { email, sms }: InvitationResponse): ToastInput {
+  if (type === 'client-to-agent') {
+    if (email.success && sms.success)
+      return {
+        title: 'Invitation sent successfully!',
+        description: 'Your agent was invited via email and SMS.',
+      };
+    if (email.success)
+      return { title: 'Invitation sent via email!', description: sms.error ?? 'SMS not sent.' };
+    return {
+      title: 'Invitation sent with issues',
+      description: email.error ?? 'There may have been delivery issues. Please try again.',
+      variant: 'destructive',
+    };
+  }
+  const channels = [email.success ? 'email' : null, sms.success ? 'SMS' : null].filter(Boolean).join(' and ');
+  if (channels)
+    return {
+      title: 'Invitation Sent',
+      description: `Client invitation has been sent via ${channels} successfully.`,
+    };
+  // Nothing reached the client: said as the spec words it, but as a warning.
+  return {
+    title: 'Invitation Sent',
+    description: 'Client invitation has been sent, but there were issues with delivery.',
+    variant: 'destructive',
+  };
+}
+
+/** When `POST /api/invitations` failed; `email` is the address that was typed. */
+export function invitationFailureToast(type: InvitationKind, error: unknown, email: string): ToastInput {
+  if (type === 'client-to-agent') {
+    if (isAlreadySentError(error))
+      return {
+        title: 'Invitation Already Sent',
+        description: `An invitation has already been sent to ${email}. You can resend it if needed by trying again.`,
+      };
+    return {
+      title: 'Failed to send invitation',
+      description: 'Please check the email address and try again.',
+      variant: 'destructive',
+    };
+  }
+  return {
+    title: 'Error',
+    description: serverMessageOf(error) ?? 'Failed to send invitation. Please try again.',
+    variant: 'destructive',
+  };
+}
+
+/** An agent's acceptance of a seller's invitation went through (spec §8). */
+export const INVITATION_ACCEPTED_TOAST: ToastInput = {
+  title: 'Invitation Accepted!',
+  description: 'You are now linked to your client. Welcome to your agent dashboard!',
+};
+
+export const ACCEPTANCE_FALLBACK_MESSAGE = 'Failed to accept invitation. Please try again.';
+
+/** The server's reason an acceptance failed, or the spec's fallback. */
+export function acceptanceFailureMessage(error: unknown): string {
+  return serverMessageOf(error) ?? ACCEPTANCE_FALLBACK_MESSAGE;
+}
+
+export function invitationAcceptanceFailureToast(error: unknown): ToastInput {
+  return { title: 'Error', description: acceptanceFailureMessage(error), variant: 'destructive' };
+}

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  PENDING_INVITATION_STORAGE_KEY,
+  rememberPendingInvitation,
+  takePendingInvitationPath,
+} from './pending-invitation.ts';
+
+afterEach(() => window.localStorage.clear());
+
+/** Storage as a browser with storage disabled has it: every call throws. */
+const refusingStorage = new Proxy({} as Storage, {
+  get: () => () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  },
+});
+
+describe('the pending invitation', () => {
+  it('is remembered, then resumed once as the acceptance page (the id encoded)', () => {
+    expect(rememberPendingInvitation('inv 42')).toBe(true);
+    expect(window.localStorage.getItem(PENDING_INVITATION_STORAGE_KEY)).toBe('inv 42');
+    expect(takePendingInvitationPath()).toBe('/accept-invitation?id=inv%2042');
+    expect(takePendingInvitationPath()).toBeNull();
+  });
+
+  it('is nothing when blank or when storage is disabled', () => {
+    window.localStorage.setItem(PENDING_INVITATION_STORAGE_KEY, '  ');
+    expect(takePendingInvitationPath()).toBeNull();
+    expect(rememberPendingInvitation('inv-1', refusingStorage)).toBe(false);
+    expect(takePendingInvitationPath(refusingStorage)).toBeNull();
+  });
+});

@@ -1,0 +1,204 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  agentAccountSchema,
+  agentClientRowsSchema,
+  invitationResponseSchema,
+  taskEntriesSchema,
+} from '@listready/contracts';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+import { artifactsDir } from '../support/config.ts';
+
+/**
+ * The agent dashboard (issue 14): an agent invites a client through the API, the client registers
+ * and accepts, completes a task on their journey; the agent's /dashboard shows the figures and, in
+ * the Clients tab, the client's row with its progress, and opens the client's journey read-only.
+ * Every tab and /client-demo are axe clean, and usable at 375 px. Real accounts and services.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+const password = 'dashboard-pass-1';
+let accounts = 0;
+
+async function register(page: Page, role: 'agent' | 'client', firstName: string, email?: string) {
+  accounts += 1;
+  const address = email ?? `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email: address,
+      firstName,
+      lastName: role === 'agent' ? 'Agent' : 'Client',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return address;
+}
+
+async function switchAccount(page: Page, email: string): Promise<void> {
+  expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
+  expect((await page.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
+}
+
+const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
+const sellerRemote = (page: Page) => page.locator('[data-remote="mfe-seller"]');
+
+/** The document itself never scrolls sideways (a wide table scrolls inside its own region). */
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function openTab(page: Page, name: string) {
+  await agentRemote(page).getByRole('tab', { name }).click();
+  expect(await agentRemote(page).getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
+}
+
+describe('the agent dashboard', () => {
+  it('shows the linked client’s progress in the Clients tab, axe clean on every tab, at 375 px too', async () => {
+    const { page } = await browser.newPage();
+
+    // The agent invites the client.
+    const agentEmail = await register(page, 'agent', 'Avery');
+    const agentId = agentAccountSchema.parse(
+      await (await page.request.get(`${baseUrl}/api/agents/current`)).json(),
+    ).id;
+    const clientEmail = `casey.${Date.now()}@example.com`;
+    const invited = await page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Casey Client', email: clientEmail, phoneNumber: '555-0123', type: 'agent-to-client' },
+    });
+    expect(invited.status()).toBe(200);
+    const { invitationId } = invitationResponseSchema.parse(await invited.json());
+
+    // The client signs up with the invited address, accepts, and completes a task on the journey.
+    await page.request.post(`${baseUrl}/api/logout`);
+    await register(page, 'client', 'Casey', clientEmail);
+    const accepted = await page.request.post(`${baseUrl}/api/accept-invitation`, { data: { invitationId } });
+    expect(accepted.status()).toBe(200);
+    await page.goto(`${baseUrl}/journey`);
+    const curbAppeal = sellerRemote(page).locator('[data-task-title="Curb Appeal"]');
+    await curbAppeal.getByRole('button', { name: 'Mark Complete' }).click();
+    await curbAppeal.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+
+    // The agent: the link is applied by journey's invitation-accepted consumer, a moment later.
+    await switchAccount(page, agentEmail);
+    await expect
+      .poll(async () => {
+        const response = await page.request.get(`${baseUrl}/api/agents/${agentId}/clients`);
+        return agentClientRowsSchema.parse(await response.json()).map((row) => row.progressPercentage);
+      })
+      .toEqual([2]);
+
+    await page.goto(`${baseUrl}/dashboard`);
+    await agentRemote(page).getByRole('heading', { level: 1, name: 'Hello Avery!' }).waitFor();
+    await agentRemote(page).getByText('Agent Dashboard').waitFor();
+    const figures = agentRemote(page).locator('dd[data-stat]');
+    await figures.first().waitFor();
+    expect(await figures.allInnerTexts()).toEqual(['1', '2%', '0', '0']);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await openTab(page, 'Clients');
+    const row = agentRemote(page).getByRole('row').filter({ hasText: 'Casey Client' });
+    await row.waitFor();
+    expect(await row.getByTestId('client-progress').innerText()).toBe('2%');
+    expect(
+      await row.getByRole('progressbar', { name: 'Progress of Casey Client' }).getAttribute('value'),
+    ).toBe('2');
+    expect(await row.innerText()).toContain(clientEmail);
+    expect(await row.innerText()).toContain('Initial Assessment');
+    expect(await row.innerText()).toContain('Just now');
+    expect(await row.getByRole('link', { name: 'Email Casey Client' }).getAttribute('href')).toBe(
+      `mailto:${clientEmail}`,
+    );
+    expect(await row.getByRole('link', { name: 'Call Casey Client' }).getAttribute('href')).toBe(
+      'tel:555-0100',
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-1280.png') });
+
+    await openTab(page, 'Branding');
+    await agentRemote(page).getByRole('heading', { name: 'White-Label Branding' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The client's journey, read-only, from the row's first action.
+    await openTab(page, 'Clients');
+    await row.getByRole('link', { name: 'View Casey Client’s journey' }).click();
+    await page.waitForURL(/\/journey\?clientId=/);
+    await sellerRemote(page)
+      .locator('[data-task-title="Curb Appeal"]')
+      .getByText('Completed by Casey Client')
+      .waitFor();
+    const tasks = await page.request.get(`${baseUrl}/api/clients/current/tasks${new URL(page.url()).search}`);
+    expect(
+      taskEntriesSchema.parse(await tasks.json()).filter((entry) => entry.clientTask.status === 'completed'),
+    ).toHaveLength(1);
+
+    // At 375 px: nothing wider than the screen; the table scrolls in its own region, the Client column kept.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${baseUrl}/dashboard`);
+    await agentRemote(page).getByRole('heading', { level: 1, name: 'Hello Avery!' }).waitFor();
+    await figures.first().waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await openTab(page, 'Clients');
+    await row.waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    const table = agentRemote(page).getByRole('region', { name: 'Clients table' });
+    const clientCell = row.getByRole('rowheader');
+    const before = await clientCell.boundingBox();
+    await table.evaluate((element) => element.scrollBy({ left: 400 }));
+    expect(await table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    expect((await clientCell.boundingBox())?.x).toBe(before?.x);
+    expect(await row.getByRole('link', { name: 'Email Casey Client' }).isVisible()).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-375.png') });
+    await openTab(page, 'Branding');
+    await agentRemote(page).getByRole('heading', { name: 'White-Label Branding' }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+
+  it('shows a new agent the empty state and zeros, nothing moving while the figures arrive', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    await register(page, 'agent', 'Nell');
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${baseUrl}/dashboard`);
+    const figures = agentRemote(page).locator('dd[data-stat]');
+    await figures.first().waitFor();
+    expect(await figures.allInnerTexts()).toEqual(['0', '0%', '0', '0']);
+    await page.waitForTimeout(500);
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shifted, 'cumulative layout shift on /dashboard').toBeLessThanOrEqual(0.02);
+
+    await openTab(page, 'Clients');
+    await agentRemote(page).getByText('No clients yet').waitFor();
+    await agentRemote(page)
+      .getByText('Get started by inviting your first client to begin their home preparation journey.')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('/client-demo shows the sample client, axe clean and usable at 375 px', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    await register(page, 'agent', 'Dana');
+    await page.goto(`${baseUrl}/client-demo`);
+    await agentRemote(page).getByRole('heading', { level: 1, name: 'Client Demo' }).waitFor();
+    await agentRemote(page).getByText('8 of 24 tasks completed').waitFor();
+    await agentRemote(page).getByText('Stage 2 of 6:').waitFor();
+    expect(await agentRemote(page).getByText('150', { exact: true }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--client-demo-375.png') });
+  });
+});

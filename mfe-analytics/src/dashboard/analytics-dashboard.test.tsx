@@ -1,0 +1,198 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts';
+import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import { AnalyticsDashboard } from './analytics-dashboard.tsx';
+import { formatHour } from './utils/format.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const hourOf = (index: number) => new Date(Date.UTC(2030, 4, 1, index)).toISOString();
+const stats = (overrides: Partial<AnalyticsStats> = {}): AnalyticsStats => ({
+  totalEvents: 1234,
+  totalSessions: 56,
+  uniqueUsers: 7,
+  topEvents: Array.from({ length: 10 }, (_, index) => ({ event: `action_${index + 1}`, count: 100 - index })),
+  eventsPerHour: Array.from({ length: 24 }, (_, index) => ({
+    hour: hourOf(index),
+    count: index === 20 ? 9 : 1,
+  })),
+  ...overrides,
+});
+const session = (overrides: Partial<AnalyticsRealtime['activeSessions'][number]> = {}) => ({
+  sessionId: 'abcd1234',
+  userId: 'user-1',
+  pageViews: 3,
+  events: 12,
+  startTime: '2030-05-01T12:00:00.000Z',
+  endTime: null,
+  lastEventAt: '2030-05-01T12:05:00.000Z',
+  ...overrides,
+});
+const realtime = (overrides: Partial<AnalyticsRealtime> = {}): AnalyticsRealtime => ({
+  activeUsers: 2,
+  recentEvents: [
+    {
+      id: 'e1',
+      event: 'task_completed',
+      timestamp: '2030-05-01T12:04:00.000Z',
+      pageUrl: null,
+      userId: 'seller-1',
+    },
+    {
+      id: 'e2',
+      event: 'page_view',
+      timestamp: '2030-05-01T12:03:00.000Z',
+      pageUrl: `${window.location.origin}/journey`,
+      userId: 'seller-1',
+    },
+  ],
+  activeSessions: [
+    session(),
+    session({ sessionId: 'ffff0000', userId: 'seller-1', endTime: '2030-05-01T12:06:00.000Z' }),
+  ],
+  ...overrides,
+});
+
+type Answer = () => Response | Promise<Response>;
+let answers: Record<string, Answer>;
+let calls: string[];
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    'GET /api/analytics/stats': () => json(200, stats()),
+    'GET /api/analytics/realtime': () => json(200, realtime()),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = `${init?.method ?? 'GET'} ${String(input)}`;
+      calls.push(call);
+      const answer = answers[call];
+      return answer ? answer() : json(404, { message: 'not scripted' });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderAs(user: Partial<SessionUser> | null) {
+  const queryClient = createAppQueryClient();
+  if (user) {
+    queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
+      id: 'user-1',
+      email: 'alan@example.com',
+      firstName: 'Alan',
+      lastName: 'Agent',
+      role: 'agent',
+      profileImageUrl: null,
+      ...user,
+    });
+  }
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AnalyticsDashboard />
+    </QueryClientProvider>,
+  );
+}
+
+const count = (url: string) => calls.filter((call) => call === `GET ${url}`).length;
+/** The three totals as shown. */
+const totals = () => [...document.querySelectorAll('dd[data-stat]')].map((figure) => figure.textContent);
+
+describe('the analytics dashboard', () => {
+  it('shows the totals and the top 8 actions of the stats', async () => {
+    renderAs({});
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
+    await waitFor(() => expect(totals()).toEqual([(1234).toLocaleString(), '56', '7']));
+    expect([...document.querySelectorAll('dt')].slice(0, 3).map((term) => term.textContent)).toEqual([
+      'Total Events',
+      'Total Sessions',
+      'Unique Users',
+    ]);
+    const top = screen.getByRole('list', { name: 'Top actions by count' });
+    const rows = within(top).getAllByRole('listitem');
+    expect(rows).toHaveLength(8);
+    expect(rows[0]?.textContent).toBe('Action 1100');
+    expect(rows[7]?.textContent).toBe('Action 893');
+  });
+
+  it('charts the events per hour, with the figures in a table for screen readers', async () => {
+    renderAs({});
+    const table = await screen.findByRole('table', { name: 'Events per hour over the last 24 hours' });
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(24));
+    const cells = [...table.querySelectorAll('tbody tr')];
+    expect(cells[20]?.textContent).toBe(`${formatHour(hourOf(20))}9`);
+    expect(screen.getByText('32 events in the last 24 hours')).toBeTruthy();
+  });
+
+  it('shows the realtime view: active users, recent events with their page, sessions Active or Ended', async () => {
+    renderAs({});
+    await waitFor(() => expect(screen.getByText('Task completed')).toBeTruthy());
+    const recent = screen.getByRole('region', { name: 'Recent events' });
+    expect(within(recent).getByText('Server')).toBeTruthy();
+    expect(within(recent).getByText('/journey')).toBeTruthy();
+    const sessions = screen.getByRole('region', { name: 'Active sessions' });
+    const [mine, ended] = within(sessions).getAllByRole('listitem');
+    expect(mine?.textContent).toContain('…abcd1234');
+    expect(mine?.textContent).toContain('Active');
+    expect(mine?.textContent).toContain('You');
+    expect(ended?.textContent).toContain('…ffff0000');
+    expect(ended?.textContent).toContain('Ended');
+    expect(ended?.textContent).toContain('User seller-1');
+    expect(document.querySelector('[data-stat="Active Users"]')?.textContent).toBe('2');
+  });
+
+  it('asks for the realtime view every 5 s and the stats every 30 s; a session that ends shows Ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderAs({});
+    await waitFor(() => expect(screen.getByText('…abcd1234')).toBeTruthy());
+    expect([count('/api/analytics/stats'), count('/api/analytics/realtime')]).toEqual([1, 1]);
+    answers['GET /api/analytics/realtime'] = () =>
+      json(200, realtime({ activeSessions: [session({ endTime: '2030-05-01T12:07:00.000Z' })] }));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(count('/api/analytics/realtime')).toBe(2);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Active sessions' }).textContent).toContain('Ended'),
+    );
+    expect(screen.getByRole('region', { name: 'Active sessions' }).textContent).not.toContain('Active');
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(count('/api/analytics/stats')).toBe(2);
+    expect(count('/api/analytics/realtime')).toBeGreaterThanOrEqual(6);
+  });
+
+  it('asks again on Refresh', async () => {
+    renderAs({});
+    await waitFor(() => expect(count('/api/analytics/stats')).toBe(1));
+    answers['GET /api/analytics/stats'] = () => json(200, stats({ totalEvents: 2000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(totals()[0]).toBe((2000).toLocaleString()));
+    expect(count('/api/analytics/stats')).toBe(2);
+  });
+
+  it('keeps the placeholders’ size, and says below when the stats could not be loaded', async () => {
+    answers['GET /api/analytics/stats'] = () => json(500, { message: 'down' });
+    renderAs({});
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load your usage figures.');
+    expect(screen.getByRole('status').textContent).toContain('Loading your usage figures');
+    answers['GET /api/analytics/stats'] = () => json(200, stats());
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(totals()).toHaveLength(3));
+  });
+
+  it('shows anyone but an agent only the spinner, asking nothing', async () => {
+    renderAs({ role: 'client' });
+    expect(screen.queryByRole('heading')).toBeNull();
+    cleanup();
+    renderAs(null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((call) => call.includes('/api/analytics'))).toEqual([]);
+  });
+});

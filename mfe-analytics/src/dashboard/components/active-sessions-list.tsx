@@ -1,0 +1,69 @@
+import type { RealtimeSession } from '@listready/contracts';
+import { formatCount, formatDateTime } from '../utils/format.ts';
+
+/**
+ * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user,
+ * page views, events, start and end. A session is Active until its end time is set, then Ended.
+ * Cards rather than a table, so they read at 375 px; a fixed-height scrolling region like the
+ * recent events.
+ */
+export function ActiveSessionsList({
+  sessions,
+  viewerId,
+}: {
+  sessions: RealtimeSession[] | undefined;
+  viewerId: string | null;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label="Active sessions"
+      tabIndex={0}
+      className="h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+    >
+      {sessions === undefined ? null : sessions.length === 0 ? (
+        <p className="p-2 text-sm text-ink-muted">No sessions in the last 30 minutes.</p>
+      ) : (
+        <ul className="divide-y divide-surface-border">
+          {sessions.map((session) => (
+            <li key={`${session.sessionId}-${session.startTime}`} className="space-y-1 px-1 py-2 text-sm">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-mono">…{session.sessionId}</span>
+                {session.endTime ? (
+                  <span className="rounded-full border border-surface-border px-2 py-0.5 text-xs text-ink-muted">
+                    Ended
+                  </span>
+                ) : (
+                  <span className="rounded-full border border-emerald-400 px-2 py-0.5 text-xs text-emerald-400">
+                    Active
+                  </span>
+                )}
+              </div>
+              <p className="truncate text-ink-muted" title={session.userId ?? undefined}>
+                {session.userId === null
+                  ? 'Visitor'
+                  : session.userId === viewerId
+                    ? 'You'
+                    : `User ${session.userId}`}
+              </p>
+              <dl className="grid grid-cols-2 gap-x-3 text-ink-muted">
+                <dt className="sr-only">Page views</dt>
+                <dd>{formatCount(session.pageViews)} page views</dd>
+                <dt className="sr-only">Events</dt>
+                <dd>{formatCount(session.events)} events</dd>
+                <dt className="sr-only">Started</dt>
+                <dd>Started {formatDateTime(session.startTime)}</dd>
+                {session.endTime && (
+                  <>
+                    <dt className="sr-only">Ended</dt>
+                    <dd>Ended {formatDateTime(session.endTime)}</dd>
+                  </>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

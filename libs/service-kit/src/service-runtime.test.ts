@@ -14,7 +14,12 @@ import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './session.ts';
 
 const database = useTestDatabase();
 const silent = pino({ level: 'silent' });
-const config = { LOG_LEVEL: 'silent', SESSION_CACHE_TTL_SECONDS: 30, events: eventsConfigFromEnv({}) };
+const config = {
+  NODE_ENV: 'test' as const,
+  LOG_LEVEL: 'silent',
+  SESSION_CACHE_TTL_SECONDS: 30,
+  events: eventsConfigFromEnv({}),
+};
 const secret = 'runtime-test-secret-'.padEnd(48, 'x');
 
 /** A cache and a transport that record whether they were closed. */

@@ -16,6 +16,7 @@ import { createSessionStore, type SessionStore } from './session-store.ts';
 
 /** What every service's config carries (see each service's `config.ts`). */
 export interface ServiceRuntimeConfig {
+  NODE_ENV: 'development' | 'test' | 'production';
   LOG_LEVEL: string;
   REDIS_URL?: string | undefined;
   SESSION_CACHE_TTL_SECONDS: number;
@@ -89,6 +90,7 @@ export async function createServiceRuntime(options: ServiceRuntimeOptions): Prom
   await app.register(sessionPlugin, {
     codec,
     isSessionActive: (sessionId, userId) => sessionStore.isActive(sessionId, userId),
+    secureCookies: config.NODE_ENV === 'production',
   });
 
   const closing: (() => Promise<unknown>)[] = [];

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
 import pino from 'pino';
 import { createService, type App } from './create-service.ts';
 import {
@@ -46,11 +47,15 @@ describe('sessionPlugin', () => {
   const codec = createSessionCodec(secret);
   const revoked = new Set<string>();
 
+  let clock = Math.floor(Date.now() / 1000);
+
   async function build() {
+    clock = Math.floor(Date.now() / 1000);
     app = createService({ name: 'test', logger: pino({ level: 'silent' }) });
     await app.register(sessionPlugin, {
       codec,
       isSessionActive: async (sessionId) => !revoked.has(sessionId),
+      now: () => clock,
     });
     app.get('/me', async (request) => requireUser(request));
     app.get('/agents-only', async (request) => requireRole(request, 'agent'));
@@ -68,6 +73,30 @@ describe('sessionPlugin', () => {
     });
     revoked.add('s-live');
     expect((await server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: token } })).statusCode).toBe(401);
+  });
+
+  it('ends a session idle for 7 days, and slides it forward on use (same session, same absolute expiry)', async () => {
+    const server = await build();
+    clock = Math.floor(Date.now() / 1000);
+    const token = await codec.sign({ id: 'u3', role: 'client', sessionId: 's3' });
+    const { exp } = decodeJwt(token);
+    const fresh = await server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: token } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.cookies).toEqual([]); // young token: nothing to swap
+
+    clock += 2 * 60 * 60; // two hours later
+    const used = await server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: token } });
+    expect(used.statusCode).toBe(200);
+    const swapped = used.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+    expect(swapped).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const claims = decodeJwt(swapped?.value ?? '');
+    expect(claims.exp).toBe(exp);
+    expect(claims.sid).toBe('s3');
+
+    clock += 7 * 24 * 60 * 60 + 60; // a week and a minute without use after the swap
+    expect(
+      (await server.inject({ url: '/me', cookies: { [SESSION_COOKIE]: swapped?.value ?? '' } })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 403 for the wrong role', async () => {

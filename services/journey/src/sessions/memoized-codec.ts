@@ -27,7 +27,7 @@ export function memoizeVerification(
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const now = options.now ?? Date.now;
   return {
-    sign: (user, ttlSeconds) => codec.sign(user, ttlSeconds),
+    sign: (user, lifetime) => codec.sign(user, lifetime),
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {

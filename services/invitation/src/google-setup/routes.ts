@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { googleOAuthSetupResponseSchema, googleSetupMessages } from '@listready/contracts';
-import { ForbiddenError, requireUser, type App } from '@listready/service-kit';
-import { linkOrigin } from '@listready/service-kit';
+import { ForbiddenError, linkOrigin, requireUser, type App } from '@listready/service-kit';
 import { CALLBACK_PAGE_CSP, renderCallbackPage, type PageOutcome } from './callback-page.ts';
 import type { GoogleSetup } from './google-setup.ts';
 

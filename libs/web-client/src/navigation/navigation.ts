@@ -31,3 +31,12 @@ export function useLocationPath(): string {
     () => '/',
   );
 }
+
+/** The current query string, following in-app navigation and back/forward like the path. */
+export function useLocationSearch(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => '',
+  );
+}

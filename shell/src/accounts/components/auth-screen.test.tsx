@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SESSION_QUERY_KEY } from '@listready/web-client';
+import { PENDING_INVITATION_STORAGE_KEY, SESSION_QUERY_KEY } from '@listready/web-client';
 import {
   currentLocation,
   json,
@@ -10,8 +10,7 @@ import {
   sessionUser,
   useAccountScreenCleanup,
 } from '../account-test-harness.tsx';
-import { PENDING_INVITATION_STORAGE_KEY } from '../utils/pending-invitation.ts';
-import { AuthPage } from './auth-screen.tsx';
+import { AuthPage, authScreenOptions } from './auth-screen.tsx';
 
 useAccountScreenCleanup();
 
@@ -238,5 +237,112 @@ describe('/auth: after signing in', () => {
     renderAt('/auth', <AuthPage />, sessionUser('agent'));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+});
+
+describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
+  const accepted = () =>
+    json(200, {
+      invitationId: 'inv-9',
+      type: 'agent-to-client',
+      status: 'accepted',
+      acceptedAt: '2030-01-01T00:00:00.000Z',
+    });
+  const fillSignUp = () => {
+    type('Email', 'ann@example.com');
+    type('First name', 'Ann');
+    type('Last name', 'Lee');
+    type('Phone', '555-0100');
+    type('Password', 'longenough1');
+    type('Confirm password', 'longenough1');
+  };
+  const posts = (calls: { method: string; url: string; body: unknown }[]) =>
+    calls.filter((call) => call.method === 'POST').map(({ url, body }) => ({ url, body }));
+
+  it('reads the invitation: create-account as a home seller; role=agent still wins', () => {
+    expect(authScreenOptions('?invitation=%20inv-9%20')).toEqual({
+      mode: 'sign-up',
+      role: 'client',
+      invitationId: 'inv-9',
+    });
+    expect(authScreenOptions('?invitation=')).toEqual({
+      mode: 'sign-in',
+      role: 'client',
+      invitationId: null,
+    });
+    expect(authScreenOptions('?role=agent&invitation=inv-9')).toMatchObject({
+      mode: 'sign-up',
+      role: 'agent',
+    });
+  });
+
+  it('opens create-account with Home Seller chosen; registering accepts the invitation, then the journey', async () => {
+    let answerAcceptance: (response: Response) => void = () => undefined;
+    const calls = scriptApi({
+      'POST /api/register': () => json(201, sessionUser('client')),
+      'POST /api/accept-invitation': () => accepted(),
+    });
+    // Held until released, to see the screen while it waits.
+    const fetchStub = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetchStub(input, init);
+      if (String(input) !== '/api/accept-invitation') return response;
+      return new Promise<Response>((resolve) => (answerAcceptance = () => resolve(response)));
+    }) as typeof fetch;
+
+    renderAt('/auth?invitation=inv-9', <AuthPage />);
+    expect(heading().textContent).toBe('Create your ListReady account');
+    expect((input('Role') as unknown as HTMLSelectElement).value).toBe('client');
+    fillSignUp();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Accepting your invitation')).toBeTruthy();
+    expect(currentLocation()).toBe('/auth?invitation=inv-9');
+    answerAcceptance(accepted());
+    await waitFor(() => expect(currentLocation()).toBe('/journey'));
+    expect(posts(calls)).toEqual([
+      { url: '/api/register', body: expect.objectContaining({ email: 'ann@example.com', role: 'client' }) },
+      { url: '/api/accept-invitation', body: { invitationId: 'inv-9' } },
+    ]);
+    expect(latestToast()).toMatchObject({ title: 'Welcome to ListReady!' });
+  });
+
+  it('signing in instead accepts it too', async () => {
+    const calls = scriptApi({
+      'POST /api/login': () => json(200, sessionUser('client')),
+      'POST /api/accept-invitation': () => accepted(),
+    });
+    renderAt('/auth?invitation=inv-9', <AuthPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    type('Email', 'ann@example.com');
+    type('Password', 'whatever-it-was');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(currentLocation()).toBe('/journey'));
+    expect(posts(calls).map((call) => call.url)).toEqual(['/api/login', '/api/accept-invitation']);
+  });
+
+  it("a refused invitation is the Error toast with the server's reason; the seller still lands home, signed in", async () => {
+    scriptApi({
+      'POST /api/register': () => json(201, sessionUser('client')),
+      'POST /api/accept-invitation': () =>
+        json(410, { message: 'This invitation has expired. Ask for a new one.', code: 'INVITATION_EXPIRED' }),
+    });
+    const { queryClient } = renderAt('/auth?invitation=inv-9', <AuthPage />);
+    fillSignUp();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(currentLocation()).toBe('/journey'));
+    expect(latestToast()).toMatchObject({
+      title: 'Error',
+      description: 'This invitation has expired. Ask for a new one.',
+      variant: 'destructive',
+    });
+    expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(sessionUser('client'));
+  });
+
+  it('a seller already signed in accepts it on arrival, then goes home', async () => {
+    const calls = scriptApi({ 'POST /api/accept-invitation': () => accepted() });
+    renderAt('/auth?invitation=inv-9', <AuthPage />, sessionUser('client'));
+    await waitFor(() => expect(currentLocation()).toBe('/journey'));
+    expect(posts(calls)).toEqual([{ url: '/api/accept-invitation', body: { invitationId: 'inv-9' } }]);
   });
 });

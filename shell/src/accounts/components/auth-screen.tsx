@@ -1,23 +1,56 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserRole } from '@listready/contracts';
-import { LoadingSpinner, PRODUCT_NAME } from '@listready/ui';
-import { useSession, type SessionUser } from '@listready/web-client';
+import { LoadingSpinner, PRODUCT_NAME, toast } from '@listready/ui';
+import {
+  acceptInvitation,
+  apiClient,
+  invitationAcceptanceFailureToast,
+  refetchInvitationAffectedQueries,
+  takePendingInvitationPath,
+  useLocationSearch,
+  useSession,
+  type SessionUser,
+} from '@listready/web-client';
 import { useFocusOnChange } from '../hooks/use-focus-on-change.ts';
-import { useLocationSearch } from '../hooks/use-location-search.ts';
 import { goTo } from '../utils/go-to.ts';
 import { homePathFor } from '../utils/home-path.ts';
-import { takePendingInvitationPath } from '../utils/pending-invitation.ts';
 import { AccountFrame } from './account-frame.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
-/** `?role=` preselects the role; `role=agent` opens create-account (spec seller §2, /auth). */
-export function authScreenOptions(search: string): { mode: AuthMode; role: UserRole } {
-  const role = new URLSearchParams(search).get('role');
-  if (role === 'agent') return { mode: 'sign-up', role: 'agent' };
-  return { mode: 'sign-in', role: 'client' };
+export interface AuthScreenOptions {
+  mode: AuthMode;
+  role: UserRole;
+  /** An agent's invitation to a client (`?invitation=`, the invitation e-mail's link), to accept once signed in. */
+  invitationId: string | null;
+}
+
+/**
+ * `?role=` preselects the role; `role=agent` opens create-account (spec seller §2, /auth). An
+ * agent's invitation (`?invitation=<id>`) opens create-account as a home seller.
+ */
+export function authScreenOptions(search: string): AuthScreenOptions {
+  const params = new URLSearchParams(search);
+  const invitationId = params.get('invitation')?.trim() || null;
+  if (params.get('role') === 'agent') return { mode: 'sign-up', role: 'agent', invitationId };
+  if (invitationId) return { mode: 'sign-up', role: 'client', invitationId };
+  return { mode: 'sign-in', role: 'client', invitationId };
+}
+
+/**
+ * Accepts the agent's invitation the visitor came with. A refusal (expired, another agent's
+ * client already, another address) is a toast: the person is signed in either way and goes home.
+ */
+async function acceptInvitationOnArrival(queryClient: QueryClient, invitationId: string): Promise<void> {
+  try {
+    await acceptInvitation(apiClient, invitationId);
+    await refetchInvitationAffectedQueries(queryClient);
+  } catch (error) {
+    toast(invitationAcceptanceFailureToast(error));
+  }
 }
 
 const VIEWS = {
@@ -71,26 +104,44 @@ function AuthScreen({
   );
 }
 
-/** /auth: one screen toggling sign-in and create-account. A signed-in visitor is sent home. */
+/**
+ * /auth: one screen toggling sign-in and create-account. A signed-in visitor is sent home. With an
+ * agent's invitation, whoever signs in or registers here (or arrives signed in) accepts it first.
+ */
 export function AuthPage() {
   const session = useSession();
   const search = useLocationSearch();
-  // Set once this page signed someone in: the redirect below is for visitors already signed in.
-  const signedInHere = useRef(false);
+  const queryClient = useQueryClient();
+  const { mode, role, invitationId } = authScreenOptions(search);
+  // Set once this page is sending the user on (after signing in here, or because they already were).
+  const leaving = useRef(false);
+  const [accepting, setAccepting] = useState(false);
+
+  const leave = async (user: SessionUser, { signedInHere }: { signedInHere: boolean }) => {
+    leaving.current = true;
+    if (invitationId) {
+      setAccepting(true);
+      await acceptInvitationOnArrival(queryClient, invitationId);
+    }
+    const home = homePathFor(user.role);
+    if (signedInHere) goTo(takePendingInvitationPath() ?? home);
+    else goTo(home, { replace: true });
+  };
 
   useEffect(() => {
-    if (session.status === 'signed-in' && !signedInHere.current)
-      goTo(homePathFor(session.user.role), { replace: true });
+    if (session.status === 'signed-in' && !leaving.current) void leave(session.user, { signedInHere: false });
+    // `leave` reads this render's invitation; only a change of session calls for it.
   }, [session]);
 
-  if (session.status !== 'signed-out')
-    return <LoadingSpinner label="Checking your session" className="min-h-[50vh]" />;
+  if (session.status !== 'signed-out' || accepting)
+    return (
+      <LoadingSpinner
+        label={accepting ? 'Accepting your invitation' : 'Checking your session'}
+        className="min-h-[50vh]"
+      />
+    );
 
-  const finish = (user: SessionUser) => {
-    signedInHere.current = true;
-    goTo(takePendingInvitationPath() ?? homePathFor(user.role));
-  };
-  const { mode, role } = authScreenOptions(search);
+  const finish = (user: SessionUser) => void leave(user, { signedInHere: true });
   // A new query string (e.g. a link to /auth?role=agent from /auth) starts the screen over.
   return <AuthScreen key={search} initialMode={mode} preselectedRole={role} onSignedIn={finish} />;
 }

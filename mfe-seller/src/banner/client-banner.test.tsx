@@ -1,5 +1,6 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast, getToasts } from '@listready/ui';
 import type { ClientProfile } from '../journey/utils/journey-api.ts';
 import { json, renderSignedIn, scriptApi } from '../journey/utils/journey-test-fixtures.tsx';
 import { ClientBanner } from './client-banner.tsx';
@@ -24,6 +25,7 @@ const scriptProfile = (agent: ClientProfile['agent']) =>
 
 afterEach(() => {
   cleanup();
+  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
 });
 
@@ -45,12 +47,40 @@ describe('ClientBanner', () => {
     expect(screen.queryByRole('link', { name: 'Email Agent' })).toBeNull();
   });
 
-  it('invites a seller without an agent to bring one', async () => {
-    scriptProfile(null);
+  it('invites a seller without an agent to bring one: Invite My Agent sends a client-to-agent invitation', async () => {
+    const calls = scriptApi({
+      'GET /api/clients/current/profile': () => json(200, profile(null)),
+      'POST /api/invitations': () =>
+        json(200, {
+          invitationId: 'inv-1',
+          email: { success: true, error: null },
+          sms: { success: false, error: null },
+        }),
+    });
     renderSignedIn(<ClientBanner />);
     expect(await screen.findByText('Ready to get started?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Invite My Agent' }));
-    expect(await screen.findByRole('dialog', { name: 'Invite Your Agent' })).toBeTruthy();
+    const inviteButton = screen.getByRole('button', { name: 'Invite My Agent' });
+    fireEvent.click(inviteButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Invite Your Agent' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Pat Agent' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'pat@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Invitation' }));
+
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/invitations',
+      body: { name: 'Pat Agent', email: 'pat@example.com', type: 'client-to-agent' },
+    });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Invitation sent via email!',
+      description: 'SMS not sent.',
+    });
+    // The profile is asked again (its agent, once the invitation is accepted).
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/clients/current/profile')).toHaveLength(2),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(inviteButton));
   });
 
   it('is not shown to agents, who never ask for the client profile', () => {

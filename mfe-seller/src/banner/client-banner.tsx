@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Mail, Phone, UserPlus } from 'lucide-react';
 import { Button } from '@listready/ui';
-import { useSession } from '@listready/web-client';
+import { InvitationDialog, useSession } from '@listready/web-client';
 import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
-import { LazyModalDialog } from '../journey/components/lazy-modal-dialog.tsx';
 
 /** The shell's slot for this banner (shell/src/frame/page-frame.tsx). */
 const CLIENT_BANNER_SLOT_ID = 'client-banner-slot';
@@ -18,6 +17,7 @@ export function ClientBanner() {
   const isClient = session.status === 'signed-in' && session.user.role === 'client';
   const profile = useClientProfile(isClient);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const inviteButton = useRef<HTMLButtonElement>(null);
   if (!isClient || !profile.data) return null;
   const { agent } = profile.data;
   // The shell's fixed slot above the bottom navigation (see the shell's page frame); inline when the
@@ -56,22 +56,16 @@ export function ClientBanner() {
       ) : (
         <>
           <p className="font-medium">Ready to get started?</p>
-          <Button size="sm" onClick={() => setInviteOpen(true)}>
+          <Button ref={inviteButton} size="sm" onClick={() => setInviteOpen(true)}>
             <UserPlus aria-hidden="true" className="size-4" />
             Invite My Agent
           </Button>
-          {inviteOpen && (
-            <LazyModalDialog
-              open={inviteOpen}
-              onOpenChange={setInviteOpen}
-              title="Invite Your Agent"
-              description="Inviting your agent from here is coming soon. Until then, share ListReady with your agent and ask them to add you as a client."
-            >
-              <div className="mt-4 flex justify-end">
-                <Button onClick={() => setInviteOpen(false)}>Got it</Button>
-              </div>
-            </LazyModalDialog>
-          )}
+          <InvitationDialog
+            type="client-to-agent"
+            open={inviteOpen}
+            onOpenChange={setInviteOpen}
+            returnFocusRef={inviteButton}
+          />
         </>
       )}
     </aside>

@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import type { ClientProfile, JourneyResponse, PublicUser, SessionResponse } from '@listready/contracts';
+import type {
+  AnalyticsRealtime,
+  AnalyticsStats,
+  ClientProfile,
+  JourneyResponse,
+  PublicUser,
+  SessionResponse,
+} from '@listready/contracts';
+import { DEFAULT_CURRENT_BRANDING } from '@listready/contracts';
 import { aPublicUser } from '@listready/contracts/fixtures';
 
 export type FakeRole = 'client' | 'agent';
@@ -33,6 +41,12 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
     const session: SessionResponse = { user: signedIn ? FAKE_USERS[role] : null };
     return route.fulfill({ status: 200, json: session });
   });
+  // The frame asks for the signed-in user's branding; a faked session has no cookie to send.
+  await page.route('**/api/branding/current', (route) =>
+    signedIn
+      ? route.fulfill({ status: 200, json: DEFAULT_CURRENT_BRANDING })
+      : route.fulfill({ status: 401, json: { message: 'Unauthorized' } }),
+  );
   if (role === 'client') {
     // The seller remote reads the journey at once; a faked session has no cookie, so the real
     // journey service would answer 401 and the app would leave for the login redirect.
@@ -72,6 +86,20 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
       if (name in answers) return route.fulfill({ status: 200, json: answers[name] });
       return route.fulfill({ status: 200, json: profile });
     });
+  }
+  if (role === 'agent') {
+    // The analytics remote reads its figures at once; a faked session has no cookie, so the real
+    // analytics service would answer 401 and the app would leave for the login redirect.
+    const stats: AnalyticsStats = {
+      totalEvents: 0,
+      totalSessions: 0,
+      uniqueUsers: 0,
+      topEvents: [],
+      eventsPerHour: [],
+    };
+    const realtime: AnalyticsRealtime = { activeUsers: 0, recentEvents: [], activeSessions: [] };
+    await page.route('**/api/analytics/stats', (route) => route.fulfill({ status: 200, json: stats }));
+    await page.route('**/api/analytics/realtime', (route) => route.fulfill({ status: 200, json: realtime }));
   }
   return {
     signOut: () => {

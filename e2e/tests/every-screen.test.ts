@@ -59,6 +59,7 @@ describe('every screen, as whoever may see it', () => {
     ['/icons', 'Icons'],
     ['/profile', 'My Profile'],
     ['/dashboard', '404 Page Not Found'],
+    ['/analytics', '404 Page Not Found'],
   ])('a seller at %s', async (path, heading) => {
     const { page } = await browser.newPage();
     await signUp(page, 'client', 'Sadie');
@@ -76,5 +77,18 @@ describe('every screen, as whoever may see it', () => {
     const { page } = await browser.newPage();
     await signUp(page, 'agent', 'Alan');
     await expectAccessibleScreen(page, path, heading);
+  });
+});
+
+describe('screens inside a screen', () => {
+  it('an agent on the dashboard’s Branding tab (White-Label Branding)', async () => {
+    const { page } = await browser.newPage();
+    await signUp(page, 'agent', 'Brandon');
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Branding' }).click();
+    await page.getByRole('heading', { name: 'White-Label Branding', exact: true }).waitFor();
+    await page.getByLabel('Company name').waitFor();
+    await page.getByRole('heading', { name: 'Brand Preview', exact: true }).waitFor();
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
   });
 });

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { ClipboardList, LogOut, Route, User, Users, type LucideIcon } from 'lucide-react';
 import { cn } from '@listready/ui';
 import {
@@ -31,7 +32,7 @@ const profileItem = (label: string, icon: LucideIcon, tab: ProfileTab, activeTab
  * Signed-in bottom navigation (spec seller §2): Journey, Profile, Groups, Custom, Logout. Profile,
  * Groups and Custom open /profile on the matching tab (session storage + broadcast).
  */
-export function BottomNavigation() {
+export function BottomNavigation({ ref }: { ref?: Ref<HTMLElement> } = {}) {
   const path = useLocationPath();
   const logout = useLogout();
   // Re-rendered by the broadcast; the tab itself is read where the profile screen reads it.
@@ -51,6 +52,7 @@ export function BottomNavigation() {
   ];
   return (
     <nav
+      ref={ref}
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation"
     >

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Session } from '@listready/web-client';
 import { BottomNavigation } from './bottom-navigation.tsx';
+import { applyBranding } from './branding/apply-branding.ts';
+import { useCurrentBranding } from './branding/use-current-branding.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -11,6 +13,17 @@ export const CLIENT_BANNER_SLOT_ID = 'client-banner-slot';
 export function PageFrame({ session, children }: { session: Session; children: ReactNode }) {
   const signedIn = session.status === 'signed-in';
   const client = signedIn && session.user.role === 'client';
+  // The signed-in user's branding (a seller's agent's, an agent's own), applied before paint.
+  const branding = useCurrentBranding(signedIn).data;
+  const current = signedIn ? branding : undefined;
+  const header = useRef<HTMLElement>(null);
+  const navigation = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    applyBranding(
+      { root: document.documentElement, header: header.current, navigation: navigation.current },
+      current ?? null,
+    );
+  }, [current, signedIn]);
   return (
     <div
       className={
@@ -27,7 +40,7 @@ export function PageFrame({ session, children }: { session: Session; children: R
       >
         Skip to content
       </a>
-      <SiteHeader session={session} />
+      <SiteHeader session={session} branding={current} ref={header} />
       {/* At least a screen tall, so content arriving late never pushes a visible footer. */}
       <main id="main-content" className="min-h-dvh flex-1">
         {children}
@@ -35,7 +48,7 @@ export function PageFrame({ session, children }: { session: Session; children: R
       <SiteFooter />
       {/* Fixed above the bottom navigation: the banner arriving never moves the page (pb-36 keeps it clear). */}
       {client ? <div id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" /> : null}
-      {signedIn ? <BottomNavigation /> : null}
+      {signedIn ? <BottomNavigation ref={navigation} /> : null}
     </div>
   );
 }

@@ -1,15 +1,30 @@
+import type { Ref } from 'react';
+import type { CurrentBranding } from '@listready/contracts';
 import { Button, ResponsiveLogo } from '@listready/ui';
 import { AppLink, type Session } from '@listready/web-client';
+import { BrandedLogo, hasBrandMark } from './branding/branded-logo.tsx';
 
-export function SiteHeader({ session }: { session: Session }) {
+export function SiteHeader({
+  session,
+  branding,
+  ref,
+}: {
+  session: Session;
+  /** The signed-in user's branding: the agent's logo and company name replace the product's. */
+  branding?: CurrentBranding | undefined;
+  ref?: Ref<HTMLElement>;
+}) {
+  const branded = hasBrandMark(branding);
   return (
-    <header className="sticky top-0 z-40 border-b border-surface-border bg-header">
+    <header ref={ref} className="sticky top-0 z-40 border-b border-surface-border bg-header">
       <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4 py-2 md:min-h-20">
+        {/* A fixed-height slot: the product's logo giving way to an agent's moves nothing. */}
         <AppLink
           href="/"
-          className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+          aria-label={branded ? (branding.companyName ?? 'Home') : undefined}
+          className="flex h-12 min-w-0 items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none md:h-16"
         >
-          <ResponsiveLogo />
+          {branded ? <BrandedLogo branding={branding} /> : <ResponsiveLogo />}
         </AppLink>
         {session.status === 'signed-out' ? (
           <Button asChild variant="outline">

@@ -1,0 +1,247 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { currentBrandingSchema, invitationResponseSchema } from '@listready/contracts';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+import { artifactsDir } from '../support/config.ts';
+
+/**
+ * White-label branding end to end (issue 14): an agent uploads a real logo and sets the header
+ * colour in the Branding tab; a client the agent invited (and who accepted) reloads their journey
+ * and sees that logo, the company name and that colour. Real accounts, services and Chromium.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+const password = 'branding-pass-1';
+let accounts = 0;
+
+async function register(page: Page, role: 'agent' | 'client', firstName: string, email?: string) {
+  accounts += 1;
+  const address = email ?? `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email: address,
+      firstName,
+      lastName: 'Branding',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return address;
+}
+
+async function switchAccount(page: Page, email: string) {
+  expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
+  expect((await page.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
+}
+
+/** A 200x80 PNG drawn by the browser itself (a real image, as a logo file would be). */
+async function drawnLogo(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 80;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.fillStyle = '#f59e0b';
+    context.fillRect(0, 0, 200, 80);
+    context.fillStyle = '#0f172a';
+    context.fillRect(20, 20, 160, 40);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+const HEADER_COLOUR = '#1E3A8A';
+const HEADER_RGB = 'rgb(30, 58, 138)';
+
+describe('white-label branding', () => {
+  it('the agent uploads a logo and sets the header colour; the linked client reloads and wears them', async () => {
+    const { page } = await browser.newPage();
+
+    // The agent's Branding tab.
+    const agentEmail = await register(page, 'agent', 'Bianca');
+    await page.goto(`${baseUrl}/dashboard`);
+    await agentRemote(page).getByRole('heading', { level: 1, name: 'Hello Bianca!' }).waitFor();
+    await agentRemote(page).getByRole('tab', { name: 'Branding' }).click();
+    await agentRemote(page).getByRole('heading', { name: 'White-Label Branding' }).waitFor();
+    const companyName = agentRemote(page).getByLabel('Company name');
+    await companyName.waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Refused in the browser before sending: a text file.
+    const chooseFile = async (files: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser');
+      await agentRemote(page)
+        .getByRole('button', { name: 'Brokerage logo Click to upload or drag and drop' })
+        .click();
+      await (await chooser).setFiles(files);
+    };
+    await chooseFile({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') });
+    await toast(page, 'Invalid File').waitFor();
+
+    // A real logo, uploaded at once and shown in its reserved box and in the preview.
+    const logo = await drawnLogo(page);
+    const uploaded = page.waitForResponse(
+      (response) => response.url().endsWith('/api/branding/logos') && response.request().method() === 'POST',
+    );
+    await chooseFile({ name: 'brokerage.png', mimeType: 'image/png', buffer: logo });
+    const upload = await uploaded;
+    expect(upload.status()).toBe(201);
+    const { url: logoUrl } = (await upload.json()) as { url: string };
+    expect(logoUrl).toMatch(/^\/api\/branding\/logos\/[0-9a-f]{64}\.png$/);
+    await agentRemote(page).getByAltText('Brokerage logo preview').waitFor();
+    expect(
+      await agentRemote(page)
+        .getByAltText('Brokerage logo preview')
+        .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+    ).toBe(200);
+
+    await companyName.fill('Bayview Realty');
+    await agentRemote(page).getByLabel('Header background color', { exact: true }).fill(HEADER_COLOUR);
+    await agentRemote(page).getByText('You have unsaved changes').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'branding-test--panel.png'), fullPage: true });
+
+    await agentRemote(page).getByRole('button', { name: 'Save Branding' }).click();
+    await toast(page, '✅ Branding Saved!').waitFor();
+    await agentRemote(page).getByText('You have unsaved changes').waitFor({ state: 'detached' });
+    // The agent's own frame follows at once (current branding refetched after the save).
+    await page.getByRole('link', { name: 'Bayview Realty' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The agent invites a client.
+    const clientEmail = `casey.${Date.now()}@example.com`;
+    const invited = await page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Casey Client', email: clientEmail, type: 'agent-to-client' },
+    });
+    expect(invited.status()).toBe(200);
+    const { invitationId } = invitationResponseSchema.parse(await invited.json());
+
+    // The client signs up: no agent yet, so the product's own look.
+    expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
+    await register(page, 'client', 'Casey', clientEmail);
+    await page.goto(`${baseUrl}/journey`);
+    await page
+      .locator('[data-remote="mfe-seller"]')
+      .getByRole('heading', { level: 1, name: 'Hello Casey!' })
+      .waitFor();
+    const header = page.getByRole('banner');
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      'rgb(0, 0, 0)',
+    );
+
+    // The client accepts; journey links them to the agent a moment later.
+    expect(
+      (await page.request.post(`${baseUrl}/api/accept-invitation`, { data: { invitationId } })).status(),
+    ).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          currentBrandingSchema.parse(
+            await (await page.request.get(`${baseUrl}/api/branding/current`)).json(),
+          ).companyName,
+      )
+      .toBe('Bayview Realty');
+
+    // Reloaded: the agent's logo, company name and header colour.
+    await page.reload();
+    await page
+      .locator('[data-remote="mfe-seller"]')
+      .getByRole('heading', { level: 1, name: 'Hello Casey!' })
+      .waitFor();
+    const home = page.getByRole('link', { name: 'Bayview Realty' });
+    await home.waitFor();
+    const image = home.locator('img');
+    expect(await image.getAttribute('src')).toBe(logoUrl);
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBe(200);
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(HEADER_RGB);
+    expect(await home.innerText()).toContain('Bayview Realty');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'branding-test--client-journey.png') });
+
+    // The logo is served as the immutable picture it is.
+    const served = await page.request.get(`${baseUrl}${logoUrl}`);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers()['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(await served.body(), logo)).toBe(0);
+
+    // Back as the agent: the saved branding is what the panel loads.
+    await switchAccount(page, agentEmail);
+    await page.goto(`${baseUrl}/dashboard`);
+    await agentRemote(page).getByRole('tab', { name: 'Branding' }).click();
+    expect(await agentRemote(page).getByLabel('Company name').inputValue()).toBe('Bayview Realty');
+    expect(await agentRemote(page).getByLabel('Header background color', { exact: true }).inputValue()).toBe(
+      HEADER_COLOUR,
+    );
+  });
+
+  it('a branded client page shifts nothing while the branding arrives, at 375 px too', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    await register(page, 'agent', 'Shiftless');
+    const agent = await page.request.get(`${baseUrl}/api/agents/current`);
+    const { id: agentId } = (await agent.json()) as { id: string };
+    const saved = await page.request.put(`${baseUrl}/api/agents/${agentId}/branding`, {
+      data: {
+        companyName: 'Steady Homes',
+        headerBackgroundColor: '#F8FAFC',
+        navigationBackgroundColor: '#14532D',
+      },
+    });
+    expect(saved.status()).toBe(200);
+    const clientEmail = `steady.${Date.now()}@example.com`;
+    const invited = await page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Steady Client', email: clientEmail, type: 'agent-to-client' },
+    });
+    const { invitationId } = invitationResponseSchema.parse(await invited.json());
+    await page.request.post(`${baseUrl}/api/logout`);
+    await register(page, 'client', 'Steady', clientEmail);
+    await page.request.post(`${baseUrl}/api/accept-invitation`, { data: { invitationId } });
+    await expect
+      .poll(
+        async () =>
+          currentBrandingSchema.parse(
+            await (await page.request.get(`${baseUrl}/api/branding/current`)).json(),
+          ).companyName,
+      )
+      .toBe('Steady Homes');
+
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${baseUrl}/journey`);
+    await page.getByRole('link', { name: 'Steady Homes' }).waitFor();
+    await page.locator('[data-remote="mfe-seller"]').getByText("Today's Priority").first().waitFor();
+    await page.waitForTimeout(500);
+    const total = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(total).toBeLessThanOrEqual(0.02);
+    // A light header gets dark text; the navigation its own colour; axe agrees.
+    expect(
+      await page.getByRole('banner').evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe('rgb(248, 250, 252)');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe('rgb(20, 83, 45)');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  });
+});

@@ -144,6 +144,27 @@ describe('createService error handling', () => {
     expect((logged?.err as { stack?: string } | undefined)?.stack).toMatch(/create-service\.test\.ts/);
   });
 
+  it('logs a failure after the client hung up as info, not as a server error', async () => {
+    const { logger, lines } = captureLogs();
+    app = createService({ name: 'test', logger });
+    let failed!: () => void;
+    const done = new Promise<void>((resolve) => (failed = resolve));
+    app.get('/slow', async (request) => {
+      await new Promise((resolve) => request.raw.once('close', resolve));
+      setImmediate(failed);
+      throw new Error('upstream aborted');
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const aborted = new AbortController();
+    const call = fetch(`${address}/slow`, { signal: aborted.signal }).catch(() => undefined);
+    setTimeout(() => aborted.abort(), 100);
+    await call;
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.filter((line) => line.level === 50)).toEqual([]);
+    expect(lines.some((line) => line.msg === 'client closed the request')).toBe(true);
+  });
+
   it('maps typed errors to their status and code', async () => {
     app = buildApp();
     const response = await app.inject({ method: 'GET', url: '/conflict' });

@@ -93,6 +93,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: internal ? ErrorCode.badRequest : error.code,
       });
     }
+    if (request.raw.destroyed) {
+      // The client hung up (a closed tab, a timeout): what failed after that is no server fault.
+      request.log.info({ err: error }, 'client closed the request');
+      return reply.status(499).send({ message: 'Client closed the request', code: ErrorCode.badRequest });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal Server Error', code: ErrorCode.internal });
   });

@@ -48,7 +48,7 @@ function AgentAnalytics({ viewerId }: { viewerId: string }) {
           Usage
         </h2>
         <StatCards stats={stats.data} />
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card className="space-y-3 p-4">
             <h3 className="font-semibold">Events per hour</h3>
             <HourlyEventsChart hours={stats.data?.eventsPerHour} />
@@ -81,7 +81,7 @@ function AgentAnalytics({ viewerId }: { viewerId: string }) {
             {realtime.data ? realtime.data.activeUsers : '–'}
           </p>
         </Card>
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card className="space-y-3 p-4">
             <h3 className="font-semibold">Recent events</h3>
             <RecentEventsList events={realtime.data?.recentEvents} />

@@ -1,6 +1,9 @@
 import type { RealtimeSession } from '@listready/contracts';
 import { formatCount, formatDateTime } from '../utils/format.ts';
 
+const counted = (count: number, one: string, many: string) =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
+
 /**
  * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user,
  * page views, events, start and end. A session is Active until its end time is set, then Ended.
@@ -48,9 +51,9 @@ export function ActiveSessionsList({
               </p>
               <dl className="grid grid-cols-2 gap-x-3 text-ink-muted">
                 <dt className="sr-only">Page views</dt>
-                <dd>{formatCount(session.pageViews)} page views</dd>
+                <dd>{counted(session.pageViews, 'page view', 'page views')}</dd>
                 <dt className="sr-only">Events</dt>
-                <dd>{formatCount(session.events)} events</dd>
+                <dd>{counted(session.events, 'event', 'events')}</dd>
                 <dt className="sr-only">Started</dt>
                 <dd>Started {formatDateTime(session.startTime)}</dd>
                 {session.endTime && (

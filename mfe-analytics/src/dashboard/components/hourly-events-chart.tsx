@@ -20,7 +20,7 @@ export function HourlyEventsChart({ hours }: { hours: HourlyCount[] | undefined 
     <figure className="space-y-2">
       <svg
         aria-hidden="true"
-        className="h-40 w-full"
+        className="h-40 w-full lg:h-64"
         viewBox={`0 0 ${Math.max(series.length, 24) * BAR_WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
       >

@@ -19,7 +19,7 @@ export function RecentEventsList({ events }: { events: RecentEvent[] | undefined
       ) : (
         <ol className="divide-y divide-surface-border">
           {events.map((event) => (
-            <li key={event.id} className="grid grid-cols-[1fr_auto] gap-x-3 px-1 py-2 text-sm">
+            <li key={event.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-1 py-2 text-sm">
               <span className="truncate font-medium" title={event.event}>
                 {eventLabel(event.event)}
               </span>

@@ -18,6 +18,8 @@ export const e2eConfig = {
   platformEnvironment: (): NodeJS.ProcessEnv => ({
     AUTH_SIGNUPS_PER_IP_PER_HOUR: '100000',
     AUTH_RESETS_PER_IP_PER_HOUR: '100000',
+    // The same for visitors' analytics batches (services/analytics tests its per-address limit).
+    ANALYTICS_ANONYMOUS_BATCHES_PER_MINUTE: '100000',
     ...process.env,
   }),
 };

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  analyticsRealtimeSchema,
+  analyticsStatsSchema,
+  invitationResponseSchema,
+  sessionResponseSchema,
+} from '@listready/contracts';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+import { artifactsDir } from '../support/config.ts';
+
+/**
+ * Usage analytics end to end (issue 15): a seller linked to an agent (POST /api/invitations, then
+ * POST /api/accept-invitation) uses the journey in the browser — the shell's tracker records the
+ * clicks and sends them with a beacon as the page goes away — and completes a task, which journey
+ * announces (task-completed) and analytics records; the agent's /analytics shows both, axe clean,
+ * usable at 375 px, with no layout shift. Real accounts and services, nothing faked.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+const password = 'analytics-pass-1';
+
+async function register(page: Page, role: 'agent' | 'client', firstName: string, email: string) {
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email,
+      firstName,
+      lastName: 'Tester',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const session = sessionResponseSchema.parse(
+    await (await page.request.get(`${baseUrl}/api/auth/session`)).json(),
+  );
+  if (!session.user) throw new Error('not signed in after registering');
+  return session.user.id;
+}
+
+const analyticsRemote = (page: Page) => page.locator('[data-remote="mfe-analytics"]');
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('usage analytics', () => {
+  it('a seller’s clicks and completed task show on their agent’s /analytics', async () => {
+    const stamp = Date.now();
+    const agent = await browser.newPage();
+    await agent.page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await register(agent.page, 'agent', 'Ana', `ana.${stamp}@example.com`);
+
+    // The agent invites the seller; the seller signs up with that address and accepts.
+    const sellerEmail = `sol.${stamp}@example.com`;
+    const invited = await agent.page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Sol Seller', email: sellerEmail, type: 'agent-to-client' },
+    });
+    expect(invited.status()).toBe(200);
+    const { invitationId } = invitationResponseSchema.parse(await invited.json());
+    const seller = await browser.newPage();
+    const sellerId = await register(seller.page, 'client', 'Sol', sellerEmail);
+    const accepted = await seller.page.request.post(`${baseUrl}/api/accept-invitation`, {
+      data: { invitationId },
+    });
+    expect(accepted.status()).toBe(200);
+
+    // The seller works the journey: a click that completes a task.
+    await seller.page.goto(`${baseUrl}/journey`);
+    const curbAppeal = seller.page.locator('[data-remote="mfe-seller"] [data-task-title="Curb Appeal"]');
+    await curbAppeal.getByRole('button', { name: 'Mark Complete' }).click();
+    await curbAppeal.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    // Leaving the page: the tracker ends the session and sends its queue with sendBeacon.
+    await seller.page.goto('about:blank');
+
+    // What the agent's analytics hold once the beacon and journey's event have arrived.
+    const stats = async () =>
+      analyticsStatsSchema.parse(
+        await (await agent.page.request.get(`${baseUrl}/api/analytics/stats`)).json(),
+      );
+    await expect
+      .poll(async () => Object.fromEntries((await stats()).topEvents.map((top) => [top.event, top.count])), {
+        timeout: 20_000,
+      })
+      .toMatchObject({ click: 1, task_completed: 1, session_end: 1 });
+    const realtime = analyticsRealtimeSchema.parse(
+      await (await agent.page.request.get(`${baseUrl}/api/analytics/realtime`)).json(),
+    );
+    expect(
+      realtime.recentEvents.filter((event) => event.event === 'click').map((event) => event.userId),
+    ).toEqual([sellerId]);
+    const sellerSessions = realtime.activeSessions.filter((session) => session.userId === sellerId);
+    expect(sellerSessions).toHaveLength(1);
+    expect(sellerSessions[0]?.endTime).not.toBeNull();
+    expect(sellerSessions[0]?.pageViews).toBe(1);
+
+    // The dashboard.
+    await agent.page.goto(`${baseUrl}/analytics`);
+    const remote = analyticsRemote(agent.page);
+    await remote.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    const top = remote.getByRole('list', { name: 'Top actions by count' });
+    await top.getByText('Task completed').waitFor();
+    await top.getByText('Click').waitFor();
+    const recent = remote.getByRole('region', { name: 'Recent events' });
+    await recent.getByText('Task completed').first().waitFor();
+    expect(await recent.innerText()).toContain('/journey');
+    const sessions = remote.getByRole('region', { name: 'Active sessions' });
+    const sellerSession = sessions.getByRole('listitem').filter({ hasText: `User ${sellerId}` });
+    await sellerSession.waitFor();
+    expect(await sellerSession.innerText()).toContain('Ended');
+    // The agent's own page is a session too, still going.
+    await sessions
+      .getByRole('listitem')
+      .filter({ hasText: 'You' })
+      .getByText('Active')
+      .waitFor({ timeout: 10_000 });
+    expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
+
+    // Realtime asks again every 5 s; nothing on the page moved meanwhile.
+    const asked = agent.page.waitForResponse((response) =>
+      response.url().endsWith('/api/analytics/realtime'),
+    );
+    await asked;
+    await agent.page.waitForTimeout(500);
+    const shift = await agent.page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift, 'cumulative layout shift on /analytics').toBeLessThanOrEqual(0.02);
+
+    await agent.page.screenshot({ path: path.join(artifactsDir, 'analytics--desktop.png'), fullPage: true });
+    await agent.page.setViewportSize({ width: 375, height: 800 });
+    await agent.page.screenshot({ path: path.join(artifactsDir, 'analytics--375px.png') });
+    expect(await horizontalOverflow(agent.page)).toBe(0);
+    expect(await remote.getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
+    expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
+  });
+
+  it('Refresh asks for the stats again', async () => {
+    const { page } = await browser.newPage();
+    await register(page, 'agent', 'Rae', `rae.${Date.now()}@example.com`);
+    await page.goto(`${baseUrl}/analytics`);
+    await analyticsRemote(page).locator('dd[data-stat="Total Events"]').waitFor();
+    const again = page.waitForResponse(
+      (response) => response.url().endsWith('/api/analytics/stats') && response.status() === 200,
+    );
+    await analyticsRemote(page).getByRole('button', { name: 'Refresh' }).click();
+    await again;
+  });
+});

@@ -111,6 +111,9 @@ describe('usage tracking in the shell', () => {
       expect(names()).toEqual(['page_view', 'page_visibility_change']);
       window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
       expect(sent.at(-1)).toMatchObject({ via: 'beacon', body: [{ event: 'session_end' }] });
+      // The browser reports the page hidden as it goes: that must not follow (and reopen) the end.
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(names().at(-1)).toBe('session_end');
     } finally {
       Reflect.deleteProperty(document, 'visibilityState');
     }

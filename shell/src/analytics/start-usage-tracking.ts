@@ -79,15 +79,24 @@ export function startUsageTracking(options: {
     },
     true,
   );
+  // Set once the page is going away: the hidden state that follows is part of leaving, and must
+  // not reopen the session it has just ended.
+  let leaving = false;
   listen(document, 'visibilitychange', () => {
-    tracker.track('page_visibility_change', { visibilityState: document.visibilityState });
+    if (!leaving) tracker.track('page_visibility_change', { visibilityState: document.visibilityState });
     // Hidden may be the last moment a mobile page gets: send what is queued while it can.
     if (document.visibilityState === 'hidden') tracker.flushWithBeacon();
   });
   listen(view, 'pagehide', (event) => {
     // Kept in the back-forward cache, the page may come back: the session goes on.
-    if (!(event as PageTransitionEvent).persisted) tracker.track('session_end', { reason: 'page-closed' });
+    if (!(event as PageTransitionEvent).persisted) {
+      leaving = true;
+      tracker.track('session_end', { reason: 'page-closed' });
+    }
     tracker.flushWithBeacon();
+  });
+  listen(view, 'pageshow', () => {
+    leaving = false;
   });
   listen(view, 'error', (event) => {
     const { error, message } = event as ErrorEvent;

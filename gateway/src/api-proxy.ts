@@ -69,7 +69,8 @@ export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptio
       // browser keep): nothing a service did not mark cacheable lands in a shared or disk cache.
       rewriteHeaders: (headers) =>
         headers['cache-control'] ? headers : { ...headers, 'cache-control': 'no-store' },
-      rewriteRequestHeaders: (_original, headers) => ({
+      // `expect: 100-continue` was answered here (Node sends the 100); undici refuses to forward it.
+      rewriteRequestHeaders: (_original, { expect: _continue, ...headers }) => ({
         ...headers,
         'x-request-id': request.id,
         'x-forwarded-for': request.ip,

@@ -114,6 +114,17 @@ describe('gateway', () => {
     expect(read.statusCode).toBe(200);
   });
 
+  it('forwards a request that asked Expect: 100-continue (undici refuses the header: it was a 503)', async () => {
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'a@b.co' },
+      headers: { expect: '100-continue' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ service: 'auth', email: 'a@b.co' });
+  });
+
   it("passes the service's validation answer through unchanged", async () => {
     const malformed = await gateway.inject({
       method: 'POST',

@@ -1,8 +1,9 @@
 /**
  * Agent dashboard benchmark: `GET /api/agents/{agentId}/stats` and `GET /api/agents/{agentId}/clients`
  * for an agent with BENCH_AGENT_CLIENTS (500) clients, straight to services/journey. Prints, per
- * call, the answer's size, the latency of one request at a time (median and p95 of 50) and the
- * throughput under load (BENCH_SECONDS at BENCH_CONNECTIONS).
+ * call, the answer's size, the latency of one request at a time (median and p95 of 50), the
+ * throughput under load (BENCH_SECONDS at BENCH_CONNECTIONS) and the CPU each request costs the
+ * service and Postgres (the figure a busy machine moves least).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/journey/agent-dashboard.ts
  *
@@ -29,6 +30,7 @@ import {
 import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
 import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
+import { cpuSnapshot, cpuSpent, pidsMatching } from './process-cpu.ts';
 
 const config = journeyBenchConfig();
 const clientsPerAgent = Number(process.env.BENCH_AGENT_CLIENTS) || 500;
@@ -139,15 +141,24 @@ await database.close();
 const processes = createBenchProcesses('agent-dashboard', config.logDir, config.logLevel);
 const journeyPort = await freePort();
 const direct = `http://127.0.0.1:${journeyPort}`;
-processes.start('services/journey/src/server.ts', {
-  PORT: String(journeyPort),
-  DATABASE_URL: bench.url,
-  SESSION_SECRET: sessionSecret,
-});
+const journeyPid =
+  processes.start('services/journey/src/server.ts', {
+    PORT: String(journeyPort),
+    DATABASE_URL: bench.url,
+    SESSION_SECRET: sessionSecret,
+  }).pid ?? 0;
 await processes.waitFor(`${direct}/readyz`);
+
+// CPU per request, per process: a figure the other load on a shared machine does not move much.
+const groups: Record<string, () => number[]> = {
+  journey: () => [journeyPid],
+  postgres: () => pidsMatching(bench.name),
+};
 
 interface Figures {
   bytes: number;
+  /** CPU milliseconds per request under load, per process group. */
+  cpuPerRequest: Record<string, number>;
   serialMedian: number;
   serialP95: number;
   requestsPerSecond: number;
@@ -169,14 +180,20 @@ async function measure(url: string): Promise<Figures> {
   }
   timings.sort((a, b) => a - b);
   await autocannon({ url, headers, connections: config.connections, duration: 2 }); // warm-up
+  const before = cpuSnapshot(groups);
   const result = await autocannon({
     url,
     headers,
     connections: config.connections,
     duration: config.seconds,
   });
+  const spent = cpuSpent(before, groups);
+  const requests = Math.max(result.requests.total, 1);
   return {
     bytes,
+    cpuPerRequest: Object.fromEntries(
+      Object.entries(spent).map(([name, seconds]) => [name, (seconds * 1000) / requests]),
+    ),
     serialMedian: timings[Math.floor(timings.length / 2)] ?? 0,
     serialP95: timings[Math.floor(timings.length * 0.95)] ?? 0,
     requestsPerSecond: result.requests.average,
@@ -200,6 +217,11 @@ try {
       `${call.padEnd(8)} ${String(figure.bytes).padStart(7)} bytes  one at a time: median ${figure.serialMedian.toFixed(1)} ms, ` +
         `p95 ${figure.serialP95.toFixed(1)} ms  |  under load: ${figure.requestsPerSecond.toFixed(0)} req/s, ` +
         `p50 ${figure.p50} ms, p99 ${figure.p99} ms, non-2xx ${figure.non2xx}`,
+    );
+    console.log(
+      `         CPU per request: ${Object.entries(figure.cpuPerRequest)
+        .map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`)
+        .join(', ')}`,
     );
   }
 } finally {

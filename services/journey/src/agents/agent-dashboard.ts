@@ -142,7 +142,14 @@ export function createAgentDashboard(options: {
       tallies.set(row.clientId, ofClient);
     }
 
-    const todayOf = new Map(clientList.map((client) => [client.id, todayIn(client.timezone, now)]));
+    // Today once per time zone (a handful), not once per client.
+    const todayByZone = new Map<string | null, string>();
+    const todayOf = new Map<string, string>();
+    for (const client of clientList) {
+      let today = todayByZone.get(client.timezone);
+      if (today === undefined) todayByZone.set(client.timezone, (today = todayIn(client.timezone, now)));
+      todayOf.set(client.id, today);
+    }
     const due = new Map<string, number>();
     for (const row of [...dueTasks, ...dueCustomTasks]) {
       if (row.dueDate !== todayOf.get(row.clientId)) continue;

@@ -9,8 +9,8 @@
  *
  * Production layout: services/journey as its own process (NODE_ENV=production, LOG_LEVEL warn),
  * autocannon in this one. Fixture: a fresh migrated and seeded database (dropped at the end) with
- * the agent's clients and as many clients of another agent (so the queries must pick the agent's
- * rows out of others), each with the journey's task rows, about 40 % of tasks completed, 10 % dated
+ * the agent's clients and BENCH_OTHER_AGENTS (4) other agents with as many clients each (so the
+ * queries must pick the agent's rows out of others'), each client with the journey's task rows, about 40 % of tasks completed, 10 % dated
  * from yesterday to tomorrow, two dated custom tasks, five time zones and a property.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -34,6 +34,8 @@ import { cpuSnapshot, cpuSpent, pidsMatching } from './process-cpu.ts';
 
 const config = journeyBenchConfig();
 const clientsPerAgent = Number(process.env.BENCH_AGENT_CLIENTS) || 500;
+/** Other agents with as many clients each: the agent's rows are picked out of theirs. */
+const otherAgents = Number(process.env.BENCH_OTHER_AGENTS) || 4;
 const bench = await createBenchDatabase(config.adminUrl, 'agent_dashboard');
 const { database } = bench;
 const { db } = database;
@@ -115,7 +117,7 @@ async function agentWithClients(label: string): Promise<{ userId: string; agentI
 }
 
 const agent = await agentWithClients('ours');
-await agentWithClients('theirs');
+for (let other = 1; other <= otherAgents; other += 1) await agentWithClients(`theirs${other}`);
 // Fixture only (the service never writes like this): random progress and due dates, in two statements.
 await database.pool.query(
   `update journey.client_tasks set status = 'completed', completed_at = now() where random() < 0.4`,
@@ -204,7 +206,7 @@ async function measure(url: string): Promise<Figures> {
 }
 
 console.log(
-  `agent dashboard bench: ${clientsPerAgent} clients per agent (and as many of another agent), ` +
+  `agent dashboard bench: ${clientsPerAgent} clients per agent, ${otherAgents} other agents with as many, ` +
     `${config.seconds} s at ${config.connections} connections, ${os.cpus().length} CPUs, load ${os
       .loadavg()
       .map((load) => load.toFixed(1))

@@ -46,7 +46,9 @@ describe('every screen, as whoever may see it', () => {
     ['/forgot-password', 'Reset your password'],
     ['/reset-password?token=abc', 'Choose a new password'],
     ['/reset-password', 'Invalid Reset Link'],
+    ['/auth?invitation=inv-1', 'Create your ListReady account'],
     ['/accept-invitation?id=inv-1', 'Accept Invitation'],
+    ['/accept-invitation', 'Accept Invitation'],
     ['/no-such-page', '404 Page Not Found'],
   ])('a visitor at %s', async (path, heading) => {
     const { page } = await browser.newPage();
@@ -89,6 +91,35 @@ describe('screens inside a screen', () => {
     await page.getByRole('heading', { name: 'White-Label Branding', exact: true }).waitFor();
     await page.getByLabel('Company name').waitFor();
     await page.getByRole('heading', { name: 'Brand Preview', exact: true }).waitFor();
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
+  });
+
+  it('a seller with Invite Your Agent open (the banner’s Invite My Agent)', async () => {
+    const { page } = await browser.newPage();
+    await signUp(page, 'client', 'Ivy');
+    await page.goto(`${baseUrl}/journey`);
+    await page.getByRole('button', { name: 'Invite My Agent' }).click();
+    await page.getByRole('dialog', { name: 'Invite Your Agent' }).getByLabel('Name').waitFor();
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
+  });
+
+  it('an agent with Invite Client open (the Clients tab)', async () => {
+    const { page } = await browser.newPage();
+    await signUp(page, 'agent', 'Ines');
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Clients' }).click();
+    await page.getByRole('button', { name: 'Invite Client' }).click();
+    await page.getByRole('dialog', { name: 'Invite Client' }).getByLabel('Name').waitFor();
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
+  });
+
+  it('an agent at /accept-invitation with an unknown invitation (the error state)', async () => {
+    const { page, expect: expectProblem } = await browser.newPage();
+    await signUp(page, 'agent', 'Ugo');
+    expectProblem({ url: '/api/accept-invitation', status: 404, method: 'POST' });
+    await page.goto(`${baseUrl}/accept-invitation?id=no-such-invitation`);
+    await page.getByRole('alert').getByText('Invitation not found').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
     expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
   });
 });

@@ -1,0 +1,215 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { agentAccountSchema, agentClientRowsSchema, devMailboxResponseSchema } from '@listready/contracts';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+/**
+ * Invitations both ways (issue 13), real accounts and services, the e-mails read from the dev
+ * mailbox: (a) an agent invites a client from the dashboard's Invite Client dialog; the client
+ * signs up through the e-mail's /auth?invitation link, lands linked (the agent's clients list
+ * them, their banner offers to call and e-mail the agent). (b) A seller invites an agent from the
+ * Invite My Agent dialog; the agent opens the e-mail's /accept-invitation link signed out, signs up
+ * from there, and the invitation is accepted on the way to the dashboard.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+const password = 'invitation-pass-1';
+let accounts = 0;
+
+const uniqueEmail = (name: string) => {
+  accounts += 1;
+  return `${name}.${Date.now()}.${accounts}@example.com`;
+};
+
+async function register(page: Page, role: 'agent' | 'client', firstName: string, lastName: string) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const response = await page.request.post(`${baseUrl}/api/register`, {
+    data: { email, firstName, lastName, phone: '555-0100', password, confirmPassword: password, role },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+/** The link in the newest invitation e-mail to `address` (the dev mailbox, DESIGN.md §2). */
+async function invitationLink(page: Page, address: string, path: RegExp): Promise<string> {
+  const response = await page.request.get(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(address)}`);
+  expect(response.status()).toBe(200);
+  const email = devMailboxResponseSchema
+    .parse(await response.json())
+    .find((message) => message.channel === 'email');
+  const link = email?.text
+    .match(/https?:\/\/\S+/g)
+    ?.find((url) => path.test(new URL(url).pathname + new URL(url).search));
+  if (!link) throw new Error(`No invitation link in the mail to ${address}: ${email?.text ?? '(no e-mail)'}`);
+  expect(new URL(link).origin).toBe(baseUrl);
+  return link;
+}
+
+async function clientEmailsOfAgent(page: Page, agentId: string): Promise<string[]> {
+  const response = await page.request.get(`${baseUrl}/api/agents/${agentId}/clients`);
+  expect(response.status()).toBe(200);
+  return agentClientRowsSchema.parse(await response.json()).map((row) => row.user.email);
+}
+
+const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+async function fillSignUp(page: Page, email: string, firstName: string, lastName: string) {
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('First name').fill(firstName);
+  await form.getByLabel('Last name').fill(lastName);
+  await form.getByLabel('Phone').fill('555-0142');
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+describe('invitations', () => {
+  it('an agent invites a client from Invite Client; the client signs up through the e-mail and is linked', async () => {
+    const agent = await browser.newPage();
+    await register(agent.page, 'agent', 'Iris', 'Agent');
+    const agentId = agentAccountSchema.parse(
+      await (await agent.page.request.get(`${baseUrl}/api/agents/current`)).json(),
+    ).id;
+
+    // Invite Client, from the dashboard's Clients tab.
+    await agent.page.goto(`${baseUrl}/dashboard`);
+    await agentRemote(agent.page).getByRole('tab', { name: 'Clients' }).click();
+    await agentRemote(agent.page).getByRole('button', { name: 'Invite Client' }).click();
+    const dialog = agent.page.getByRole('dialog', { name: 'Invite Client' });
+    await dialog.getByLabel('Name').waitFor();
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await dialog.getByText('Name must be at least 2 characters').waitFor();
+    await dialog.getByText('Invalid email address').waitFor();
+    expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
+
+    const clientEmail = uniqueEmail('cleo');
+    await dialog.getByLabel('Name').fill('Cleo Client');
+    await dialog.getByLabel('Email').fill(clientEmail);
+    await dialog.getByLabel('Phone number (optional)').fill('555-0177');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    // Both channels land in the dev mailbox, which counts as delivered.
+    await toast(agent.page, 'Client invitation has been sent via email and SMS successfully.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(
+      await agentRemote(agent.page)
+        .getByRole('button', { name: 'Invite Client' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+
+    // The client opens the e-mail's link signed out: create-account, as a home seller.
+    const link = await invitationLink(agent.page, clientEmail, /^\/auth\?invitation=/);
+    const client = await browser.newPage({ width: 375, height: 812 });
+    await client.page.goto(link);
+    await client.page.getByRole('heading', { level: 1, name: 'Create your ListReady account' }).waitFor();
+    expect(await client.page.getByLabel('Role').inputValue()).toBe('client');
+    await fillSignUp(client.page, clientEmail, 'Cleo', 'Client');
+    await client.page.waitForURL(`${baseUrl}/journey`);
+    await client.page.getByRole('heading', { level: 1, name: 'Hello Cleo!' }).waitFor();
+
+    // Linked: the agent's clients list them (journey applies the acceptance a moment later)…
+    await expect.poll(() => clientEmailsOfAgent(agent.page, agentId)).toEqual([clientEmail]);
+
+    // …and the client's banner offers to call and e-mail the agent.
+    const banner = client.page.getByRole('complementary', { name: 'Your agent' });
+    await expect
+      .poll(async () => {
+        await client.page.reload();
+        await banner.waitFor();
+        return banner.getByText('Need help?').count();
+      })
+      .toBe(1);
+    expect(await banner.getByRole('link', { name: 'Call Iris Agent' }).getAttribute('href')).toBe(
+      'tel:555-0100',
+    );
+    expect(await banner.getByRole('link', { name: 'Email Agent' }).getAttribute('href')).toMatch(
+      /^mailto:iris\./,
+    );
+  });
+
+  it('a seller invites an agent from Invite My Agent; the agent signs up from the e-mail and accepts', async () => {
+    const seller = await browser.newPage({ width: 375, height: 812 });
+    const sellerEmail = await register(seller.page, 'client', 'Sadie', 'Seller');
+    await seller.page.goto(`${baseUrl}/journey`);
+    const banner = seller.page.getByRole('complementary', { name: 'Your agent' });
+    await banner.getByText('Ready to get started?').waitFor();
+    await banner.getByRole('button', { name: 'Invite My Agent' }).click();
+    const dialog = seller.page.getByRole('dialog', { name: 'Invite Your Agent' });
+    await dialog.getByLabel('Name').waitFor();
+    expect(await seriousAccessibilityViolations(seller.page)).toEqual([]);
+
+    const agentEmail = uniqueEmail('otto');
+    await dialog.getByLabel('Name').fill('Otto Agent');
+    await dialog.getByLabel('Email').fill(agentEmail);
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await toast(seller.page, 'Invitation sent via email!').filter({ hasText: 'SMS not sent.' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The same invitation again: the server refuses it, the spec's toast says so.
+    await banner.getByRole('button', { name: 'Invite My Agent' }).click();
+    await dialog.getByLabel('Name').fill('Otto Agent');
+    await dialog.getByLabel('Email').fill(agentEmail);
+    seller.expect({ url: '/api/invitations', status: 400, method: 'POST' });
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await toast(seller.page, 'Invitation Already Sent').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The agent opens the e-mail's link, signed out.
+    const link = await invitationLink(seller.page, agentEmail, /^\/accept-invitation\?id=/);
+    const agent = await browser.newPage({ width: 375, height: 812 });
+    await agent.page.goto(link);
+    await agentRemote(agent.page).getByRole('heading', { level: 1, name: 'Accept Invitation' }).waitFor();
+    const signIn = agentRemote(agent.page).getByRole('button', { name: 'Sign In to Accept Invitation' });
+    await signIn.waitFor();
+    expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
+    await signIn.click();
+
+    // /auth?role=agent: create-account as an agent; the invitation is picked up again afterwards.
+    await agent.page.waitForURL(`${baseUrl}/auth?role=agent`);
+    expect(await agent.page.getByLabel('Role').inputValue()).toBe('agent');
+    await fillSignUp(agent.page, agentEmail, 'Otto', 'Agent');
+    await agentRemote(agent.page).getByRole('heading', { level: 1, name: 'Invitation Accepted!' }).waitFor();
+    expect(new URL(agent.page.url()).pathname).toBe('/accept-invitation');
+    // The long sign-up form left the page scrolled; the new page starts at its top.
+    expect(await agent.page.evaluate(() => window.scrollY)).toBe(0);
+    await toast(agent.page, 'You are now linked to your client. Welcome to your agent dashboard!').waitFor();
+    expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
+
+    // Three seconds later: the dashboard.
+    await agent.page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
+    await agentRemote(agent.page).getByRole('heading', { level: 1, name: 'Hello Otto!' }).waitFor();
+    const agentId = agentAccountSchema.parse(
+      await (await agent.page.request.get(`${baseUrl}/api/agents/current`)).json(),
+    ).id;
+    await expect.poll(() => clientEmailsOfAgent(agent.page, agentId)).toEqual([sellerEmail]);
+  });
+
+  it('a seller opening an agent’s acceptance page sees the refusal, and Try Again asks again', async () => {
+    const inviter = await browser.newPage();
+    await register(inviter.page, 'client', 'Sam', 'Seller');
+    const invited = await inviter.page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Ann Agent', email: uniqueEmail('ann'), type: 'client-to-agent' },
+    });
+    expect(invited.status()).toBe(200);
+    const { invitationId } = (await invited.json()) as { invitationId: string };
+
+    const other = await browser.newPage({ width: 375, height: 812 });
+    await register(other.page, 'client', 'Sol', 'Seller');
+    other.expect({ url: '/api/accept-invitation', status: 403, method: 'POST' });
+    await other.page.goto(`${baseUrl}/accept-invitation?id=${encodeURIComponent(invitationId)}`);
+    const alert = agentRemote(other.page).getByRole('alert');
+    await alert.getByText('Only an agent account can accept this invitation').waitFor();
+    expect(await seriousAccessibilityViolations(other.page)).toEqual([]);
+    const attempts = () =>
+      other.requests.filter((request) => request.url().endsWith('/api/accept-invitation')).length;
+    expect(attempts()).toBe(1);
+    await agentRemote(other.page).getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(attempts).toBe(2);
+    await agentRemote(other.page).getByRole('button', { name: 'Go to Home' }).click();
+    await other.page.waitForURL(`${baseUrl}/`);
+  });
+});

@@ -6,5 +6,5 @@ export { Card } from './components/card.tsx';
 export { LoadingSpinner } from './components/loading-spinner.tsx';
 export * from './logo/logo-variant.ts';
 export * from './logo/logo.tsx';
-export { LazyInviteDialog } from './dialog/lazy-dialogs.tsx';
+export { LazyInviteDialog, LazyModalDialog } from './dialog/lazy-dialogs.tsx';
 export type { InviteFieldErrors, InviteField, InviteFormValues } from './dialog/invite-dialog.tsx';

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { DUE_DATE_INPUT_RANGE, type TaskPriority } from '@listready/contracts';
-import { Button } from '@listready/ui';
+import { Button, LazyModalDialog } from '@listready/ui';
 import { useClientProfile } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames } from '../hooks/use-household.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import type { TaskRowModel } from '../utils/journey-view.ts';
 import { reschedulePayload, type RescheduleForm } from '../utils/reschedule-payload.ts';
 import { AssigneeInput } from './assignee-input.tsx';
-import { LazyModalDialog } from './lazy-modal-dialog.tsx';
 
 const fieldClass = 'mt-1 block w-full rounded-md border border-surface-border bg-page p-2 text-sm text-ink';
 

@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { groupWriteSchema, type GroupWrite, type UserGroup } from '@listready/contracts';
-import { Button } from '@listready/ui';
-import { LazyModalDialog } from '../../journey/components/lazy-modal-dialog.tsx';
+import { Button, LazyModalDialog } from '@listready/ui';
 import { useCreateGroup, useUpdateGroup } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';
 

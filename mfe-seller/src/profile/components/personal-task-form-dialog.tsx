@@ -7,9 +7,8 @@ import {
   type CustomTaskCreate,
   type CustomTaskCreateForm,
 } from '@listready/contracts';
-import { Button } from '@listready/ui';
+import { Button, LazyModalDialog } from '@listready/ui';
 import { AssigneeInput } from '../../journey/components/assignee-input.tsx';
-import { LazyModalDialog } from '../../journey/components/lazy-modal-dialog.tsx';
 import { useCreatePersonalTask, useEditPersonalTask } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';
 

@@ -1,4 +1,4 @@
-import { and, between, count, desc, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
+import { and, between, count, desc, eq, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   JourneyErrorCode,
   journeyMessages,
@@ -26,6 +26,10 @@ export class NotYourAgentAccountError extends HttpError {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `count(*) FILTER (WHERE …)`: the query builder has no word for an aggregate's filter. */
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** One client of the agent as the dashboard needs them, before their journey figures. */
@@ -44,11 +48,12 @@ interface JourneyFigures {
 }
 
 /**
- * The agent dashboard's stats strip and clients tab. Set-based: five statements whatever the
- * number of clients — the ownership check, then at once the clients, their completed tasks per
- * stage, and their open tasks and custom tasks due around today — each reaching the rows through
- * `clients.agent_id`. The counts then go through the seller journey's own rules
- * (`stageStatesOfTallies`, `progressOfCompleted`), so the agent sees what the seller sees.
+ * The agent dashboard's stats strip and clients tab. Set-based: four statements whatever the
+ * number of clients — the ownership check, then at once the clients, one grouped pass over their
+ * task rows (completed tasks, and open tasks due around today, per stage) and their custom tasks
+ * due around today — each reaching the rows through `clients.agent_id`. The counts then go through
+ * the seller journey's own rules (`stageStatesOfTallies`, `progressOfCompleted`), so the agent
+ * sees what the seller sees.
  */
 export function createAgentDashboard(options: {
   db: Db;
@@ -75,48 +80,36 @@ export function createAgentDashboard(options: {
   ): Promise<{ clientList: Client[]; figures: Map<string, JourneyFigures> }> {
     const figures = new Map<string, JourneyFigures>();
     const content = await options.content();
-    const countedStageIds = content.countedStages.map((stage) => stage.id);
     const excludedStageIds = content.stages
       .filter((stage) => stage.excludedFromProgress)
       .map((stage) => stage.id);
 
-    // Every time zone's today lies within a day of UTC's: read the open tasks dated in that window,
-    // counted per client and date, and keep each client's own today below.
+    // Every time zone's today is UTC's yesterday, today or tomorrow: open tasks due on each of the
+    // three are counted apart, and each client keeps the count of their own today below.
     const now = clock();
-    const window = [
-      utcDate(new Date(now.getTime() - DAY_MS)),
-      utcDate(new Date(now.getTime() + DAY_MS)),
-    ] as const;
+    const days = [-1, 0, 1].map((offset) => utcDate(new Date(now.getTime() + offset * DAY_MS)));
+    const [yesterday = '', today = '', tomorrow = ''] = days;
     const ofAgent = eq(clients.agentId, agentId);
+    const openTask = ne(clientTasks.status, 'completed');
 
-    const [clientList, completed, dueTasks, dueCustomTasks] = await Promise.all([
+    const [clientList, stageCounts, dueCustomTasks] = await Promise.all([
       listing,
+      // One pass over the clients' task rows: completed tasks and open tasks due per stage.
       db
         .select({
           clientId: clientTasks.clientId,
           stageId: tasks.stageId,
           isOptional: tasks.isOptional,
-          count: count(),
+          completed: countWhere(eq(clientTasks.status, 'completed')),
+          dueYesterday: countWhere(and(openTask, eq(clientTasks.dueDate, yesterday))),
+          dueToday: countWhere(and(openTask, eq(clientTasks.dueDate, today))),
+          dueTomorrow: countWhere(and(openTask, eq(clientTasks.dueDate, tomorrow))),
         })
         .from(clientTasks)
         .innerJoin(clients, eq(clients.id, clientTasks.clientId))
         .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
-        .where(and(ofAgent, eq(clientTasks.status, 'completed')))
+        .where(ofAgent)
         .groupBy(clientTasks.clientId, tasks.stageId, tasks.isOptional),
-      db
-        .select({ clientId: clientTasks.clientId, dueDate: clientTasks.dueDate, count: count() })
-        .from(clientTasks)
-        .innerJoin(clients, eq(clients.id, clientTasks.clientId))
-        .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
-        .where(
-          and(
-            ofAgent,
-            ne(clientTasks.status, 'completed'),
-            between(clientTasks.dueDate, ...window),
-            inArray(tasks.stageId, countedStageIds),
-          ),
-        )
-        .groupBy(clientTasks.clientId, clientTasks.dueDate),
       db
         .select({ clientId: customTasks.clientId, dueDate: customTasks.dueDate, count: count() })
         .from(customTasks)
@@ -125,38 +118,47 @@ export function createAgentDashboard(options: {
           and(
             ofAgent,
             ne(customTasks.status, 'completed'),
-            between(customTasks.dueDate, ...window),
+            between(customTasks.dueDate, yesterday, tomorrow),
             or(isNull(customTasks.stageId), notInArray(customTasks.stageId, excludedStageIds)),
           ),
         )
         .groupBy(customTasks.clientId, customTasks.dueDate),
     ]);
 
-    const tallies = new Map<string, Map<string, StageTally>>();
-    for (const row of completed) {
-      const ofClient = tallies.get(row.clientId) ?? new Map<string, StageTally>();
-      const tally = ofClient.get(row.stageId) ?? { completed: 0, requiredCompleted: 0 };
-      tally.completed += row.count;
-      if (!row.isOptional) tally.requiredCompleted += row.count;
-      ofClient.set(row.stageId, tally);
-      tallies.set(row.clientId, ofClient);
-    }
-
     // Today once per time zone (a handful), not once per client.
     const todayByZone = new Map<string | null, string>();
     const todayOf = new Map<string, string>();
     for (const client of clientList) {
-      let today = todayByZone.get(client.timezone);
-      if (today === undefined) todayByZone.set(client.timezone, (today = todayIn(client.timezone, now)));
-      todayOf.set(client.id, today);
-    }
-    const due = new Map<string, number>();
-    for (const row of [...dueTasks, ...dueCustomTasks]) {
-      if (row.dueDate !== todayOf.get(row.clientId)) continue;
-      due.set(row.clientId, (due.get(row.clientId) ?? 0) + row.count);
+      let own = todayByZone.get(client.timezone);
+      if (own === undefined) todayByZone.set(client.timezone, (own = todayIn(client.timezone, now)));
+      todayOf.set(client.id, own);
     }
 
-    const counted = new Set(countedStageIds);
+    const excluded = new Set(excludedStageIds);
+    const tallies = new Map<string, Map<string, StageTally>>();
+    const due = new Map<string, number>();
+    const countDue = (clientId: string, tasksDue: number) => {
+      if (tasksDue > 0) due.set(clientId, (due.get(clientId) ?? 0) + tasksDue);
+    };
+    for (const row of stageCounts) {
+      if (row.completed > 0) {
+        const ofClient = tallies.get(row.clientId) ?? new Map<string, StageTally>();
+        const tally = ofClient.get(row.stageId) ?? { completed: 0, requiredCompleted: 0 };
+        tally.completed += row.completed;
+        if (!row.isOptional) tally.requiredCompleted += row.completed;
+        ofClient.set(row.stageId, tally);
+        tallies.set(row.clientId, ofClient);
+      }
+      // Ready to Show!! items are a checklist, never "due".
+      if (excluded.has(row.stageId)) continue;
+      const ownDay = days.indexOf(todayOf.get(row.clientId) ?? '');
+      countDue(row.clientId, [row.dueYesterday, row.dueToday, row.dueTomorrow][ownDay] ?? 0);
+    }
+    for (const row of dueCustomTasks) {
+      if (row.dueDate === todayOf.get(row.clientId)) countDue(row.clientId, row.count);
+    }
+
+    const counted = new Set(content.countedStages.map((stage) => stage.id));
     const preparation = new Set(content.preparationStageIds);
     const noTallies = new Map<string, StageTally>();
     for (const client of clientList) {

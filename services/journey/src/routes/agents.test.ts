@@ -243,6 +243,24 @@ describe('agent stats and client rows', () => {
     expect((await journeyOf(honolulu)).summary).toMatchObject({ percent: 100, currentStageId: null });
   });
 
+  it('counts a client’s today when it is still yesterday in UTC terms', async () => {
+    const agent = await journey.signUp('agent');
+    const seller = await journey.signUp('client', { timezone: 'America/New_York' });
+    await link(seller, agent);
+    const entries = await tasksOf(seller);
+    await put(seller, byTitle(entries, 'Curb Appeal'), { dueDate: '2030-06-15' });
+    await put(seller, byTitle(entries, 'Garage'), { dueDate: '2030-06-16' });
+    await customTask(seller, { title: 'Call the stager', dueDate: '2030-06-15' });
+    // 03:00 UTC on the 16th is 23:00 on the 15th in New York.
+    journey.setNow(new Date('2030-06-16T03:00:00Z'));
+    try {
+      expect((await get(agent, agent.agentId, 'stats')).json()).toMatchObject({ tasksDue: 2 });
+    } finally {
+      journey.setNow(new Date('2030-06-15T16:00:00Z'));
+    }
+    expect((await get(agent, agent.agentId, 'stats')).json()).toMatchObject({ tasksDue: 2 });
+  });
+
   it('follows a reopened task: the stage and Ready to List go back, as on the seller’s journey', async () => {
     const agent = await journey.signUp('agent');
     const seller = await journey.signUp('client');

@@ -6,6 +6,7 @@ import {
   type AnalyticsStats,
   type UsageEvent,
 } from '@listready/contracts';
+import { analyticsEvents, analyticsProcessedEvents, analyticsSessions } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
   aUsageEvent,
@@ -189,6 +190,21 @@ describe('the agent’s stats and realtime views', () => {
       expect(seller.statusCode).toBe(403);
       expect(seller.json()).toMatchObject({ code: 'FORBIDDEN' });
     }
+  });
+
+  it('changes nothing by reading (STYLE.md: reads never write)', async () => {
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all([
+          database.current.db.select().from(analyticsEvents).orderBy(analyticsEvents.id),
+          database.current.db.select().from(analyticsSessions).orderBy(analyticsSessions.sessionId),
+          database.current.db.select().from(analyticsProcessedEvents),
+        ]),
+      );
+    const before = await snapshot();
+    await stats(people.agentA);
+    await realtime(people.agentA);
+    expect(await snapshot()).toBe(before);
   });
 
   it('answers an agent with no clients and no usage with zeros', async () => {

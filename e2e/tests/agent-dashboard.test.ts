@@ -81,8 +81,14 @@ describe('the agent dashboard', () => {
     expect(accepted.status()).toBe(200);
     await page.goto(`${baseUrl}/journey`);
     const curbAppeal = sellerRemote(page).locator('[data-task-title="Curb Appeal"]');
+    const completed = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().includes('/api/client-tasks/'),
+    );
     await curbAppeal.getByRole('button', { name: 'Mark Complete' }).click();
-    await curbAppeal.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect((await completed).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: 'Task Completed!' }).waitFor();
+    // Leave the journey before this browser's session changes hands: its refetches would be 401s.
+    await page.goto('about:blank');
 
     // The agent: the link is applied by journey's invitation-accepted consumer, a moment later.
     await switchAccount(page, agentEmail);

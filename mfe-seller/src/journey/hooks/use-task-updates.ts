@@ -15,6 +15,7 @@ import { withClientId } from '../utils/household-choice.ts';
 import { useJourneyChoice } from './use-household.ts';
 import { confettiBurst } from '../utils/confetti-burst.ts';
 import { optimisticListUpdate } from '../utils/optimistic-list-update.ts';
+import { trackTaskChange } from '../utils/task-usage.ts';
 import {
   applyClientTaskChanges,
   applyCustomTaskPatch,
@@ -97,7 +98,10 @@ export function useUpdateClientTask() {
       apply: (entries, change) => applyClientTaskChanges(entries, [change]),
       merge: replaceEntry,
       refetch: [keys.tasks, keys.journey],
-      onSuccess: (_entry, change) => successToast(kindOf(change), change.patch.status === 'completed', false),
+      onSuccess: (entry, change) => {
+        successToast(kindOf(change), change.patch.status === 'completed', false);
+        trackTaskChange({ id: entry.id, title: entry.clientTask.title }, change.patch);
+      },
       onError: (error, change) => showTaskError(error, fallbackFor(kindOf(change), false)),
     }),
   );
@@ -148,7 +152,10 @@ export function useUpdateCustomTask() {
         tasks.map((task) => (task.id === id ? applyCustomTaskPatch(task, patch) : task)),
       merge: (tasks, updated) => tasks.map((task) => (task.id === updated.id ? updated : task)),
       refetch: [keys.customTasks, keys.journey],
-      onSuccess: (_task, change) => successToast(kindOf(change), change.patch.status === 'completed', true),
+      onSuccess: (task, change) => {
+        successToast(kindOf(change), change.patch.status === 'completed', true);
+        trackTaskChange(task, change.patch);
+      },
       onError: (error, change) => showTaskError(error, fallbackFor(kindOf(change), true)),
     }),
   );

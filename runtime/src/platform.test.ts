@@ -68,7 +68,8 @@ describe('invitations across the one-process platform', () => {
     return async (url: string, body?: unknown) => {
       const response = await fetch(`${platform?.url}${url}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: 'http://listready.test' },
+        // The page's own origin, as a browser sends it (the gateway refuses a foreign one on writes).
+        headers: { 'content-type': 'application/json', cookie, origin: platform?.url ?? '' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const set = response.headers.get('set-cookie');
@@ -109,7 +110,7 @@ describe('invitations across the one-process platform', () => {
     const mailbox = (await (await seller('/api/dev/mailbox?to=alex.agent@example.com')).json()) as {
       text: string;
     }[];
-    expect(mailbox[0]?.text).toContain(`http://listready.test/accept-invitation?id=${invitationId}`);
+    expect(mailbox[0]?.text).toContain(`${platform.url}/accept-invitation?id=${invitationId}`);
 
     expect((await register(agent, 'alex.agent@example.com', 'agent')).status).toBe(201);
     expect((await agent('/api/accept-invitation', { invitationId })).status).toBe(200);

@@ -86,7 +86,8 @@ describe('federated remotes (signed in through a faked session probe)', () => {
       .getByRole('heading', { name: 'Hello Sam!' })
       .waitFor();
     expect(await agent.page.locator('main').innerText()).toContain('Agent Dashboard');
-    expect(remoteFiles(agent.requests, 'mfe-agent').sort()).toEqual([...REMOTE_FILES].sort());
+    // The dashboard's own chunks (its tabs) may follow; never a copy of a shared library.
+    expect(remoteFiles(agent.requests, 'mfe-agent')).toEqual(expect.arrayContaining(REMOTE_FILES));
     expect(ownChunksWith(REACT_MARKER, agent.requests, 'mfe-agent')).toEqual([]);
     expect(remoteFiles(agent.requests, 'mfe-seller')).toEqual([]);
   });

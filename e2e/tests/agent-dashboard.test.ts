@@ -138,6 +138,14 @@ describe('the agent dashboard', () => {
       .locator('[data-task-title="Curb Appeal"]')
       .getByText('Completed by Casey Client')
       .waitFor();
+    // Read-only: whose journey it is, and nothing to change.
+    await sellerRemote(page).getByRole('heading', { level: 1, name: 'Your client’s journey' }).waitFor();
+    expect(
+      await sellerRemote(page)
+        .getByRole('button', { name: /Mark (Complete|Incomplete)|Reschedule/ })
+        .count(),
+    ).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     const tasks = await page.request.get(`${baseUrl}/api/clients/current/tasks${new URL(page.url()).search}`);
     expect(
       taskEntriesSchema.parse(await tasks.json()).filter((entry) => entry.clientTask.status === 'completed'),

@@ -95,6 +95,21 @@ describe('JourneyScreen', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hello Nora!');
   });
 
+  it('shows an agent their client’s journey read-only: no completing, rescheduling, notes or Clear All', async () => {
+    customTasks = [customTask];
+    const calls = scriptJourney();
+    renderSignedIn(<JourneyScreen />, { firstName: 'Sam', role: 'agent' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your client’s journey');
+    await screen.findByText('Curb Appeal');
+    fireEvent.click(stageHeader('Ready to Show!!'));
+    await screen.findByText('Turn on lights');
+    expect(screen.queryByRole('button', { name: /Mark (Complete|Incomplete)/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reschedule|Notes|Clear All/ })).toBeNull();
+    const ticked = screen.getByLabelText('Turn on lights') as HTMLInputElement;
+    expect(ticked.disabled).toBe(true);
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
   it('shows the progress card and Today’s Priority from the journey summary', async () => {
     scriptJourney();
     renderSignedIn(<JourneyScreen />);

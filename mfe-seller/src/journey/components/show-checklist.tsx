@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button } from '@listready/ui';
+import { useReadOnlyJourney } from '../hooks/use-household.ts';
 import { useClearChecklist, useUpdateClientTask } from '../hooks/use-task-updates.ts';
 import type { TaskEntry } from '../utils/journey-api.ts';
 
@@ -8,6 +9,7 @@ export function ShowChecklist({ entries }: { entries: TaskEntry[] }) {
   const update = useUpdateClientTask();
   const clear = useClearChecklist();
   const baseId = useId();
+  const readOnly = useReadOnlyJourney();
   const completedIds = entries
     .filter((entry) => entry.clientTask.status === 'completed')
     .map((entry) => entry.id);
@@ -18,14 +20,16 @@ export function ShowChecklist({ entries }: { entries: TaskEntry[] }) {
         <p className="text-sm text-ink-muted">
           {completedIds.length} of {entries.length} ready
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={completedIds.length === 0 || clear.isPending}
-          onClick={() => clear.mutate(completedIds)}
-        >
-          Clear All
-        </Button>
+        {!readOnly && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={completedIds.length === 0 || clear.isPending}
+            onClick={() => clear.mutate(completedIds)}
+          >
+            Clear All
+          </Button>
+        )}
       </div>
       <ul className="mt-3 space-y-2">
         {entries.map((entry) => {
@@ -41,6 +45,7 @@ export function ShowChecklist({ entries }: { entries: TaskEntry[] }) {
                 type="checkbox"
                 className="size-4 accent-brand"
                 checked={checked}
+                disabled={readOnly}
                 onChange={() =>
                   update.mutate({ id: entry.id, patch: { status: checked ? 'pending' : 'completed' } })
                 }

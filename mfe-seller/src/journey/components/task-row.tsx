@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
 import { Button, cn } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
+import { useReadOnlyJourney } from '../hooks/use-household.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
 import { NotesEditor } from './notes-editor.tsx';
@@ -14,6 +15,7 @@ export function TaskRow({ task, label }: { task: TaskRowModel; label?: string })
   const [rescheduling, setRescheduling] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
   const completed = task.status === 'completed';
+  const readOnly = useReadOnlyJourney();
 
   const toggle = () => {
     const change = {
@@ -68,33 +70,42 @@ export function TaskRow({ task, label }: { task: TaskRowModel; label?: string })
           </div>
         </div>
       </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" variant={completed ? 'outline' : 'default'} onClick={toggle}>
-          {completed ? 'Mark Incomplete' : 'Mark Complete'}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => setRescheduling(true)}
-          aria-label={`Reschedule ${task.title}`}
-        >
-          <CalendarClock aria-hidden="true" className="size-4" />
-          Reschedule
-        </Button>
-        {task.notes !== undefined && (
+      {readOnly ? (
+        task.notes ? (
+          <p className="mt-3 text-sm whitespace-pre-wrap text-ink-muted" data-testid="task-notes">
+            <StickyNote aria-hidden="true" className="mr-1 inline size-4" />
+            {task.notes}
+          </p>
+        ) : null
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" variant={completed ? 'outline' : 'default'} onClick={toggle}>
+            {completed ? 'Mark Incomplete' : 'Mark Complete'}
+          </Button>
           <Button
             size="sm"
-            variant="ghost"
-            aria-expanded={notesOpen}
-            aria-label={`Notes: ${task.title}`}
-            onClick={() => setNotesOpen((open) => !open)}
+            variant="outline"
+            onClick={() => setRescheduling(true)}
+            aria-label={`Reschedule ${task.title}`}
           >
-            <StickyNote aria-hidden="true" className="size-4" />
-            Notes
+            <CalendarClock aria-hidden="true" className="size-4" />
+            Reschedule
           </Button>
-        )}
-      </div>
-      {notesOpen && task.notes !== undefined && (
+          {task.notes !== undefined && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-expanded={notesOpen}
+              aria-label={`Notes: ${task.title}`}
+              onClick={() => setNotesOpen((open) => !open)}
+            >
+              <StickyNote aria-hidden="true" className="size-4" />
+              Notes
+            </Button>
+          )}
+        </div>
+      )}
+      {!readOnly && notesOpen && task.notes !== undefined && (
         <NotesEditor taskId={task.id} taskTitle={task.title} savedNotes={task.notes} />
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}

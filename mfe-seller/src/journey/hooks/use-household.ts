@@ -44,6 +44,15 @@ export function useJourneyChoice(): JourneyChoice {
   return { clientId: chosen.clientId, ready: true };
 }
 
+/**
+ * An agent following a client's journey (`/journey?clientId=` from the dashboard): the screen only
+ * reads — the server refuses an agent's changes with 403, so none are offered.
+ */
+export function useReadOnlyJourney(): boolean {
+  const session = useSession();
+  return session.status === 'signed-in' && session.user.role === 'agent';
+}
+
 /** A journey read's URL for the chosen journey, and whether it may be fetched yet. */
 export function useJourneyUrl(url: string): { url: string; enabled: boolean } {
   const { clientId, ready } = useJourneyChoice();

@@ -11,10 +11,17 @@ export function useCurrentAgent(enabled: boolean) {
   return useQuery({ ...apiQuery(apiClient, CURRENT_AGENT_URL, agentAccountSchema), enabled });
 }
 
+/**
+ * Clients move on while the agent is elsewhere: coming back to the dashboard (from a client's
+ * journey, say) asks again, showing the cached figures meanwhile.
+ */
+const freshOnReturn = { refetchOnMount: 'always' } as const;
+
 /** GET /api/agents/{agentId}/stats: the stats strip. */
 export function useAgentStats(agentId: string | undefined) {
   return useQuery({
     ...apiQuery(apiClient, agentStatsUrl(agentId ?? ''), agentStatsSchema),
+    ...freshOnReturn,
     enabled: agentId !== undefined,
   });
 }
@@ -23,6 +30,7 @@ export function useAgentStats(agentId: string | undefined) {
 export function useAgentClients(agentId: string | undefined) {
   return useQuery({
     ...apiQuery(apiClient, agentClientsUrl(agentId ?? ''), agentClientRowsSchema),
+    ...freshOnReturn,
     enabled: agentId !== undefined,
   });
 }

@@ -25,6 +25,9 @@ export interface ComposeService {
   cap_drop?: string[];
   tmpfs?: string[];
   user?: string;
+  entrypoint?: string[];
+  volumes?: string[];
+  restart?: string;
 }
 
 export interface ComposeFile {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPaths, loadCompose, repoRoot } from './compose.ts';
@@ -18,6 +18,51 @@ function filesUnder(folder: string): string[] {
 }
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** Workspace folders by package name (the root package.json's workspaces). */
+const workspaceDirs = new Map(
+  (
+    JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
+  ).workspaces
+    .flatMap((pattern) => globSync(pattern, { cwd: repoRoot }))
+    .filter((dir) => existsSync(path.join(repoRoot, dir, 'package.json')))
+    .map((dir) => [
+      (JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as { name: string }).name,
+      dir,
+    ]),
+);
+
+/** Workspaces and every workspace they depend on (devDependencies too unless `production`), as folders. */
+function withWorkspaceDependencies(dirs: readonly string[], production: boolean): string[] {
+  const seen = new Set<string>();
+  const visit = (dir: string) => {
+    if (seen.has(dir)) return;
+    seen.add(dir);
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys({
+      ...manifest.dependencies,
+      ...(production ? {} : manifest.devDependencies),
+    })) {
+      const dependency = workspaceDirs.get(name);
+      if (dependency) visit(dependency);
+    }
+  };
+  dirs.forEach(visit);
+  return [...seen].sort();
+}
+
+/** The workspaces a Dockerfile's `npm ci` installs: its `for workspace in … ; do` list, globs expanded. */
+function installedWorkspaces(text: string): string[] {
+  const list = /for workspace in ([^;]+);/.exec(text)?.[1] ?? '';
+  return list
+    .trim()
+    .split(/\s+/)
+    .flatMap((pattern) => globSync(pattern, { cwd: repoRoot }))
+    .filter((dir) => existsSync(path.join(repoRoot, dir, 'package.json')));
+}
 
 describe('the images', () => {
   it('cover the Node components and the front end', () => {
@@ -40,6 +85,8 @@ describe('the images', () => {
         for (const source of copy.sources) {
           const where = `${path.relative(repoRoot, dockerfile)}:${copy.line} ${copy.keyword} ${source}`;
           expect(source, `${where}: a build argument is not set`).not.toContain('$');
+          // The whole context (the manifests stage): whatever the .dockerignore sends, checked below.
+          if (source === '.') continue;
           const absolute = path.resolve(context, source);
           expect(existsSync(absolute), `${where}: does not exist`).toBe(true);
           const files = statSync(absolute).isDirectory() ? filesUnder(absolute) : [absolute];
@@ -52,6 +99,23 @@ describe('the images', () => {
             ).toBe(true);
           }
         }
+      }
+    });
+
+    it('sends the lock file and the manifest of every workspace its install needs', () => {
+      const installed = installedWorkspaces(text);
+      expect(installed.length).toBeGreaterThan(0);
+      for (const file of [
+        'package.json',
+        'package-lock.json',
+        ...withWorkspaceDependencies(installed, /npm ci --omit=dev/.test(text)).map(
+          (dir) => `${dir}/package.json`,
+        ),
+      ]) {
+        expect(
+          ignore.includes(file),
+          `${path.relative(repoRoot, dockerfile)}.dockerignore sends ${file}`,
+        ).toBe(true);
       }
     });
 
@@ -88,6 +152,25 @@ describe('the images', () => {
   });
 });
 
+describe('.dockerignore files', () => {
+  const files = [...new Set(builds.map((entry) => `${entry.dockerfile}.dockerignore`))];
+
+  it.each(files)(
+    '%s re-includes folders as buildah reads them (no wildcard before the last part)',
+    (file) => {
+      // podman build (buildah) skips an excluded folder unless a `!` line names it, or matches it by a
+      // wildcard in its last part: `!libs/*/src/**` sends nothing there, where BuildKit sends it all.
+      const reincludes = readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.startsWith('!'));
+      expect(reincludes.length).toBeGreaterThan(0);
+      for (const line of reincludes)
+        expect(line.split('/').slice(0, -1).join('/'), line).not.toMatch(/[*?[]/);
+    },
+  );
+});
+
 describe('.dockerignore matching', () => {
   const ignore = new DockerIgnore('**\n!libs/*/src/**\n**/*.test.ts\n**/node_modules\n');
 
@@ -96,5 +179,23 @@ describe('.dockerignore matching', () => {
     expect(ignore.includes('libs/db/src/migrate.test.ts')).toBe(false);
     expect(ignore.includes('libs/db/package.json')).toBe(false);
     expect(ignore.includes('libs/db/src/node_modules/x/index.js')).toBe(false);
+  });
+});
+
+describe("the shell's nginx (deploy/static)", () => {
+  const conf = readFileSync(path.join(repoRoot, 'deploy/static/shell.nginx.conf'), 'utf8');
+  const csp = readFileSync(path.join(repoRoot, 'deploy/static/content-security-policy.conf'), 'utf8');
+
+  it("writes the gateway's per-page style nonce into the page and allows it in style-src, as the gateway does", () => {
+    // gateway/src/frontend: <meta property="csp-nonce" nonce="…"> first in the head, 'nonce-…' in style-src.
+    expect(conf).toContain(`sub_filter '<head>' '<head><meta property="csp-nonce" nonce="$request_id">';`);
+    expect(/style-src ([^;]*);/.exec(csp)?.[1]).toBe("'self' 'nonce-$request_id'");
+  });
+
+  it('never sends the page precompressed (sub_filter cannot write into a .gz)', () => {
+    const page = /location = \/index\.html \{([^}]*)\}/.exec(conf)?.[1];
+    expect(page).toBeDefined();
+    expect(page).not.toContain('gzip_static');
+    expect(/location \/ \{([^}]*)\}/.exec(conf)?.[1]).toContain('try_files $uri /index.html;');
   });
 });

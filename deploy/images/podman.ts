@@ -100,10 +100,17 @@ export async function imageSize(reference: string): Promise<number> {
   return Number(await podman(['image', 'inspect', '--format', '{{.Size}}', reference]));
 }
 
-/** The CA bundle builds pass to npm as the `ca-certificates` secret, when this machine has one. */
+/** Debian's bundle of the machine's trusted CAs (what `update-ca-certificates` writes). */
+const SYSTEM_CA_BUNDLE = '/etc/ssl/certs/ca-certificates.crt';
+
+/**
+ * The CA bundle builds pass to npm as the `ca-certificates` secret (a TLS-inspecting proxy's CA
+ * among them): LISTREADY_BUILD_CA, else NODE_EXTRA_CA_CERTS, else the system's bundle.
+ */
 export function buildCaBundle(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const file = env.LISTREADY_BUILD_CA ?? env.NODE_EXTRA_CA_CERTS;
-  return file && existsSync(file) ? file : undefined;
+  return [env.LISTREADY_BUILD_CA, env.NODE_EXTRA_CA_CERTS, SYSTEM_CA_BUNDLE].find(
+    (file): file is string => Boolean(file) && existsSync(file as string),
+  );
 }
 
 export const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(0)} MB`;

@@ -618,7 +618,12 @@ function printResults(): void {
   console.log(`\nimages smoke: ${checks.length - failed} passed, ${failed} failed`);
   const report = process.env.LISTREADY_IMAGES_REPORT;
   // The counts in vitest's JSON report's names, so .ci/summary.mjs folds this report in with the others.
-  const counts = { numPassedTests: checks.length - failed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0 };
+  const counts = {
+    numPassedTests: checks.length - failed,
+    numFailedTests: failed,
+    numPendingTests: 0,
+    numTodoTests: 0,
+  };
   if (report) writeFileSync(report, `${JSON.stringify({ ...counts, naming, started, checks }, null, 2)}\n`);
 }
 

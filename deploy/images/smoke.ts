@@ -535,10 +535,13 @@ async function sellerJourneyInBrowser(
 
 // --- an independent remote deploy: mfe-seller rebuilt with a change, rolled alone ---
 
-/** A copy of what the static images build from, with mfe-seller's greeting changed. */
-function changedSellerContext(workDir: string): string {
+/**
+ * A copy of what the static images build from, with mfe-seller's greeting changed to name this
+ * redeploy, so that every run builds it anew; the greeting the page then shows.
+ */
+function changeSellerGreeting(workDir: string, marker: string): { context: string; greeting: string } {
   const context = path.join(workDir, 'context');
-  const skip = new Set(['node_modules', 'dist', '.git', '.data', '.nx']);
+  const skip = new Set(['node_modules', 'dist', '.git', '.data', '.nx', '.ci-reports']);
   cpSync(repoRoot, context, {
     recursive: true,
     filter: (source) =>
@@ -550,22 +553,29 @@ function changedSellerContext(workDir: string): string {
     text.includes('>Hello {'),
     `${path.relative(context, file)} no longer says "Hello {…}": update deploy/images/smoke.ts`,
   );
-  writeFileSync(file, text.replace('>Hello {', '>Welcome {'));
-  return context;
+  writeFileSync(file, text.replace('>Hello {', `>Welcome (${marker}) {`));
+  return { context, greeting: `Welcome (${marker})` };
 }
 
 async function redeploySellerRemote(browser: Browser, platform: Platform, seller: Seller): Promise<void> {
   const remote = 'mfe-seller';
   const spec = imageOf.get(remote) as ImageSpec;
-  const newNaming = { ...naming, tag: `${naming.tag}-redeploy.${Date.now().toString(36)}` };
+  const marker = `redeploy.${Date.now().toString(36)}`;
+  const newNaming = { ...naming, tag: `${naming.tag}-${marker}` };
   const newImage = imageReference(spec.name, newNaming);
   platform.extraImages.push(newImage);
   const othersBefore = new Map<string, ContainerState>();
+  let greeting = '';
 
   await step(`${remote} rebuilt with a change, alone, as ${newImage}`, async () => {
-    const context = changedSellerContext(platform.workDir);
-    const built = await buildImage(spec, { naming: newNaming, bases: await resolveBaseImages(), context });
-    rmSync(context, { recursive: true, force: true });
+    const changed = changeSellerGreeting(platform.workDir, marker);
+    greeting = `${changed.greeting} ${seller.firstName}!`;
+    const built = await buildImage(spec, {
+      naming: newNaming,
+      bases: await resolveBaseImages(),
+      context: changed.context,
+    });
+    rmSync(changed.context, { recursive: true, force: true });
     return `${megabytes(built.bytes)} in ${built.seconds.toFixed(0)} s (shell and other images untouched)`;
   });
 
@@ -585,12 +595,7 @@ async function redeploySellerRemote(browser: Browser, platform: Platform, seller
   });
 
   await step('the running shell loads the new remote, with no shell rebuild or restart', async () => {
-    const { manifest } = await sellerJourneyInBrowser(
-      browser,
-      platform,
-      seller,
-      `Welcome ${seller.firstName}!`,
-    );
+    const { manifest } = await sellerJourneyInBrowser(browser, platform, seller, greeting);
     check(manifest.endsWith(`?v=${newNaming.tag}`), `the page loaded ${manifest}`);
     for (const [name, before] of othersBefore) {
       const after = await containerState(name);
@@ -602,7 +607,7 @@ async function redeploySellerRemote(browser: Browser, platform: Platform, seller
         `${name} changed: ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
       );
     }
-    return `"Welcome ${seller.firstName}!" from ${manifest}; ${othersBefore.size} other containers unchanged (same id, start, image)`;
+    return `"${greeting}" from ${manifest}; ${othersBefore.size} other containers unchanged (same id, start, image)`;
   });
 }
 

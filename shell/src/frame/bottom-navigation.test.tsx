@@ -8,10 +8,10 @@ import {
 } from '@listready/web-client';
 import { BottomNavigation } from './bottom-navigation.tsx';
 
-const renderNavigation = () =>
+const renderNavigation = (role: 'agent' | 'client' = 'client') =>
   render(
     <QueryClientProvider client={createAppQueryClient()}>
-      <BottomNavigation />
+      <BottomNavigation role={role} />
     </QueryClientProvider>,
   );
 const current = () =>
@@ -52,5 +52,19 @@ describe('BottomNavigation', () => {
       window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'overview' }));
     });
     expect(current()).toEqual([]);
+  });
+
+  it('gives an agent their own pages: Dashboard, Analytics, Client Demo, Logout', () => {
+    window.history.replaceState(null, '', '/dashboard');
+    renderNavigation('agent');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Dashboard',
+      'Analytics',
+      'Client Demo',
+      'Logout',
+    ]);
+    expect(current()).toEqual(['Dashboard']);
+    fireEvent.click(screen.getByRole('button', { name: 'Analytics' }));
+    expect(window.location.pathname).toBe('/analytics');
   });
 });

@@ -1,5 +1,16 @@
 import type { Ref } from 'react';
-import { ClipboardList, LogOut, Route, User, Users, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  ClipboardList,
+  LayoutDashboard,
+  LogOut,
+  MonitorSmartphone,
+  Route,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { UserRole } from '@listready/contracts';
 import { cn } from '@listready/ui';
 import {
   navigate,
@@ -28,35 +39,51 @@ const profileItem = (label: string, icon: LucideIcon, tab: ProfileTab, activeTab
   isCurrent: () => activeTab === tab,
 });
 
+const pageItem = (label: string, icon: LucideIcon, path: string): NavigationItem => ({
+  label,
+  icon,
+  onSelect: () => navigate(path),
+  isCurrent: (current) => current === path,
+});
+
 /**
  * Signed-in bottom navigation (spec seller §2): Journey, Profile, Groups, Custom, Logout. Profile,
- * Groups and Custom open /profile on the matching tab (session storage + broadcast).
+ * Groups and Custom open /profile on the matching tab (session storage + broadcast). An agent has
+ * no journey, groups or custom tasks of their own: their bar leads to their pages instead —
+ * Dashboard, Analytics, Client Demo, Logout.
  */
-export function BottomNavigation({ ref }: { ref?: Ref<HTMLElement> } = {}) {
+export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?: UserRole } = {}) {
   const path = useLocationPath();
   const logout = useLogout();
   // Re-rendered by the broadcast; the tab itself is read where the profile screen reads it.
   useProfileTab();
   const activeTab = path === '/profile' ? readProfileTab() : null;
-  const items: NavigationItem[] = [
-    {
-      label: 'Journey',
-      icon: Route,
-      onSelect: () => navigate('/journey'),
-      isCurrent: (current) => current === '/journey',
-    },
-    profileItem('Profile', User, 'profile', activeTab),
-    profileItem('Groups', Users, 'groups', activeTab),
-    profileItem('Custom', ClipboardList, 'tasks', activeTab),
-    { label: 'Logout', icon: LogOut, onSelect: () => logout.mutate() },
-  ];
+  const agent = role === 'agent';
+  const logoutItem: NavigationItem = { label: 'Logout', icon: LogOut, onSelect: () => logout.mutate() };
+  const items: NavigationItem[] = agent
+    ? [
+        {
+          ...pageItem('Dashboard', LayoutDashboard, '/dashboard'),
+          isCurrent: (current) => ['/', '/dashboard'].includes(current),
+        },
+        pageItem('Analytics', BarChart3, '/analytics'),
+        pageItem('Client Demo', MonitorSmartphone, '/client-demo'),
+        logoutItem,
+      ]
+    : [
+        pageItem('Journey', Route, '/journey'),
+        profileItem('Profile', User, 'profile', activeTab),
+        profileItem('Groups', Users, 'groups', activeTab),
+        profileItem('Custom', ClipboardList, 'tasks', activeTab),
+        logoutItem,
+      ];
   return (
     <nav
       ref={ref}
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation"
     >
-      <ul className="mx-auto grid max-w-xl grid-cols-5">
+      <ul className={cn('mx-auto grid max-w-xl', agent ? 'grid-cols-4' : 'grid-cols-5')}>
         {items.map(({ label, icon: Icon, onSelect, isCurrent }) => {
           const current = isCurrent?.(path) ?? false;
           return (

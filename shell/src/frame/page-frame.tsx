@@ -48,7 +48,7 @@ export function PageFrame({ session, children }: { session: Session; children: R
       <SiteFooter />
       {/* Fixed above the bottom navigation: the banner arriving never moves the page (pb-36 keeps it clear). */}
       {client ? <div id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" /> : null}
-      {signedIn ? <BottomNavigation ref={navigation} /> : null}
+      {signedIn ? <BottomNavigation ref={navigation} role={session.user.role} /> : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REMOTE_NAMES } from '@listready/contracts';
 import { deployedComponents, hookJobComponents, renderChart } from '../charts/src/render.ts';
-import { loadCompose, type ComposeService } from './compose.ts';
+import { deployDir, loadCompose, type ComposeService } from './compose.ts';
 
 /** What compose runs besides the platform's own images: the engines, and the edge standing in for the Ingress. */
 const ENGINES = ['edge', 'kafka', 'postgres', 'redis'];
@@ -89,5 +92,16 @@ describe('deploy/compose.yaml', () => {
       expect(services[name]?.cap_drop, name).toEqual(['ALL']);
       expect(services[name]?.tmpfs, name).toEqual(['/tmp']);
     }
+  });
+
+  it("has the edge route as the Ingress does: /api → gateway, each remote's folder → it, the rest → shell", () => {
+    const edge = readFileSync(path.join(deployDir, 'compose/edge.nginx.conf'), 'utf8');
+    const upstream = (location: string) =>
+      new RegExp(`location ${location.replaceAll('/', '\\/')} \\{\\s*proxy_pass http://([a-z-]+):8080;`).exec(
+        edge,
+      )?.[1];
+    expect(upstream('/api')).toBe('gateway');
+    expect(upstream('/')).toBe('shell');
+    for (const remote of REMOTE_NAMES) expect(upstream(`/remotes/${remote}/`), remote).toBe(remote);
   });
 });

@@ -3,6 +3,15 @@ import { analyticsRealtimeSchema, analyticsStatsSchema } from '@listready/contra
 import { userGroupMemberships, userGroups } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
+  authorizationFailures,
+  CALLERS,
+  registeredApiRoutes,
+  routesOf,
+  statuses,
+  type AuthorizationRow,
+  type Caller,
+} from '@listready/service-kit/testing';
+import {
   aUsageEvent,
   as,
   must,
@@ -17,19 +26,6 @@ import {
  * the service registers without a row here fails the test. Every caller gets an answer from the
  * agent routes' status alone; what an agent sees is checked below (their own world only).
  */
-const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
-type Caller = (typeof CALLERS)[number];
-type Expected = Record<Caller, number>;
-
-const statuses = (...codes: number[]): Expected =>
-  Object.fromEntries(CALLERS.map((caller, index) => [caller, must(codes[index])])) as Expected;
-
-interface Row {
-  route: string;
-  request: () => { url: string; payload?: unknown };
-  expected: Expected;
-}
-
 describe('authorization on every analytics route', () => {
   const database = useTestDatabase();
   let analytics: TestAnalyticsService;
@@ -61,7 +57,7 @@ describe('authorization on every analytics route', () => {
   });
   afterAll(() => analytics.stop());
 
-  const rows = (): Row[] => [
+  const rows = (): AuthorizationRow[] => [
     {
       route: 'POST /api/analytics',
       request: () => ({ url: '/api/analytics', payload: [aUsageEvent()] }),
@@ -80,27 +76,11 @@ describe('authorization on every analytics route', () => {
   ];
 
   it('has a row for every route the service registers', () => {
-    const registered = analytics.app.registeredRoutes
-      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
-      .map((route) => `${route.method} ${route.url}`);
-    expect(new Set(rows().map((row) => row.route))).toEqual(new Set(registered));
+    expect(routesOf(rows())).toEqual(registeredApiRoutes(analytics.app));
   });
 
   it('gives each caller exactly its access', async () => {
-    const failures: string[] = [];
-    for (const row of rows()) {
-      const method = row.route.split(' ')[0] ?? 'GET';
-      for (const caller of CALLERS) {
-        const { url, payload } = row.request();
-        const response = await call(caller, method, url, payload);
-        if (response.statusCode !== row.expected[caller]) {
-          failures.push(
-            `${row.route} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]}`,
-          );
-        }
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await authorizationFailures(analytics.app, users, rows())).toEqual([]);
   });
 
   it('shows each agent their own and their clients’ usage, never the other agent’s or the household’s', async () => {

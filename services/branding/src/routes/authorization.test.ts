@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoUploadResponseSchema } from '@listready/contracts';
 import { userGroupMemberships, userGroups } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
+import {
+  authorizationFailures,
+  registeredApiRoutes,
+  routesOf,
+  statuses,
+  type AuthorizationRow,
+  type Caller,
+} from '@listready/service-kit/testing';
 import { solidPng } from '../testing/images.ts';
 import {
   as,
@@ -18,20 +26,6 @@ import {
  * seller's agent, another agent, and nobody signed in. A route the service registers without a
  * row here fails the test.
  */
-const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
-type Caller = (typeof CALLERS)[number];
-type Expected = Record<Caller, number>;
-
-const statuses = (...codes: number[]): Expected =>
-  Object.fromEntries(CALLERS.map((caller, index) => [caller, must(codes[index])])) as Expected;
-
-interface Row {
-  /** As the service registers it: `PUT /api/agents/:agentId/branding`. */
-  route: string;
-  request: () => { url: string; payload?: object; headers?: Record<string, string> };
-  expected: Expected;
-}
-
 describe('authorization on every branding route', () => {
   const database = useTestDatabase();
   let branding: TestBrandingService;
@@ -64,7 +58,7 @@ describe('authorization on every branding route', () => {
   });
   afterAll(() => branding.stop());
 
-  const rows = (): Row[] => [
+  const rows = (): AuthorizationRow[] => [
     {
       route: 'GET /api/agents/:agentId/branding',
       request: () => ({ url: `/api/agents/${users.agent.agentId}/branding` }),
@@ -100,33 +94,11 @@ describe('authorization on every branding route', () => {
   ];
 
   it('has a row for every route the service registers', () => {
-    const registered = branding.app.registeredRoutes
-      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
-      .map((route) => `${route.method} ${route.url}`);
-    expect(new Set(rows().map((row) => row.route))).toEqual(new Set(registered));
+    expect(routesOf(rows())).toEqual(registeredApiRoutes(branding.app));
   });
 
   it('gives each caller exactly its access', async () => {
-    const failures: string[] = [];
-    for (const row of rows()) {
-      const method = (row.route.split(' ')[0] ?? 'GET') as 'GET';
-      for (const caller of CALLERS) {
-        const { url, payload, headers } = row.request();
-        const response = await branding.app.inject({
-          method,
-          url,
-          ...(payload ? { payload } : {}),
-          ...(headers ? { headers } : {}),
-          ...(caller === 'anonymous' ? {} : as(users[caller])),
-        });
-        if (response.statusCode !== row.expected[caller]) {
-          failures.push(
-            `${row.route} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]}`,
-          );
-        }
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await authorizationFailures(branding.app, users, rows())).toEqual([]);
   });
 
   it('current branding: the seller wears the agent’s, everyone else the defaults or their own', async () => {

@@ -5,6 +5,14 @@ import { invitations, userGroupMemberships, userGroups } from '@listready/db';
 import { startFakeHttpServer } from '@listready/messaging/testing';
 import { useTestDatabase } from '@listready/testing';
 import {
+  authorizationFailures,
+  registeredApiRoutes,
+  routesOf,
+  statuses,
+  type AuthorizationRow,
+  type Caller,
+} from '@listready/service-kit/testing';
+import {
   as,
   must,
   startTestInvitationService,
@@ -17,23 +25,6 @@ import {
  * household, a seller outside it (B), A's agent, another agent, and nobody signed in. A route the
  * service registers without a row here fails the test.
  */
-const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
-type Caller = (typeof CALLERS)[number];
-type Expected = Record<Caller, number>;
-
-const statuses = (...codes: number[]): Expected =>
-  Object.fromEntries(CALLERS.map((caller, index) => [caller, must(codes[index])])) as Expected;
-
-interface Row {
-  /** As the service registers it: `POST /api/invitations`. */
-  route: string;
-  /** What this row tries (a route may have several). */
-  what: string;
-  /** The request for one attempt (a fresh target where the call consumes it). */
-  request: () => Promise<{ url: string; payload?: object }>;
-  expected: Expected;
-}
-
 describe('authorization on every invitation route', () => {
   const database = useTestDatabase();
   let service: TestInvitationService;
@@ -99,7 +90,7 @@ describe('authorization on every invitation route', () => {
     return must(new URL(response.json<{ authUrl: string }>().authUrl).searchParams.get('state'));
   };
 
-  const rows = (): Row[] => [
+  const rows = (): AuthorizationRow[] => [
     {
       route: 'POST /api/invitations',
       what: 'an agent invites a client',
@@ -153,26 +144,10 @@ describe('authorization on every invitation route', () => {
   ];
 
   it('has a row for every route the service registers', () => {
-    const registered = service.app.registeredRoutes
-      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
-      .map((route) => `${route.method} ${route.url}`);
-    expect(new Set(rows().map((row) => row.route))).toEqual(new Set(registered));
+    expect(routesOf(rows())).toEqual(registeredApiRoutes(service.app));
   });
 
   it('gives each caller exactly its access', async () => {
-    const failures: string[] = [];
-    for (const row of rows()) {
-      const method = row.route.split(' ')[0] ?? 'GET';
-      for (const caller of CALLERS) {
-        const { url, payload } = await row.request();
-        const response = await call(caller, method, url, payload);
-        if (response.statusCode !== row.expected[caller]) {
-          failures.push(
-            `${row.route} (${row.what}) as ${caller}: ${response.statusCode}, expected ${row.expected[caller]} — ${response.body.slice(0, 200)}`,
-          );
-        }
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await authorizationFailures(service.app, users, rows())).toEqual([]);
   });
 });

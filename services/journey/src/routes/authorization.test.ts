@@ -4,6 +4,14 @@ import { customTaskSchema, taskEntriesSchema, userGroupSchema } from '@listready
 import { clients } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
+  authorizationFailures,
+  registeredApiRoutes,
+  routesOf,
+  statuses,
+  type AuthorizationRow,
+  type Caller,
+} from '@listready/service-kit/testing';
+import {
   as,
   must,
   startTestJourneyService,
@@ -16,21 +24,6 @@ import {
  * household, a seller outside it (B), A's agent, another agent, and nobody signed in. A route the
  * service registers without a row here fails the test.
  */
-const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
-type Caller = (typeof CALLERS)[number];
-type Expected = Record<Caller, number>;
-
-const statuses = (...codes: number[]): Expected =>
-  Object.fromEntries(CALLERS.map((caller, index) => [caller, must(codes[index])])) as Expected;
-
-interface Row {
-  /** As the service registers it: `PUT /api/client-tasks/:id`. */
-  route: string;
-  /** The request for one attempt (a fresh target where the call consumes it). */
-  request: () => Promise<{ url: string; payload?: object }>;
-  expected: Expected;
-}
-
 describe('authorization on every journey route', () => {
   const database = useTestDatabase();
   let journey: TestJourneyService;
@@ -90,7 +83,7 @@ describe('authorization on every journey route', () => {
   const ofSeller = (path: string) => `${path}?clientId=${sellerClientId}`;
   const fixed = (url: string, payload?: object) => async () => ({ url, ...(payload ? { payload } : {}) });
 
-  const rows = (): Row[] => [
+  const rows = (): AuthorizationRow[] => [
     // The seller's journey, named by ?clientId=: the household works it, the agent reads it.
     {
       route: 'GET /api/clients/current/profile',
@@ -137,7 +130,7 @@ describe('authorization on every journey route', () => {
     },
     {
       route: 'PUT /api/client-tasks/:id',
-      request: fixed(`/api/client-tasks/PLACEHOLDER`, { notes: 'Checked' }),
+      request: async () => ({ url: `/api/client-tasks/${taskId}`, payload: { notes: 'Checked' } }),
       expected: statuses(401, 200, 200, 404, 403, 404),
     },
     // The agent's own dashboard data.
@@ -201,27 +194,11 @@ describe('authorization on every journey route', () => {
   ];
 
   it('has a row for every route the service registers', () => {
-    const registered = journey.app.registeredRoutes
-      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
-      .map((route) => `${route.method} ${route.url}`);
-    expect(new Set(rows().map((row) => row.route))).toEqual(new Set(registered));
+    expect(routesOf(rows())).toEqual(registeredApiRoutes(journey.app));
   });
 
   it('gives each caller exactly its access', async () => {
-    const failures: string[] = [];
-    for (const row of rows()) {
-      const method = row.route.split(' ')[0] ?? 'GET';
-      for (const caller of CALLERS) {
-        const { url, payload } = await row.request();
-        const response = await call(caller, method, url.replace('PLACEHOLDER', taskId), payload);
-        if (response.statusCode !== row.expected[caller]) {
-          failures.push(
-            `${row.route} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]}`,
-          );
-        }
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await authorizationFailures(journey.app, users, rows())).toEqual([]);
   });
 
   it('without ?clientId= sellers get their own journey and agents are told it is for sellers', async () => {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyticsStatsSchema } from '@listready/contracts';
 import { analyticsEvents } from '@listready/db';
-import { KafkaTransport } from '@listready/events';
+import type { KafkaTransport } from '@listready/events';
+import { namespacedKafkaTransport } from '@listready/events/testing';
 import { describeWithEngine, testKafkaBrokers, useTestDatabase } from '@listready/testing';
 import {
   as,
@@ -20,32 +19,17 @@ import {
  */
 describeWithEngine('kafka', 'task-completed on Apache Kafka reaches the agent’s analytics', () => {
   const database = useTestDatabase();
-  const namespace = `test-${randomBytes(4).toString('hex')}.`;
+  let kafka: ReturnType<typeof namespacedKafkaTransport>;
   let transport: KafkaTransport;
   let analytics: TestAnalyticsService;
   beforeAll(async () => {
-    transport = new KafkaTransport({
-      brokers: testKafkaBrokers() ?? [],
-      clientId: 'listready-analytics-test',
-      namespace,
-      partitions: 3,
-      logger: pino({ level: 'silent' }),
-    });
+    kafka = namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-analytics-test');
+    transport = kafka.transport;
     analytics = await startTestAnalyticsService(database.current, { deps: { transport } });
   }, 60_000);
   afterAll(async () => {
     await analytics.stop();
-    const admin = transport.kafka.admin();
-    try {
-      await admin.connect();
-      const mine = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
-      if (mine.length > 0) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
-    } catch {
-      // Best effort: a leftover namespaced topic harms no other test.
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-    await transport.close();
+    await kafka.dispose();
   }, 60_000);
 
   it('counts a completed task once', async () => {

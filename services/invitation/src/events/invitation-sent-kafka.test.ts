@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invitationResponseSchema } from '@listready/contracts';
-import { KafkaTransport } from '@listready/events';
+import type { KafkaTransport } from '@listready/events';
+import { namespacedKafkaTransport } from '@listready/events/testing';
 import { describeWithEngine, testKafkaBrokers, useTestDatabase } from '@listready/testing';
 import {
   as,
@@ -19,32 +18,17 @@ import {
  */
 describeWithEngine('kafka', 'invitation-sent on Apache Kafka', () => {
   const database = useTestDatabase();
-  const namespace = `test-${randomBytes(4).toString('hex')}.`;
+  let kafka: ReturnType<typeof namespacedKafkaTransport>;
   let transport: KafkaTransport;
   let service: TestInvitationService;
   beforeAll(async () => {
-    transport = new KafkaTransport({
-      brokers: testKafkaBrokers() ?? [],
-      clientId: 'listready-invitation-test',
-      namespace,
-      partitions: 3,
-      logger: pino({ level: 'silent' }),
-    });
+    kafka = namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-invitation-test');
+    transport = kafka.transport;
     service = await startTestInvitationService(database.current, { deps: { transport } });
   }, 60_000);
   afterAll(async () => {
     await service.stop();
-    const admin = transport.kafka.admin();
-    try {
-      await admin.connect();
-      const mine = (await admin.listTopics()).filter((topic) => topic.startsWith(namespace));
-      if (mine.length > 0) await admin.deleteTopics({ topics: mine, timeout: 10_000 });
-    } catch {
-      // Best effort: a leftover namespaced topic harms no other test.
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
-    await transport.close();
+    await kafka.dispose();
   }, 60_000);
 
   it('delivers invitation-sent once to a consumer', async () => {

@@ -1,0 +1,2 @@
+export * from './event-probe.ts';
+export { namespacedKafkaTransport } from './kafka-namespace.ts';

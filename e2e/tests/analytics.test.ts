@@ -108,8 +108,10 @@ describe('usage analytics', () => {
     const remote = analyticsRemote(agent.page);
     await remote.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     const top = remote.getByRole('list', { name: 'Top actions by count' });
-    await top.getByText('Task completed').waitFor();
-    await top.getByText('Click').waitFor();
+    // The spec's top 8: the seller's single completion ties with several other count-1 events, so
+    // it is checked in the recent events below; the most frequent ones lead the list.
+    await top.getByText('Page view').waitFor();
+    expect(await top.getByRole('listitem').count()).toBeLessThanOrEqual(8);
     const recent = remote.getByRole('region', { name: 'Recent events' });
     await recent.getByText('Task completed').first().waitFor();
     expect(await recent.innerText()).toContain('/journey');

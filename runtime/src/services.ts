@@ -1,20 +1,13 @@
-import type { Logger } from 'pino';
 import { startAnalyticsService } from '@listready/analytics-service';
 import { startAuthService } from '@listready/auth-service';
 import { startBrandingService } from '@listready/branding-service';
 import { startInvitationService } from '@listready/invitation-service';
 import { startJourneyService } from '@listready/journey-service';
-import type { Database } from '@listready/db';
 import type { ServiceName } from '@listready/gateway';
-import type { App } from '@listready/service-kit';
+import type { App, InProcessContext } from '@listready/service-kit';
 
 /** What the runtime hands every service it starts in its process. */
-export interface PlatformContext {
-  env: Record<string, string | undefined>;
-  database: Database;
-  logger: Logger;
-  sessionSecret: string;
-}
+export type PlatformContext = InProcessContext;
 
 export interface StartedService {
   app: App;

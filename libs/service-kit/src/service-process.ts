@@ -63,3 +63,32 @@ export async function runServiceProcess<Config extends ServiceProcessConfig>(
     process.exitCode = 1;
   }
 }
+
+/** What the one-process runtime (`npm start`) hands each service it starts beside the others. */
+export interface InProcessContext {
+  env: Record<string, string | undefined>;
+  database: Database;
+  logger: Logger;
+  sessionSecret: string;
+}
+
+/**
+ * How the one-process runtime starts a service: its config read from the runtime's environment,
+ * the shared database, logger and session secret; background work started, listening left to the
+ * runtime.
+ */
+export function inProcessStarter<Config>(
+  loadConfig: (env: Record<string, string | undefined>) => Config,
+  build: (deps: ServiceProcessDeps<Config>) => Promise<RunnableService>,
+) {
+  return async (context: InProcessContext): Promise<Pick<RunnableService, 'app' | 'stop'>> => {
+    const service = await build({
+      config: loadConfig(context.env),
+      database: context.database,
+      logger: context.logger,
+      sessionSecret: context.sessionSecret,
+    });
+    await service.start();
+    return { app: service.app, stop: service.stop };
+  };
+}

@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import type { Database } from '@listready/db';
+import { inProcessStarter } from '@listready/service-kit';
 import { buildAnalyticsService } from './app.ts';
 import { loadAnalyticsConfig } from './config.ts';
 
@@ -7,18 +6,4 @@ export { buildAnalyticsService, type AnalyticsService, type AnalyticsServiceDeps
 export { analyticsConfigSchema, loadAnalyticsConfig, type AnalyticsConfig } from './config.ts';
 
 /** How the one-process runtime (`npm start`) starts services/analytics beside the others. */
-export async function startAnalyticsService(context: {
-  env: Record<string, string | undefined>;
-  database: Database;
-  logger: Logger;
-  sessionSecret: string;
-}) {
-  const service = await buildAnalyticsService({
-    config: loadAnalyticsConfig(context.env),
-    database: context.database,
-    logger: context.logger,
-    sessionSecret: context.sessionSecret,
-  });
-  await service.start();
-  return { app: service.app, stop: service.stop };
-}
+export const startAnalyticsService = inProcessStarter(loadAnalyticsConfig, buildAnalyticsService);

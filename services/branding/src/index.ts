@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import type { Database } from '@listready/db';
+import { inProcessStarter } from '@listready/service-kit';
 import { buildBrandingService } from './app.ts';
 import { loadBrandingConfig } from './config.ts';
 
@@ -8,18 +7,4 @@ export { brandingConfigSchema, loadBrandingConfig, type BrandingConfig } from '.
 export { createPostgresLogoStore, type LogoStore } from './logos/logo-store.ts';
 
 /** How the one-process runtime (`npm start`) starts services/branding beside the others. */
-export async function startBrandingService(context: {
-  env: Record<string, string | undefined>;
-  database: Database;
-  logger: Logger;
-  sessionSecret: string;
-}) {
-  const service = await buildBrandingService({
-    config: loadBrandingConfig(context.env),
-    database: context.database,
-    logger: context.logger,
-    sessionSecret: context.sessionSecret,
-  });
-  await service.start();
-  return { app: service.app, stop: service.stop };
-}
+export const startBrandingService = inProcessStarter(loadBrandingConfig, buildBrandingService);

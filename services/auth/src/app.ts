@@ -8,6 +8,7 @@ import { createAccounts } from './accounts/accounts.ts';
 import { createAgentRepository } from './accounts/agent-repository.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { AuthConfig } from './config.ts';
+import { consumeInvitationSent } from './events/invitation-sent.ts';
 import { createPasswordReset } from './password-reset/password-reset.ts';
 import { createKnownDevices } from './rate-limit/known-devices.ts';
 import { createLoginLimiter, type LoginLimits } from './rate-limit/login-limiter.ts';
@@ -107,6 +108,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
     }),
   });
   agentRoutes(app, { agents });
+  consumeInvitationSent(events, clock);
   if (!production) devMailboxRoutes(app, { mailbox: createDevMailbox(database) });
 
   return { ...runtime, settled: () => passwordReset.settled() };

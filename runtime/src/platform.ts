@@ -9,6 +9,8 @@ export interface RunningPlatform {
   /** The gateway's base URL, e.g. http://127.0.0.1:8080 */
   url: string;
   database: Database;
+  /** The services running in this process, in start order (their routes, for the tests). */
+  services: ReadonlyArray<{ name: ServiceName; app: App }>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startPlatform(
     return {
       url: address,
       database,
+      services: running.map(({ name, app }) => ({ name, app })),
       stop: async () => {
         await gateway.close();
         for (const service of running.reverse()) await service.stop();

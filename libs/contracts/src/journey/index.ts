@@ -2,3 +2,4 @@ export * from './messages.ts';
 export * from './requests.ts';
 export * from './responses.ts';
 export * from './groups.ts';
+export * from './calendar.ts';

@@ -19,6 +19,9 @@ import {
   TASK_KINDS,
   TASK_PRIORITIES,
   INVITE_CODE_LENGTH,
+  MESSAGE_CHANNELS,
+  REMINDER_STATUSES,
+  REMINDER_TASK_SOURCES,
 } from '@listready/contracts';
 
 /**
@@ -286,6 +289,56 @@ export const calendarEvents = journeySchema.table(
     index('calendar_events_user_id_start_time_idx').on(t.userId, t.startTime),
     index('calendar_events_task_id_idx').on(t.taskId),
     index('calendar_events_custom_task_id_idx').on(t.customTaskId),
+  ],
+);
+
+/**
+ * A person's private calendar feed (issue 19). The address's token is this row's random id and a
+ * MAC of it under a key derived from the session secret, so the row alone opens nothing and the
+ * screen can show the address again; regenerating deletes the row and makes another (revoked).
+ */
+export const calendarFeeds = journeySchema.table('calendar_feeds', {
+  id: id(),
+  /** auth.users.id of the person: a seller, a household member or an agent; one feed each. */
+  userId: text().notNull().unique('calendar_feeds_user_id_unique'),
+  createdAt: timestamptz().notNull().defaultNow(),
+});
+
+/**
+ * One reminder of one task's due date to one person on one channel. The unique key is the
+ * "sent once" marker every scheduler replica inserts with ON CONFLICT DO NOTHING; delivery claims
+ * pending rows with FOR UPDATE SKIP LOCKED, so two replicas never send the same row.
+ * `taskId` is a client task's or a custom task's id (see `taskSource`), not a foreign key: a
+ * reminder of a deleted task is skipped, and its row kept as the record of what was sent.
+ */
+export const reminderDeliveries = journeySchema.table(
+  'reminder_deliveries',
+  {
+    id: id(),
+    /** auth.users.id of the recipient. */
+    userId: text().notNull(),
+    taskSource: text({ enum: REMINDER_TASK_SOURCES }).notNull(),
+    taskId: text().notNull(),
+    /** The due date reminded of: moving the task makes a new reminder. */
+    dueDate: date({ mode: 'string' }).notNull(),
+    channel: text({ enum: MESSAGE_CHANNELS }).notNull(),
+    /** When it was due to go: the start of the due day in the recipient's zone, less the reminder minutes. */
+    remindAt: timestamptz().notNull(),
+    status: text({ enum: REMINDER_STATUSES }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamptz().notNull(),
+    sentAt: timestamptz(),
+    lastError: text(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    unique('reminder_deliveries_once_unique').on(t.userId, t.taskSource, t.taskId, t.dueDate, t.channel),
+    index('reminder_deliveries_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    oneOf('reminder_deliveries_task_source_check', t.taskSource, REMINDER_TASK_SOURCES),
+    oneOf('reminder_deliveries_channel_check', t.channel, MESSAGE_CHANNELS),
+    oneOf('reminder_deliveries_status_check', t.status, REMINDER_STATUSES),
   ],
 );
 

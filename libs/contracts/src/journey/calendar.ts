@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Calendar feeds and reminders (issue 19, item 1 and 2). Every person — a seller, a member of a
+ * household, an agent — has at most one private feed: `GET /api/calendar/<token>.ics`, which
+ * calendar apps subscribe to. Regenerating the address revokes the old one.
+ */
+
+/** Where a reminded task lives: a journey task (`client_tasks`) or a custom task. */
+export const REMINDER_TASK_SOURCES = ['journey', 'custom'] as const;
+/**
+ * A reminder's life: `pending` until a scheduler sends it (`sent`), finds the task done, moved or
+ * gone (`skipped`), or gives up after its attempts (`failed`).
+ */
+export const REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
+/** Minutes before the start of a task's due day, unless the person's calendar event says otherwise. */
+export const DEFAULT_REMINDER_MINUTES = 60;
+
+/** GET, POST /api/calendar/feed: the caller's feed address (null: none, or revoked). */
+export const calendarFeedSchema = z.object({
+  url: z.url().nullable(),
+  /** The same address with the webcal: scheme, which opens the subscribe dialog of calendar apps. */
+  webcalUrl: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** `GET /api/calendar/<token>.ics`: the token is the feed's id and its MAC (see services/journey). */
+export const calendarFeedPathSchema = z.object({
+  file: z.string().max(200),
+});

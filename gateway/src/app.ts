@@ -20,6 +20,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     logLevel: options.logLevel,
     readiness: options.readiness,
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
+    loadShedding: options.loadShedding,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // The front end first: its helmet hook must see the API routes to let them opt out of page headers.

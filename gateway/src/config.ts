@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultManifestUrl, REMOTE_NAMES, type RemoteName } from '@listready/contracts';
-import { baseConfigSchema, loadConfig, portSchema } from '@listready/service-kit';
+import {
+  baseConfigSchema,
+  loadConfig,
+  loadSheddingFromConfig,
+  portSchema,
+  type LoadSheddingOptions,
+} from '@listready/service-kit';
 import type { FrontendRemote } from './frontend/index.ts';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
@@ -52,6 +58,8 @@ export interface GatewayConfig {
   services: Partial<Record<ServiceName, string>>;
   shellDir: string;
   remotes: FrontendRemote[];
+  /** Fast 503s while the gateway's event loop is overloaded (SHED_* settings); unset: none. */
+  loadShedding?: LoadSheddingOptions | false;
 }
 
 /** Gateway settings from the environment (the runtime passes service URLs it started itself). */
@@ -85,5 +93,6 @@ export function gatewayConfigFromEnv(
     services,
     shellDir: path.resolve(parsed.SHELL_DIR),
     remotes: REMOTE_NAMES.map((name) => remote(name, parsed[remoteUrlVariable(name)])),
+    loadShedding: loadSheddingFromConfig(parsed),
   };
 }

@@ -33,6 +33,16 @@ export const baseConfigSchema = z.object({
   ),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url().optional()),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** Load shedding (load-shedding.ts): `on`/`off`; unset means on, except under NODE_ENV=test. */
+  SHED_LOAD: z.enum(['on', 'off']).optional(),
+  /** Mean event-loop delay (ms) in the last sample beyond which requests get a 503; 0 turns it off. */
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  /** Event-loop utilization (0–1) in the last sample beyond which requests get a 503; 0 turns it off. */
+  SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  /** How often the event loop is sampled (ms). */
+  SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  /** The `Retry-After` of a shed request (seconds). */
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { registerControlCharacterGuard } from './control-characters.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
+import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts';
 import { loggerOptions, requestId } from './logger.ts';
 
 export type App = FastifyInstance<
@@ -34,6 +35,8 @@ export interface CreateServiceOptions {
    * which overwrites those headers. The gateway trusts none unless it runs behind an ingress.
    */
   trustProxy?: boolean | number;
+  /** Turn requests away with a fast 503 while the process is overloaded (see loadSheddingFromConfig). */
+  loadShedding?: LoadSheddingOptions | false;
 }
 
 export interface RegisteredRoute {
@@ -79,6 +82,7 @@ export function createService(options: CreateServiceOptions): App {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerControlCharacterGuard(app);
+  if (options.loadShedding) registerLoadShedding(app, options.loadShedding);
   registerHealthRoutes(app, options.readiness ?? {});
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -3,6 +3,7 @@ export * from './create-service.ts';
 export * from './error-handler.ts';
 export * from './errors.ts';
 export * from './health.ts';
+export * from './load-shedding.ts';
 export * from './logger.ts';
 export * from './session.ts';
 export * from './shutdown.ts';

@@ -11,11 +11,12 @@ import {
 import { createCache, type Cache } from './cache.ts';
 import { createService, type App } from './create-service.ts';
 import { databaseCheck, type ReadinessCheck } from './health.ts';
+import { loadSheddingFromConfig, type LoadSheddingConfig } from './load-shedding.ts';
 import { createSessionCodec, sessionPlugin, type SessionCodec } from './session.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
 /** What every service's config carries (see each service's `config.ts`). */
-export interface ServiceRuntimeConfig {
+export interface ServiceRuntimeConfig extends LoadSheddingConfig {
   NODE_ENV: 'development' | 'test' | 'production';
   LOG_LEVEL: string;
   REDIS_URL?: string | undefined;
@@ -77,6 +78,7 @@ export async function createServiceRuntime(options: ServiceRuntimeOptions): Prom
     name,
     logger,
     logLevel: config.LOG_LEVEL,
+    loadShedding: loadSheddingFromConfig(config),
     readiness: {
       database: databaseCheck(database),
       cache: async () => {

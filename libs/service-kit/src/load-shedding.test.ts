@@ -1,0 +1,149 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiErrorSchema, ErrorCode } from '@listready/contracts';
+import { baseConfigSchema, loadConfig } from './config.ts';
+import { createService, type App } from './create-service.ts';
+import { loadSheddingFromConfig, type LoadSheddingOptions } from './load-shedding.ts';
+
+const silent = pino({ level: 'silent' });
+
+/** Keeps the event loop busy for `ms`, as a CPU-bound burst of requests would. */
+function blockEventLoop(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    // busy
+  }
+}
+
+const options: LoadSheddingOptions = {
+  maxEventLoopDelayMs: 40,
+  maxEventLoopUtilization: 0,
+  sampleIntervalMs: 100,
+  retryAfterSeconds: 3,
+};
+
+describe('load shedding', () => {
+  let app: App | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function build(loadShedding: LoadSheddingOptions | false) {
+    const built = createService({ name: 'test', logger: silent, loadShedding });
+    const handled = { count: 0 };
+    built.post('/work', async (request) => {
+      handled.count += 1;
+      return { received: request.body };
+    });
+    await built.ready();
+    app = built;
+    await sleep(100); // a first calm sample
+    return { app: built, handled };
+  }
+
+  /**
+   * Blocks the loop, then waits for the sample that saw it (the sampler and the delay histogram are
+   * both overdue timers: which runs first decides whether this sample or the next one shows it).
+   */
+  async function overload(target: App, ms = 250) {
+    blockEventLoop(ms);
+    await vi.waitFor(
+      () => {
+        if (!target.isUnderPressure()) throw new Error('not under pressure yet');
+      },
+      { interval: 1, timeout: 1_000 },
+    );
+  }
+
+  const work = (target: App) =>
+    target.inject({ method: 'POST', url: '/work', payload: { task: 'complete' } });
+
+  it('answers a fast 503 with Retry-After in the shared error shape, without running the handler', async () => {
+    const { app, handled } = await build(options);
+    expect((await work(app)).statusCode).toBe(200);
+    expect(handled.count).toBe(1);
+
+    await overload(app);
+    const shed = await work(app);
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('3');
+    const body = apiErrorSchema.parse(shed.json());
+    expect(body.code).toBe(ErrorCode.unavailable);
+    expect(body.message).toMatch(/busy/);
+    expect(handled.count).toBe(1);
+  });
+
+  it('admits requests again as soon as the event loop is calm', async () => {
+    const { app, handled } = await build(options);
+    await overload(app);
+    expect((await work(app)).statusCode).toBe(503);
+    await sleep(350); // a few calm samples
+    expect((await work(app)).statusCode).toBe(200);
+    expect(handled.count).toBe(1);
+  });
+
+  it('keeps the liveness and readiness probes answering', async () => {
+    const { app } = await build(options);
+    await overload(app);
+    expect((await work(app)).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('sheds on event-loop utilization too, when configured', async () => {
+    const { app } = await build({ ...options, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0.9 });
+    expect((await work(app)).statusCode).toBe(200);
+    await overload(app, 1_000);
+    expect((await work(app)).statusCode).toBe(503);
+  });
+
+  it('without it, the same overload is admitted', async () => {
+    const { app, handled } = await build(false);
+    blockEventLoop(250);
+    await sleep(1);
+    expect((await work(app)).statusCode).toBe(200);
+    expect(handled.count).toBe(1);
+  });
+});
+
+describe('loadSheddingFromConfig', () => {
+  const parse = (env: Record<string, string>) => loadSheddingFromConfig(loadConfig(baseConfigSchema, env));
+
+  it('is on by default, with the thresholds of the environment', () => {
+    expect(parse({})).toEqual({
+      maxEventLoopDelayMs: 100,
+      maxEventLoopUtilization: 0,
+      sampleIntervalMs: 250,
+      retryAfterSeconds: 2,
+    });
+    expect(
+      parse({
+        NODE_ENV: 'production',
+        SHED_MAX_EVENT_LOOP_DELAY_MS: '80',
+        SHED_MAX_EVENT_LOOP_UTILIZATION: '0.95',
+        SHED_SAMPLE_INTERVAL_MS: '100',
+        SHED_RETRY_AFTER_SECONDS: '5',
+      }),
+    ).toEqual({
+      maxEventLoopDelayMs: 80,
+      maxEventLoopUtilization: 0.95,
+      sampleIntervalMs: 100,
+      retryAfterSeconds: 5,
+    });
+  });
+
+  it('is off when turned off, and in tests unless turned on', () => {
+    expect(parse({ SHED_LOAD: 'off' })).toBe(false);
+    expect(parse({ NODE_ENV: 'test' })).toBe(false);
+    expect(parse({ NODE_ENV: 'test', SHED_LOAD: 'on' })).toMatchObject({ maxEventLoopDelayMs: 100 });
+  });
+
+  it('rejects thresholds out of range, naming the variable', () => {
+    expect(() => parse({ SHED_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
+      /SHED_MAX_EVENT_LOOP_UTILIZATION/,
+    );
+    expect(() => parse({ SHED_SAMPLE_INTERVAL_MS: '0' })).toThrow(/SHED_SAMPLE_INTERVAL_MS/);
+  });
+});

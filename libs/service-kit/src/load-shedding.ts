@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyUnderPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import { ErrorCode, type ApiError } from '@listready/contracts';
+
+type UnderPressureHandler = NonNullable<FastifyUnderPressureOptions['pressureHandler']>;
+
+/** When a process is too busy to answer in time, and what it tells the callers it turns away. */
+export interface LoadSheddingOptions {
+  /** Mean event-loop delay over a sample (ms) beyond which new requests are turned away; 0: not checked. */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilization over a sample (0–1) beyond which new requests are turned away; 0: not checked. */
+  maxEventLoopUtilization: number;
+  /** How often the event loop is sampled (ms): how fast shedding starts and stops. */
+  sampleIntervalMs: number;
+  /** What `Retry-After` says (seconds). */
+  retryAfterSeconds: number;
+}
+
+/** The settings each config carries (baseConfigSchema's `SHED_*`). */
+export interface LoadSheddingConfig {
+  NODE_ENV: 'development' | 'test' | 'production';
+  SHED_LOAD?: 'on' | 'off' | undefined;
+  SHED_MAX_EVENT_LOOP_DELAY_MS?: number | undefined;
+  SHED_MAX_EVENT_LOOP_UTILIZATION?: number | undefined;
+  SHED_SAMPLE_INTERVAL_MS?: number | undefined;
+  SHED_RETRY_AFTER_SECONDS?: number | undefined;
+}
+
+/**
+ * Shedding from a config: on unless `SHED_LOAD=off`, and off in tests unless `SHED_LOAD=on`
+ * (a test suite's bursts of `inject` calls are not overload, and a 503 there would be a flake).
+ * A config without the settings (one written by hand, not parsed by baseConfigSchema) sheds nothing.
+ */
+export function loadSheddingFromConfig(config: LoadSheddingConfig): LoadSheddingOptions | false {
+  const enabled = config.SHED_LOAD ? config.SHED_LOAD === 'on' : config.NODE_ENV !== 'test';
+  const {
+    SHED_MAX_EVENT_LOOP_DELAY_MS: maxEventLoopDelayMs,
+    SHED_MAX_EVENT_LOOP_UTILIZATION: maxEventLoopUtilization,
+    SHED_SAMPLE_INTERVAL_MS: sampleIntervalMs,
+    SHED_RETRY_AFTER_SECONDS: retryAfterSeconds,
+  } = config;
+  if (
+    !enabled ||
+    maxEventLoopDelayMs === undefined ||
+    maxEventLoopUtilization === undefined ||
+    sampleIntervalMs === undefined ||
+    retryAfterSeconds === undefined
+  )
+    return false;
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, sampleIntervalMs, retryAfterSeconds };
+}
+
+/**
+ * Probes answer whatever the load: a liveness probe shed under load would get a busy process
+ * restarted, and readiness reports the dependencies, which it still checks itself.
+ */
+const EXEMPT_ROUTES = new Set(['/healthz', '/readyz', '/api/health']);
+
+export const OVERLOADED_MESSAGE = 'The service is busy. Please try again shortly.';
+
+/**
+ * Load shedding with @fastify/under-pressure: while the event loop's last sample is over a
+ * threshold, a new request gets a fast 503 with `Retry-After` in the shared error shape, before
+ * its body is read or any work is done, so the requests already admitted keep their latency and
+ * the process recovers as soon as the load drops (the next sample under the thresholds).
+ */
+export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
+  const overloaded: ApiError = { message: OVERLOADED_MESSAGE, code: ErrorCode.unavailable };
+  // One log line per second of shedding, not one per request: logging is work the process lacks.
+  let shedSinceLog = 0;
+  let lastLog = 0;
+  const turnAway = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: string,
+    value: number | undefined,
+  ) => {
+    if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return undefined; // admitted
+    shedSinceLog += 1;
+    const now = Date.now();
+    if (now - lastLog >= 1_000) {
+      request.log.warn({ pressure: type, value, shed: shedSinceLog }, 'shedding load: answering 503');
+      shedSinceLog = 0;
+      lastLog = now;
+    }
+    void reply.status(503).header('retry-after', String(options.retryAfterSeconds));
+    // under-pressure sends a returned value as the answer and stops there (its typings omit this).
+    return overloaded;
+  };
+  void app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs,
+    maxEventLoopUtilization: options.maxEventLoopUtilization,
+    // The utilization of the last sample, not since start: a long idle past must not hide overload.
+    eventLoopUtilizationMode: 'interval',
+    sampleInterval: options.sampleIntervalMs,
+    retryAfter: options.retryAfterSeconds,
+    pressureHandler: turnAway as unknown as UnderPressureHandler,
+  });
+}

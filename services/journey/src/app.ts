@@ -3,6 +3,7 @@ import type { Database } from '@listready/db';
 import type { Transport } from '@listready/events';
 import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAgentDashboard } from './agents/agent-dashboard.ts';
+import { createAgentInsights } from './agents/agent-insights.ts';
 import { createClientRepository } from './clients/client-repository.ts';
 import { consumeInvitationAccepted } from './clients/invitation-accepted-consumer.ts';
 import { consumeUserRegistered } from './clients/user-registered-consumer.ts';
@@ -75,12 +76,18 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   const updates = createClientTaskUpdates({ db, clients, access, content, events, clock });
   const customTasks = createCustomTaskService({ db, clients, content, events, clock });
   const dashboard = createAgentDashboard({ db, content, clock });
+  const insights = createAgentInsights({
+    db,
+    content,
+    clock,
+    stalledAfterDays: deps.config.INSIGHTS_STALLED_AFTER_DAYS,
+  });
   const groups = createGroupService({ db, clock });
 
   currentClientRoutes(app, { journey, access });
   clientTaskRoutes(app, { updates });
   customTaskRoutes(app, { customTasks, access });
-  agentRoutes(app, { dashboard });
+  agentRoutes(app, { dashboard, insights });
   userGroupRoutes(app, { groups });
   consumeUserRegistered(events, { clients, content, clock });
   consumeInvitationAccepted(events, { clients, content, clock, logger: deps.logger });

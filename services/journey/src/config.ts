@@ -9,6 +9,8 @@ export const journeyConfigSchema = baseConfigSchema.extend({
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   /** Sellers whose serialized task list (about 50 KB each) is kept in memory; 0 turns it off. */
   TASK_LIST_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** The agent's insights flag a client with nothing done on their journey for this many days. */
+  INSIGHTS_STALLED_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 });
 export type JourneyConfig = z.infer<typeof journeyConfigSchema> & { events: EventsConfig };
 

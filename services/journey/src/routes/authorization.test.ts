@@ -144,6 +144,11 @@ describe('authorization on every journey route', () => {
       request: async () => ({ url: `/api/agents/${users.agent.agentId}/clients` }),
       expected: statuses(401, 403, 403, 403, 200, 403),
     },
+    {
+      route: 'GET /api/agents/:agentId/insights',
+      request: async () => ({ url: `/api/agents/${users.agent.agentId}/insights` }),
+      expected: statuses(401, 403, 403, 403, 200, 403),
+    },
     // Groups: anyone signed in; the seller's group is edited by its owner and admins only.
     {
       route: 'GET /api/user-groups',

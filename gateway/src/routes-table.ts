@@ -16,6 +16,7 @@ export const API_ROUTES: ReadonlyArray<{ service: ServiceName; pattern: RegExp }
   { service: 'journey', pattern: /^\/api\/clients(\/|$)/ },
   { service: 'journey', pattern: /^\/api\/client-tasks(\/|$)/ },
   { service: 'journey', pattern: /^\/api\/user-groups(\/|$)/ },
+  { service: 'journey', pattern: /^\/api\/calendar(\/|$)/ },
   { service: 'invitation', pattern: /^\/api\/(invitations|accept-invitation)(\/|$)/ },
   { service: 'invitation', pattern: /^\/api\/google-oauth-(setup|callback)$/ },
   { service: 'analytics', pattern: /^\/api\/analytics(\/|$)/ },

@@ -3,6 +3,8 @@ import type { Database } from '@listready/db';
 import type { Transport } from '@listready/events';
 import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAgentDashboard } from './agents/agent-dashboard.ts';
+import { createCalendarFeeds } from './calendar/calendar-feeds.ts';
+import { createFeedTokens } from './calendar/feed-tokens.ts';
 import { createAgentInsights } from './agents/agent-insights.ts';
 import { createClientRepository } from './clients/client-repository.ts';
 import { consumeInvitationAccepted } from './clients/invitation-accepted-consumer.ts';
@@ -14,6 +16,7 @@ import { createCustomTaskService } from './custom-tasks/custom-task-service.ts';
 import { createGroupService } from './groups/group-service.ts';
 import { createJourneyAccess } from './households/journey-access.ts';
 import { agentRoutes } from './routes/agents.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
 import { customTaskRoutes } from './routes/custom-tasks.ts';
@@ -89,6 +92,10 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   customTaskRoutes(app, { customTasks, access });
   agentRoutes(app, { dashboard, insights });
   userGroupRoutes(app, { groups });
+  calendarRoutes(app, {
+    feeds: createCalendarFeeds({ db, tokens: createFeedTokens(deps.sessionSecret) }),
+    publicUrl: deps.config.PUBLIC_URL,
+  });
   consumeUserRegistered(events, { clients, content, clock });
   consumeInvitationAccepted(events, { clients, content, clock, logger: deps.logger });
 

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customTaskSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
+import {
+  calendarFeedSchema,
+  customTaskSchema,
+  taskEntriesSchema,
+  userGroupSchema,
+} from '@listready/contracts';
 import { clients } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
@@ -80,6 +85,12 @@ describe('authorization on every journey route', () => {
   });
   afterAll(() => journey.stop());
 
+  /** A new feed address of the seller's, as a path (each call revokes the one before). */
+  const sellerFeedPath = async () => {
+    const feed = calendarFeedSchema.parse((await call('seller', 'POST', '/api/calendar/feed')).json());
+    return new URL(must(feed.url)).pathname;
+  };
+
   const ofSeller = (path: string) => `${path}?clientId=${sellerClientId}`;
   const fixed = (url: string, payload?: object) => async () => ({ url, ...(payload ? { payload } : {}) });
 
@@ -132,6 +143,38 @@ describe('authorization on every journey route', () => {
       route: 'PUT /api/client-tasks/:id',
       request: async () => ({ url: `/api/client-tasks/${taskId}`, payload: { notes: 'Checked' } }),
       expected: statuses(401, 200, 200, 404, 403, 404),
+    },
+    // Each person's own calendar feed; the feed itself opens with its token alone (no session).
+    {
+      route: 'GET /api/calendar/feed',
+      request: fixed('/api/calendar/feed'),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
+      route: 'POST /api/calendar/feed',
+      request: fixed('/api/calendar/feed'),
+      expected: statuses(401, 201, 201, 201, 201, 201),
+    },
+    {
+      route: 'DELETE /api/calendar/feed',
+      request: fixed('/api/calendar/feed'),
+      expected: statuses(401, 204, 204, 204, 204, 204),
+    },
+    {
+      route: 'GET /api/calendar/:file',
+      what: "the seller's feed",
+      request: async () => ({ url: await sellerFeedPath() }),
+      expected: statuses(200, 200, 200, 200, 200, 200),
+    },
+    {
+      route: 'GET /api/calendar/:file',
+      what: 'a revoked feed',
+      request: async () => {
+        const revoked = await sellerFeedPath();
+        await sellerFeedPath();
+        return { url: revoked };
+      },
+      expected: statuses(404, 404, 404, 404, 404, 404),
     },
     // The agent's own dashboard data.
     {

@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { deadLetterTopicFor, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import type { Database, Db } from '@listready/db';
@@ -6,7 +6,7 @@ import { parseEvent } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
 import type { DeadLettersTable, ProcessedEventsTable } from './tables.ts';
 import { describeError, isTransientError, retry } from './timing.ts';
-import { contextFromHeaders, eventsTracer } from './tracing.ts';
+import { contextFromHeaders, startMessagingSpan } from './tracing.ts';
 import type { IncomingMessage, Transport } from './transport.ts';
 
 /** The transaction a handler writes its effect in (the processed-event record shares it). */
@@ -98,17 +98,14 @@ export class EventConsumer {
       await this.deadLetter(message, error, 1, undefined);
       return;
     }
-    const span = eventsTracer().startSpan(
-      `process ${message.topic}`,
+    const span = startMessagingSpan(
       {
-        kind: SpanKind.CONSUMER,
-        attributes: {
-          'messaging.system': this.options.transport.kind === 'kafka' ? 'kafka' : 'in-process',
-          'messaging.operation.type': 'process',
-          'messaging.destination.name': message.topic,
-          'messaging.consumer.group.name': this.consumer,
-          'messaging.message.id': event.id,
-        },
+        operation: 'process',
+        topic: message.topic,
+        transport: this.options.transport,
+        service: this.consumer,
+        eventId: event.id,
+        attributes: { 'messaging.consumer.group.name': this.consumer },
       },
       contextFromHeaders(message.headers),
     );

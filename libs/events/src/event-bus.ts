@@ -1,3 +1,4 @@
+import { context, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { allEventTopics, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import type { Database, Executor } from '@listready/db';
@@ -8,7 +9,7 @@ import { registerEventMetrics } from './metrics.ts';
 import { OutboxRelay, type RelayBacklog, type RelayStatus } from './relay.ts';
 import type { DeadLettersTable, OutboxTable, ProcessedEventsTable } from './tables.ts';
 import { describeError } from './timing.ts';
-import { traceHeaders } from './tracing.ts';
+import { failSpan, startMessagingSpan, traceHeaders } from './tracing.ts';
 import type { Transport, TransportSubscription } from './transport.ts';
 
 export interface EventBusOptions {
@@ -100,15 +101,34 @@ export function createEventBus(options: EventBusOptions): EventBus {
      */
     async publish(tx, event) {
       if (!options.outbox) throw new EventBusStateError(`${options.service} has no outbox to publish to`);
+      const outbox = options.outbox;
       const envelope = buildEnvelope(event, options.service);
-      await tx.insert(options.outbox).values({
-        id: envelope.id,
-        type: envelope.type,
-        key: envelope.key,
-        envelope,
-        // The active span (the producing request) continues in the consumer's span.
-        headers: traceHeaders(),
+      // The event's creation, under the producing request; its context travels in the row's
+      // headers, so the relay's send and the consumers' processing join the request's trace.
+      const span = startMessagingSpan({
+        operation: 'create',
+        topic: topicFor(envelope.type),
+        transport: options.transport,
+        service: options.service,
+        eventId: envelope.id,
       });
+      const spanContext = trace.setSpan(context.active(), span);
+      try {
+        await context.with(spanContext, () =>
+          tx.insert(outbox).values({
+            id: envelope.id,
+            type: envelope.type,
+            key: envelope.key,
+            envelope,
+            headers: traceHeaders(spanContext),
+          }),
+        );
+      } catch (error) {
+        failSpan(span, error, describeError(error, 500));
+        throw error;
+      } finally {
+        span.end();
+      }
       return envelope;
     },
 
@@ -134,6 +154,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
             database: options.database,
             transport: options.transport,
             outbox: options.outbox,
+            service: options.service,
             logger,
             ...options.relay,
           });

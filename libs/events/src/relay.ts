@@ -6,6 +6,7 @@ import { isEventType, topicFor } from '@listready/contracts';
 import type { Database } from '@listready/db';
 import { outboxChannel, schemaOf, type OutboxTable } from './tables.ts';
 import { describeError, pause, retry } from './timing.ts';
+import { contextFromHeaders, failSpan, startMessagingSpan } from './tracing.ts';
 import type { OutgoingMessage, Transport } from './transport.ts';
 
 /** Fallback poll when no NOTIFY arrives (the trigger wakes the relay at once). */
@@ -22,6 +23,8 @@ export interface RelayOptions {
   database: Database;
   transport: Transport;
   outbox: OutboxTable;
+  /** The publishing service, named on the relay's send spans (default: the outbox's schema). */
+  service?: string;
   logger: Logger;
   /** Rows sent per transaction (default 200). */
   batchSize?: number;
@@ -226,7 +229,28 @@ export class OutboxRelay {
             'event-version': String(row.envelope.version),
           },
         }));
-        await this.options.transport.send(messages, { signal: this.stopController.signal });
+        // One send span per event, in the trace of the request that created it.
+        const spans = rows.map((row, index) =>
+          startMessagingSpan(
+            {
+              operation: 'send',
+              topic: messages[index]?.topic ?? row.type,
+              transport: this.options.transport,
+              service: this.options.service ?? this.schema,
+              eventId: row.id,
+              attributes: { 'messaging.batch.message_count': rows.length },
+            },
+            contextFromHeaders(row.headers),
+          ),
+        );
+        try {
+          await this.options.transport.send(messages, { signal: this.stopController.signal });
+        } catch (error) {
+          for (const span of spans) failSpan(span, error, describeError(error, 500));
+          throw error;
+        } finally {
+          for (const span of spans) span.end();
+        }
         // Safe to skip the commit's flush: if the marks are lost in a database crash, the rows are
         // sent again and consumers ignore the duplicates. Saves an fsync per batch (latency).
         await tx.execute(sql`set local synchronous_commit = off`);

@@ -12,6 +12,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './error-handler.ts
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
 import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts';
 import { loggerOptions, requestId } from './logger.ts';
+import { registerServicePort } from './trace-ownership.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -87,5 +88,16 @@ export function createService(options: CreateServiceOptions): App {
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  ownTracesOnPort(app, options.name);
   return app;
+}
+
+/** Requests arriving on this app's port are traced as `name`'s (see trace-ownership.ts). */
+function ownTracesOnPort(app: App, name: string): void {
+  let unregister: (() => void) | undefined;
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address !== null && typeof address === 'object') unregister = registerServicePort(address.port, name);
+  });
+  app.addHook('onClose', async () => unregister?.());
 }

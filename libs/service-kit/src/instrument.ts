@@ -12,7 +12,19 @@ const config = loadConfig(
   z.object({
     OTEL_SERVICE_NAME: z.string().default('listready'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+    // The standard batch settings (the SDK's BatchSpanProcessor no longer reads them itself).
+    OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().positive().default(5_000),
+    OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().positive().default(512),
+    OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().positive().default(2_048),
   }),
 );
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
-startTelemetry({ serviceName: config.OTEL_SERVICE_NAME, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+startTelemetry({
+  serviceName: config.OTEL_SERVICE_NAME,
+  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  batch: {
+    scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
+    maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+    maxQueueSize: config.OTEL_BSP_MAX_QUEUE_SIZE,
+  },
+});

@@ -2,14 +2,24 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { BatchSpanProcessor } from '@opentelemetry/sdk-trace';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import FastifyOtel from '@fastify/otel';
+import {
+  serviceAttribute,
+  serviceListeningOn,
+  ServiceOwnershipProcessor,
+  ServiceResourceExporter,
+} from './trace-ownership.ts';
 
 export interface TelemetryOptions {
   serviceName: string;
   /** OTLP/HTTP endpoint; without it spans still exist (trace ids in logs, context in Kafka headers) but nothing is exported. */
   otlpEndpoint?: string | undefined;
+  /** Span batching (OTEL_BSP_*): how often a batch leaves, how big it may be, how many spans may wait. */
+  batch?: { scheduledDelayMillis?: number; maxExportBatchSize?: number; maxQueueSize?: number };
 }
 
 /** A span processor that keeps spans in memory only as long as they live: context without export. */
@@ -23,16 +33,25 @@ const localOnlyProcessor = {
 let sdk: NodeSDK | undefined;
 
 /**
- * Starts OpenTelemetry once per process, before the instrumented modules (http, pg, fastify) load:
- * call it from a `--import` preload (see instrument.ts).
+ * Starts OpenTelemetry once per process, before the instrumented modules (http, undici, pg,
+ * fastify) load: call it from a `--import` preload (see instrument.ts). A worker thread started
+ * with the same `--import` in its execArgv gets its own.
  */
-export function startTelemetry({ serviceName, otlpEndpoint }: TelemetryOptions): NodeSDK {
+export function startTelemetry({ serviceName, otlpEndpoint, batch }: TelemetryOptions): NodeSDK {
   if (sdk) return sdk;
   const endpoint = otlpEndpoint?.replace(/\/$/, '');
   sdk = new NodeSDK({
     serviceName,
-    spanProcessors: endpoint ? undefined : [localOnlyProcessor],
-    traceExporter: endpoint ? new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }) : undefined,
+    spanProcessors: endpoint
+      ? [
+          // First: a span's owner is settled before any other processor sees it.
+          new ServiceOwnershipProcessor(),
+          new BatchSpanProcessor({
+            ...batch,
+            exporter: new ServiceResourceExporter(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` })),
+          }),
+        ]
+      : [localOnlyProcessor],
     metricReaders: endpoint
       ? [
           new PeriodicExportingMetricReader({
@@ -43,9 +62,19 @@ export function startTelemetry({ serviceName, otlpEndpoint }: TelemetryOptions):
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz)/.test(request.url ?? ''),
+        // The request belongs to whichever service listens on the port it came in on.
+        startIncomingSpanHook: (request) => {
+          const owner = serviceListeningOn(request.socket.localPort);
+          return owner ? { [serviceAttribute]: owner } : {};
+        },
       }),
-      new PgInstrumentation(),
-      new FastifyOtel.FastifyOtelInstrumentation({ registerOnInitialization: true }),
+      // The gateway reaches the services through undici (@fastify/reply-from): without this the
+      // trace context would stop at the gateway.
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+      // Only queries some request, event or job asked for: the relays' polls would be noise.
+      new PgInstrumentation({ requireParentSpan: true }),
+      // The request and handler spans; one span per lifecycle hook made a third of a trace.
+      new FastifyOtel.FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false }),
     ],
   });
   sdk.start();

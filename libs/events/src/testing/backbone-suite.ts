@@ -14,6 +14,7 @@ import {
 import { useTestDatabase } from '@listready/testing';
 import type { ConsumerFaults, Transaction } from '../consumer.ts';
 import { createEventBus, type EventBus } from '../event-bus.ts';
+import { serviceAttribute } from '../tracing.ts';
 import type { IncomingMessage, Transport } from '../transport.ts';
 import { installTestTelemetry } from './otel.ts';
 
@@ -557,16 +558,31 @@ export function describeEventBackbone(target: BackboneTarget): void {
 
       const traceId = request.spanContext().traceId;
       expect(consumerTraceId).toBe(traceId);
-      const processSpan = await eventually(
-        async () =>
-          telemetry.spans
-            .getFinishedSpans()
-            .find((span) => span.spanContext().traceId === traceId && span.name === 'process task-completed'),
-        target.waitMs,
-        'the consumer span',
-      );
+      const finished = (name: string) =>
+        eventually(
+          async () =>
+            telemetry.spans
+              .getFinishedSpans()
+              .find((span) => span.spanContext().traceId === traceId && span.name === name),
+          target.waitMs,
+          `the ${name} span`,
+        );
+      // The event is created in the request, sent by the producer's relay and processed by the
+      // consumer, each span naming its service (one process may run several).
+      const [createSpan, sendSpan, processSpan] = await Promise.all([
+        finished('create task-completed'),
+        finished('send task-completed'),
+        finished('process task-completed'),
+      ]);
+      expect(createSpan.kind).toBe(SpanKind.PRODUCER);
+      expect(createSpan.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+      expect(createSpan.attributes[serviceAttribute]).toBe('journey');
+      expect(sendSpan.kind).toBe(SpanKind.PRODUCER);
+      expect(sendSpan.parentSpanContext?.spanId).toBe(createSpan.spanContext().spanId);
+      expect(sendSpan.attributes[serviceAttribute]).toBe('journey');
       expect(processSpan.kind).toBe(SpanKind.CONSUMER);
-      expect(processSpan.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+      expect(processSpan.parentSpanContext?.spanId).toBe(createSpan.spanContext().spanId);
+      expect(processSpan.attributes[serviceAttribute]).toBe('analytics');
     },
     target.testMs,
   );

@@ -1,9 +1,10 @@
 import type { App } from '../create-service.ts';
-import { as } from './accounts.ts';
+import { SESSION_COOKIE } from '../session.ts';
 
 /**
- * The callers every route is tried as (the authorization tests of each service): the seller (A), a
- * member of A's household, a seller outside it (B), A's agent, another agent, and nobody signed in.
+ * The callers every route is tried as (the authorization tests of each service and of the whole
+ * platform): the seller (A), a member of A's household, a seller outside it (B), A's agent, another
+ * agent, and nobody signed in.
  */
 export const CALLERS = ['anonymous', 'seller', 'member', 'otherSeller', 'agent', 'otherAgent'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -16,17 +17,30 @@ export function statuses(...codes: number[]): ExpectedStatuses {
   return Object.fromEntries(CALLERS.map((caller, index) => [caller, codes[index]])) as ExpectedStatuses;
 }
 
+/** One attempt of a row: where, what, and (rarely) a session of the caller's other than their usual one. */
+export interface AuthorizationRequest {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** A session cookie value of this caller to use instead of their usual one (a call that ends it). */
+  session?: string;
+}
+
 export interface AuthorizationRow {
   /** As the service registers it: `PUT /api/client-tasks/:id`. */
   route: string;
   /** What this row tries, when a route has several. */
   what?: string;
-  /** The request of one attempt (a fresh target where the call consumes it). */
-  request: () =>
-    | { url: string; payload?: unknown; headers?: Record<string, string> }
-    | Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
+  /** The request of one attempt (a fresh target where the call consumes it), made for `caller`. */
+  request: (caller: Caller) => AuthorizationRequest | Promise<AuthorizationRequest>;
   expected: ExpectedStatuses;
 }
+
+/** A read changes nothing (GET); a write is every other method. */
+export type AccessKind = 'read' | 'write';
+export const kindOf = (row: Pick<AuthorizationRow, 'route'>): AccessKind =>
+  row.route.startsWith('GET ') ? 'read' : 'write';
+export const methodOf = (row: Pick<AuthorizationRow, 'route'>): string => row.route.split(' ')[0] ?? 'GET';
 
 /** Every `/api` route the app registered, as `METHOD /path` (HEAD left out). */
 export function registeredApiRoutes(app: App): Set<string> {
@@ -41,28 +55,56 @@ export function registeredApiRoutes(app: App): Set<string> {
 export const routesOf = (rows: readonly AuthorizationRow[]): Set<string> =>
   new Set(rows.map((row) => row.route));
 
-/** Tries every row as every caller; one line per answer that differs from the expected status. */
+/** One request as a caller sends it: `session` is their cookie value, absent for nobody signed in. */
+export interface AuthorizationAttempt {
+  method: string;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  session?: string;
+}
+/** Sends an attempt somewhere (a service's `inject`, the gateway over HTTP) and answers its status. */
+export type SendAttempt = (attempt: AuthorizationAttempt) => Promise<{ status: number; body: string }>;
+
+/** Attempts sent into one service with `app.inject` (no network). */
+export const injectInto =
+  (app: App): SendAttempt =>
+  async ({ method, url, payload, headers, session }) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(headers ? { headers } : {}),
+      ...(session === undefined ? {} : { cookies: { [SESSION_COOKIE]: session } }),
+    });
+    return { status: response.statusCode, body: response.body };
+  };
+
+/**
+ * Tries every row as every caller; one line per answer that differs from the expected status.
+ * `target` is a service (its answers through `app.inject`) or any sender (the platform over HTTP).
+ */
 export async function authorizationFailures(
-  app: App,
+  target: App | SendAttempt,
   users: Record<SignedInCaller, { cookie: string }>,
   rows: readonly AuthorizationRow[],
 ): Promise<string[]> {
+  const send = typeof target === 'function' ? target : injectInto(target);
   const failures: string[] = [];
   for (const row of rows) {
-    const method = (row.route.split(' ')[0] ?? 'GET') as 'GET';
     for (const caller of CALLERS) {
-      const { url, payload, headers } = await row.request();
-      const response = await app.inject({
-        method,
+      const { url, payload, headers, session } = await row.request(caller);
+      const answer = await send({
+        method: methodOf(row),
         url,
-        ...(payload === undefined ? {} : { payload: payload as object }),
+        ...(payload === undefined ? {} : { payload }),
         ...(headers ? { headers } : {}),
-        ...(caller === 'anonymous' ? {} : as(users[caller])),
+        ...(caller === 'anonymous' ? {} : { session: session ?? users[caller].cookie }),
       });
-      if (response.statusCode !== row.expected[caller]) {
+      if (answer.status !== row.expected[caller]) {
         const label = row.what ? `${row.route} (${row.what})` : row.route;
         failures.push(
-          `${label} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]} — ${response.body.slice(0, 200)}`,
+          `${label} as ${caller}: ${answer.status}, expected ${row.expected[caller]} — ${answer.body.slice(0, 200)}`,
         );
       }
     }

@@ -1,2 +1,3 @@
 export * from './accounts.ts';
 export * from './authorization-matrix.ts';
+export * from './authorization-table.ts';

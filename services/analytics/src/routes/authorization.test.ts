@@ -3,12 +3,11 @@ import { analyticsRealtimeSchema, analyticsStatsSchema } from '@listready/contra
 import { userGroupMemberships, userGroups } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
+  analyticsAuthorizationRows,
   authorizationFailures,
   CALLERS,
   registeredApiRoutes,
   routesOf,
-  statuses,
-  type AuthorizationRow,
   type Caller,
 } from '@listready/service-kit/testing';
 import {
@@ -23,8 +22,9 @@ import {
 /**
  * Who may do what on every route of the analytics service, as data: the seller (A), a member of
  * A's household, a seller outside it (B), A's agent, another agent, and nobody signed in. A route
- * the service registers without a row here fails the test. Every caller gets an answer from the
- * agent routes' status alone; what an agent sees is checked below (their own world only).
+ * the service registers without a row in the platform's table fails the test. Every caller gets an
+ * answer from the agent routes' status alone; what an agent sees is checked below (their own world
+ * only).
  */
 describe('authorization on every analytics route', () => {
   const database = useTestDatabase();
@@ -57,23 +57,8 @@ describe('authorization on every analytics route', () => {
   });
   afterAll(() => analytics.stop());
 
-  const rows = (): AuthorizationRow[] => [
-    {
-      route: 'POST /api/analytics',
-      request: () => ({ url: '/api/analytics', payload: [aUsageEvent()] }),
-      expected: statuses(202, 202, 202, 202, 202, 202),
-    },
-    {
-      route: 'GET /api/analytics/stats',
-      request: () => ({ url: '/api/analytics/stats' }),
-      expected: statuses(401, 403, 403, 403, 200, 200),
-    },
-    {
-      route: 'GET /api/analytics/realtime',
-      request: () => ({ url: '/api/analytics/realtime' }),
-      expected: statuses(401, 403, 403, 403, 200, 200),
-    },
-  ];
+  // The analytics part of the platform's one table (libs/service-kit/src/testing/authorization-table.ts).
+  const rows = () => analyticsAuthorizationRows({ people: users, newUsageEvent: () => aUsageEvent() });
 
   it('has a row for every route the service registers', () => {
     expect(routesOf(rows())).toEqual(registeredApiRoutes(analytics.app));

@@ -4,10 +4,9 @@ import { userGroupMemberships, userGroups } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
   authorizationFailures,
+  brandingAuthorizationRows,
   registeredApiRoutes,
   routesOf,
-  statuses,
-  type AuthorizationRow,
   type Caller,
 } from '@listready/service-kit/testing';
 import { solidPng } from '../testing/images.ts';
@@ -24,7 +23,7 @@ import {
  * Who may do what on every route of the branding service, as data: a seller linked to an agent, a
  * member of the seller's household (with an unlinked journey of their own), another seller, the
  * seller's agent, another agent, and nobody signed in. A route the service registers without a
- * row here fails the test.
+ * row in the platform's table fails the test.
  */
 describe('authorization on every branding route', () => {
   const database = useTestDatabase();
@@ -58,40 +57,14 @@ describe('authorization on every branding route', () => {
   });
   afterAll(() => branding.stop());
 
-  const rows = (): AuthorizationRow[] => [
-    {
-      route: 'GET /api/agents/:agentId/branding',
-      request: () => ({ url: `/api/agents/${users.agent.agentId}/branding` }),
-      expected: statuses(401, 403, 403, 403, 200, 403),
-    },
-    {
-      route: 'PUT /api/agents/:agentId/branding',
-      request: () => ({
-        url: `/api/agents/${users.agent.agentId}/branding`,
-        payload: { companyName: 'Owned Realty', brokerageLogo: logoUrl },
-      }),
-      expected: statuses(401, 403, 403, 403, 200, 403),
-    },
-    {
-      route: 'GET /api/branding/current',
-      request: () => ({ url: '/api/branding/current' }),
-      expected: statuses(401, 200, 200, 200, 200, 200),
-    },
-    {
-      route: 'POST /api/branding/logos',
-      request: () => ({
-        url: '/api/branding/logos',
-        ...multipartBody({ name: 'logo.png', type: 'image/png', data: solidPng(3, 3, '#abcdef') }),
-      }),
-      expected: statuses(401, 403, 403, 403, 201, 201),
-    },
-    {
-      // Logos are public pictures (pages, e-mails): anyone may fetch one by its address.
-      route: 'GET /api/branding/logos/:file',
-      request: () => ({ url: logoUrl }),
-      expected: statuses(200, 200, 200, 200, 200, 200),
-    },
-  ];
+  // The branding part of the platform's one table (libs/service-kit/src/testing/authorization-table.ts).
+  const rows = () =>
+    brandingAuthorizationRows({
+      people: users,
+      logoUrl,
+      newLogoUpload: () =>
+        multipartBody({ name: 'logo.png', type: 'image/png', data: solidPng(3, 3, '#abcdef') }),
+    });
 
   it('has a row for every route the service registers', () => {
     expect(routesOf(rows())).toEqual(registeredApiRoutes(branding.app));

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentAccount, AgentClientRow, AgentStats } from '@listready/contracts';
+import type { AgentAccount, AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
+import { NO_STALLED_TEXT } from './components/readiness-insights.tsx';
 import { DashboardScreen } from './dashboard-screen.tsx';
 
 // The Branding tab's panel is tested on its own (mfe-agent/src/branding); here it only has to appear.
@@ -61,6 +62,54 @@ const rows: AgentClientRow[] = [
   },
 ];
 
+const stages = [
+  ['initial-assessment', 'Initial Assessment'],
+  ['declutter', 'Declutter'],
+  ['go-live-and-show', 'Go Live and Show'],
+] as const;
+const insights: AgentInsights = {
+  rules: { stalledAfterDays: 7, paceWindowDays: 28 },
+  clients: [
+    {
+      clientId: 'client-3',
+      firstName: 'Stella',
+      lastName: 'Still',
+      address: null,
+      lastActivityAt: hoursAgo(24 * 9 + 1),
+      currentStage: { id: 'declutter', name: 'Declutter' },
+      forecast: { status: 'not-enough-activity', remainingTasks: 30 },
+      stalledReasons: [
+        { kind: 'inactive', days: 9 },
+        { kind: 'overdue', tasks: 2, oldestDueDate: '2030-06-02' },
+      ],
+    },
+    {
+      clientId: 'client-1',
+      firstName: 'Nora',
+      lastName: 'York',
+      address: '1 Main St',
+      lastActivityAt: hoursAgo(3.5),
+      currentStage: { id: 'go-live-and-show', name: 'Go Live and Show' },
+      forecast: { status: 'ready' },
+      stalledReasons: [],
+    },
+    {
+      clientId: 'client 2',
+      firstName: 'Kenji',
+      lastName: 'Tokyo',
+      address: null,
+      lastActivityAt: hoursAgo(50),
+      currentStage: { id: 'initial-assessment', name: 'Initial Assessment' },
+      forecast: { status: 'projected', date: '2030-07-14', remainingTasks: 12, tasksPerWeek: 3.5 },
+      stalledReasons: [],
+    },
+  ],
+  pipeline: [
+    ...stages.map(([id, name], index) => ({ stage: { id, name }, homes: index === 1 ? 0 : 1 })),
+    { stage: null, homes: 2 },
+  ],
+};
+
 type Answer = () => Response | Promise<Response>;
 let answers: Record<string, Answer> = {};
 const calls: string[] = [];
@@ -71,6 +120,7 @@ beforeEach(() => {
     'GET /api/agents/current': () => json(200, agentAccount),
     'GET /api/agents/agent-1/stats': () => json(200, stats),
     'GET /api/agents/agent-1/clients': () => json(200, rows),
+    'GET /api/agents/agent-1/insights': () => json(200, insights),
   };
   vi.stubGlobal(
     'fetch',
@@ -176,6 +226,70 @@ describe('the agent dashboard', () => {
       '3',
       '1',
     ]);
+  });
+
+  it('shows readiness insights: stalled clients and why, homes by stage, forecasts soonest first', async () => {
+    renderAs({});
+    const stalled = await screen.findByRole('list', { name: 'Stalled clients' });
+    // The client's item, then their reasons' (a list inside it).
+    const [stella, ...others] = within(stalled).getAllByRole('listitem');
+    expect(others.map((item) => item.textContent)).toEqual([
+      'No activity for 9 days',
+      '2 overdue tasks, oldest due Jun 2, 2030',
+    ]);
+    expect(within(must(stella)).getByRole('link', { name: 'Stella Still' }).getAttribute('href')).toBe(
+      '/journey?clientId=client-3',
+    );
+    expect(must(stella).textContent).toContain('Last activity 9 days ago');
+    // Only the stalled client is listed.
+    expect(stalled.textContent).not.toContain('Nora');
+
+    const pipeline = screen.getByRole('table', { name: 'Homes by stage, in journey order' });
+    expect(
+      within(pipeline)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [
+          within(row).getByRole('rowheader').textContent,
+          within(row).getByRole('cell').textContent,
+        ]),
+    ).toEqual([
+      ['Initial Assessment', '1'],
+      ['Declutter', '0'],
+      ['Go Live and Show', '1'],
+      ['All stages complete', '2'],
+    ]);
+
+    const forecasts = screen.getByRole('table', { name: /Forecast list-ready date/ });
+    expect(
+      within(forecasts)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Nora York1 Main StGo Live and ShowReady to listEvery stage before Go Live is done',
+      'Kenji TokyoInitial AssessmentJul 14, 203012 tasks left at 3.5 a week',
+      'Stella StillDeclutterNot enough activity yet30 tasks left, none done lately',
+    ]);
+    // Each card's body is a labelled region a keyboard can scroll.
+    for (const name of ['Stalled clients', 'Homes by stage', 'Forecast list-ready dates'])
+      expect(screen.getByRole('region', { name }).getAttribute('tabindex')).toBe('0');
+  });
+
+  it('says when no client is stalled, and offers Try again when the insights fail', async () => {
+    answers['GET /api/agents/agent-1/insights'] = () =>
+      json(200, { ...insights, clients: insights.clients.slice(1) });
+    renderAs({});
+    expect(await screen.findByText(NO_STALLED_TEXT)).toBeTruthy();
+    cleanup();
+
+    answers['GET /api/agents/agent-1/insights'] = () => json(200, { clients: 'none' });
+    renderAs({});
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load your insights.');
+    answers['GET /api/agents/agent-1/insights'] = () => json(200, insights);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Stalled clients' })).toBeTruthy();
   });
 
   it('has accessible tabs with the spec’s keys, moved between with the arrow keys', async () => {

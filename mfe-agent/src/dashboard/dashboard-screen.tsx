@@ -4,9 +4,15 @@ import { LoadingSpinner } from '@listready/ui';
 import { useSession } from '@listready/web-client';
 import { BrandingPanel } from '../branding/branding-panel.tsx';
 import { ClientPropertiesCard } from './components/client-properties-card.tsx';
+import { ReadinessInsights } from './components/readiness-insights.tsx';
 import { SignOutButton } from './components/sign-out-button.tsx';
 import { StatsStrip } from './components/stats-strip.tsx';
-import { useAgentClients, useAgentStats, useCurrentAgent } from './hooks/use-agent-dashboard.ts';
+import {
+  useAgentClients,
+  useAgentInsights,
+  useAgentStats,
+  useCurrentAgent,
+} from './hooks/use-agent-dashboard.ts';
 
 /** The tabs and their internal keys (agent spec §2, §4). */
 export const DASHBOARD_TABS = [
@@ -30,6 +36,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
   const agentId = agent.data?.id;
   const stats = useAgentStats(agentId);
   const clients = useAgentClients(agentId);
+  const insights = useAgentInsights(agentId);
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
@@ -59,6 +66,12 @@ function AgentDashboard({ firstName }: { firstName: string }) {
             loading={agentId === undefined ? !agent.isError : stats.isPending}
             failed={agent.isError || stats.isError}
             onRetry={() => void (agent.isError ? agent.refetch() : stats.refetch())}
+          />
+          <ReadinessInsights
+            insights={insights.data}
+            loading={agentId === undefined ? !agent.isError : insights.isPending}
+            failed={agent.isError || insights.isError}
+            onRetry={() => void (agent.isError ? agent.refetch() : insights.refetch())}
           />
         </Tabs.Content>
         <Tabs.Content value="clients" className={PANEL}>

@@ -1,0 +1,41 @@
+import type { ClientInsight, ReadinessForecast, StalledReason } from '@listready/contracts';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** 'Jun 2, 2030' for a `YYYY-MM-DD` day, the same whatever the agent's own time zone. */
+export function dayLabel(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The client's name; a seller without one is still listed. */
+export const insightName = (client: ClientInsight) =>
+  `${client.firstName} ${client.lastName}`.trim() || 'Unnamed client';
+
+/** Why a client is stalled, in a sentence an agent can act on. */
+export function stalledReasonLabel(reason: StalledReason): string {
+  if (reason.kind === 'inactive') return `No activity for ${plural(reason.days, 'day', 'days')}`;
+  return `${plural(reason.tasks, 'overdue task', 'overdue tasks')}, oldest due ${dayLabel(reason.oldestDueDate)}`;
+}
+
+/** The forecast column: the date itself, and what it rests on. */
+export function forecastLabels(forecast: ReadinessForecast): { headline: string; detail: string } {
+  switch (forecast.status) {
+    case 'ready':
+      return { headline: 'Ready to list', detail: 'Every stage before Go Live is done' };
+    case 'projected':
+      return {
+        headline: dayLabel(forecast.date),
+        detail: `${plural(forecast.remainingTasks, 'task', 'tasks')} left at ${forecast.tasksPerWeek} a week`,
+      };
+    case 'not-enough-activity':
+      return {
+        headline: 'Not enough activity yet',
+        detail: `${plural(forecast.remainingTasks, 'task', 'tasks')} left, none done lately`,
+      };
+  }
+}

@@ -5,13 +5,21 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, withDatabase, type TestDatabase } from '@listready/testing';
+import { namespacedKafkaTransport } from '@listready/events/testing';
+import {
+  createTestDatabase,
+  testKafkaBrokers,
+  testRedisUrl,
+  withDatabase,
+  type TestDatabase,
+} from '@listready/testing';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './testing/otlp-receiver.ts';
 
 /**
  * What an operator sees in a tracing backend after one task completion through `npm start`: the
  * platform runs as `npm start` runs it (one process, the instrument preload), exporting to a local
- * OTLP receiver; the completion's spans must form one trace, each under its own service.
+ * OTLP receiver; the completion's spans must form one trace, each under its own service. On the
+ * run's engines: Redis when the run has one, Kafka (in a namespace of this test) likewise.
  */
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const instrument = path.join(repositoryRoot, 'libs/service-kit/src/instrument.ts');
@@ -48,6 +56,9 @@ describe('traces of a task completion through npm start', () => {
   let platform: ChildProcess | undefined;
   let output = '';
   let url = '';
+  const kafkaBrokers = testKafkaBrokers();
+  const kafka = kafkaBrokers ? namespacedKafkaTransport(kafkaBrokers, 'traces-test') : undefined;
+  const redisUrl = testRedisUrl();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listready-traces-'));
 
   beforeAll(async () => {
@@ -68,6 +79,10 @@ describe('traces of a task completion through npm start', () => {
         DATABASE_URL: withDatabase(inject('postgresAdminUrl'), database.name),
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_BSP_SCHEDULE_DELAY: '100',
+        ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+        ...(kafka && kafkaBrokers
+          ? { KAFKA_BROKERS: kafkaBrokers.join(','), KAFKA_TOPIC_PREFIX: kafka.namespace }
+          : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -91,6 +106,7 @@ describe('traces of a task completion through npm start', () => {
       await exited;
     }
     await receiver?.close();
+    await kafka?.dispose();
     await database?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -187,6 +203,7 @@ describe('traces of a task completion through npm start', () => {
     );
     expect(created, describe).toMatchObject({ service: 'journey', kind: SPAN_KIND.producer });
     expect(sent, describe).toMatchObject({ service: 'journey', kind: SPAN_KIND.producer });
+    expect(sent?.attributes['messaging.system']).toBe(kafka ? 'kafka' : 'in-process');
     expect(processed, describe).toMatchObject({ kind: SPAN_KIND.consumer });
     expect(processed && parentOf(processed), describe).toBe(created);
     // Analytics' effect: its SQL inside the consumer span.

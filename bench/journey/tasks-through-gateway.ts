@@ -56,6 +56,16 @@ await database.close();
 
 const processes = createBenchProcesses('journey', config.logDir, config.logLevel);
 
+// Throughput is measured to saturation: load shedding (a 503 when the event loop lags) stays off.
+const unshed = { SHED_LOAD: 'off' };
+// BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops (open in DevTools).
+const profiled = (name: string): Record<string, string> =>
+  process.env.BENCH_CPU_PROF
+    ? {
+        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF} --cpu-prof-name=${name}.cpuprofile`,
+      }
+    : {};
+
 const [journeyPort, trivialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
 const pids: Record<string, number> = {};
 const direct = `http://127.0.0.1:${journeyPort}`;
@@ -66,6 +76,7 @@ pids.journey =
     PORT: String(journeyPort),
     DATABASE_URL: bench.url,
     SESSION_SECRET: sessionSecret,
+    ...unshed,
   }).pid ?? 0;
 pids.trivial = processes.start('bench/journey/trivial-upstream.ts', { PORT: String(trivialPort) }).pid ?? 0;
 pids.gateway =
@@ -75,6 +86,8 @@ pids.gateway =
     BRANDING_SERVICE_URL: trivial,
     SHELL_DIR: path.join(os.tmpdir(), 'listready-bench-no-shell'),
     REMOTES_ROOT: os.tmpdir(),
+    ...unshed,
+    ...profiled('gateway'),
   }).pid ?? 0;
 await Promise.all([
   processes.waitFor(`${direct}/readyz`),

@@ -1,13 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fastifyReplyFrom from '@fastify/reply-from';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
 
 export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
+  /** Largest request body passed on (bytes): the services' own limit, so a larger one is refused here. */
+  bodyLimit?: number;
+  /** Answers up to this size (bytes, from their Content-Length) are gathered and sent in one write. */
+  bufferLimit?: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Headers that describe one connection, not the message (RFC 9110 §7.6.1): never forwarded either
+ * way. Each side's server speaks for its own connection (keep-alive, close, chunking). `expect` too:
+ * Node answered the 100-continue here, and undici refuses to send it on.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+]);
+
+/** A `%` not followed by two hex digits: a URL no service could decode. */
+const BAD_PERCENT_ENCODING = /%(?![0-9a-fA-F]{2})/;
 
 /**
  * A state-changing request another site's page made the browser send (a form or `text/plain`
@@ -28,61 +56,198 @@ function isCrossSiteWrite(request: FastifyRequest): boolean {
   }
 }
 
+/** Names a `Connection` header lists: hop-by-hop for this message only. */
+function connectionListed(headers: IncomingHttpHeaders): string[] {
+  const value = headers.connection;
+  if (typeof value !== 'string' || value === 'keep-alive' || value === 'close') return [];
+  return value.split(',').map((name) => name.trim().toLowerCase());
+}
+
+/** The client's headers for the service: end-to-end ones as sent, the forwarding ones overwritten. */
+function upstreamHeaders(request: FastifyRequest): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  const incoming = request.headers;
+  const listed = connectionListed(incoming);
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || (listed.length > 0 && listed.includes(name))) continue;
+    headers[name] = value;
+  }
+  // Overwrite (never append to) the forwarding headers: services trust exactly this one hop, so a
+  // client cannot pick its own IP for the per-IP sign-in limits.
+  headers['x-request-id'] = request.id;
+  headers['x-forwarded-for'] = request.ip;
+  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-host'] = request.host;
+  return headers;
+}
+
+const unavailable = (reply: FastifyReply, service: ServiceName) =>
+  reply.status(503).send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
+
+/**
+ * One proxied exchange, driven by undici's dispatch (its fastest interface, no intermediate
+ * objects): an answer whose Content-Length is within `bufferLimit` is gathered and handed to
+ * Fastify as one Buffer (one write to the client, compression's size threshold applies); a larger
+ * or open-ended one (no length: a stream of events) is passed on as it arrives, with backpressure.
+ */
+class ProxyExchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private statusCode = 0;
+  private headers: IncomingHttpHeaders = {};
+  private chunks: Buffer[] = [];
+  private stream: Readable | undefined;
+  private done = false;
+  private readonly request: FastifyRequest;
+  private readonly reply: FastifyReply;
+  private readonly service: ServiceName;
+  private readonly bufferLimit: number;
+
+  constructor(request: FastifyRequest, reply: FastifyReply, service: ServiceName, bufferLimit: number) {
+    this.request = request;
+    this.reply = reply;
+    this.service = service;
+    this.bufferLimit = bufferLimit;
+    // The client hung up first: stop the service's side too (a long answer, an open stream).
+    reply.raw.once('close', () => {
+      if (!this.done && !reply.raw.writableFinished) this.controller?.abort(new Error('client closed'));
+    });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
+    if (statusCode < 200) return; // 1xx: informational, not the answer
+    this.statusCode = statusCode;
+    this.headers = headers;
+    const length = Number(headers['content-length'] ?? Number.NaN);
+    if (Number.isInteger(length) && length <= this.bufferLimit) return; // gathered: see onResponseEnd
+    this.stream = new Readable({
+      read: () => controller.resume(),
+      destroy: (error, callback) => {
+        if (!this.done) controller.abort(error ?? new Error('answer stream closed'));
+        callback(error);
+      },
+    });
+    this.writeHead();
+    void this.reply.send(this.stream);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (!this.stream) this.chunks.push(chunk);
+    else if (!this.stream.push(chunk)) controller.pause();
+  }
+
+  onResponseEnd(): void {
+    this.done = true;
+    if (this.stream) {
+      this.stream.push(null);
+      return;
+    }
+    this.writeHead();
+    const { chunks } = this;
+    void this.reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.done = true;
+    if (this.stream) {
+      this.stream.destroy(error);
+      return;
+    }
+    if (this.reply.sent || this.reply.raw.destroyed) return;
+    this.request.log.warn({ err: error, service: this.service }, 'upstream request failed');
+    void unavailable(this.reply, this.service);
+  }
+
+  /** The service's status and end-to-end headers onto the answer. */
+  private writeHead(): void {
+    const { reply, headers } = this;
+    void reply.code(this.statusCode);
+    const listed = connectionListed(headers);
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined || HOP_BY_HOP.has(name) || (listed.length > 0 && listed.includes(name)))
+        continue;
+      void reply.header(name, value);
+    }
+    // API answers are personal unless the service says otherwise (a logo, branding it lets the
+    // browser keep): nothing a service did not mark cacheable lands in a shared or disk cache.
+    if (headers['cache-control'] === undefined) void reply.header('cache-control', 'no-store');
+  }
+}
+
 /**
  * Routes `/api/*` to the owning service. Bodies stream through untouched (the service validates
  * them); the request id travels on so one request can be followed across logs.
  */
-export async function apiProxy(app: FastifyInstance, { services }: ApiProxyOptions): Promise<void> {
-  await app.register(fastifyReplyFrom, {
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 },
+export async function apiProxy(
+  app: FastifyInstance,
+  { services, bodyLimit = 1_048_576, bufferLimit = 1_048_576 }: ApiProxyOptions,
+): Promise<void> {
+  // One connection pool per service, as undici's authors recommend for a proxy (keep-alive,
+  // no pipelining: a slow answer must not hold up the ones behind it).
+  const pools = new Map<ServiceName, Pool>();
+  for (const [name, base] of Object.entries(services) as [ServiceName, string][]) {
+    pools.set(name, new Pool(base, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 }));
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.destroy()));
   });
+
   // Do not parse bodies here: pass the raw stream to the service.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   // API answers are JSON for scripts, not documents: page headers (CSP, frame rules) mean nothing
-  // there and cost ~15% of the hop's CPU, so only `nosniff` is kept.
-  app.all('/api/*', { helmet: false }, (request, reply) => {
+  // there and cost ~15% of the hop's CPU, so only `nosniff` is kept. Request bodies go on as sent,
+  // encoded or not (the service answers for them), so they are never inflated here.
+  app.all('/api/*', { helmet: false, decompress: false }, (request, reply): void => {
     void reply.header('x-content-type-options', 'nosniff');
+    const { url } = request;
+    if (url.includes('%') && BAD_PERCENT_ENCODING.test(url)) {
+      void reply.status(400).send({ message: 'Malformed URL encoding', code: ErrorCode.badRequest });
+      return;
+    }
     if (isCrossSiteWrite(request)) {
-      return reply
+      void reply
         .status(403)
         .send({ message: 'Cross-site requests may not change anything', code: ErrorCode.forbidden });
+      return;
     }
-    const pathname = request.url.split('?')[0] ?? request.url;
+    const query = url.indexOf('?');
+    const pathname = query === -1 ? url : url.slice(0, query);
     const service = serviceFor(pathname);
     if (!service) {
-      return reply
+      void reply
         .status(404)
         .send({ message: `Not Found: ${request.method} ${pathname}`, code: ErrorCode.notFound });
+      return;
     }
-    const base = services[service];
-    if (!base) {
-      return reply
-        .status(503)
-        .send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
+    const pool = pools.get(service);
+    if (!pool) {
+      void unavailable(reply, service);
+      return;
     }
-    return reply.from(`${base}${request.url}`, {
-      // Overwrite (never append to) the forwarding headers: services trust exactly this one hop,
-      // so a client cannot pick its own IP for the per-IP sign-in limits.
-      // API answers are personal unless the service says otherwise (a logo, branding it lets the
-      // browser keep): nothing a service did not mark cacheable lands in a shared or disk cache.
-      rewriteHeaders: (headers) =>
-        headers['cache-control'] ? headers : { ...headers, 'cache-control': 'no-store' },
-      // `expect: 100-continue` was answered here (Node sends the 100); undici refuses to forward it.
-      rewriteRequestHeaders: (_original, { expect: _continue, ...headers }) => ({
-        ...headers,
-        'x-request-id': request.id,
-        'x-forwarded-for': request.ip,
-        'x-forwarded-proto': request.protocol,
-        'x-forwarded-host': request.host,
-      }),
-      onError: (failed, { error }) => {
-        request.log.warn({ err: error, service }, 'upstream request failed');
-        void failed
-          .status(503)
-          .send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
-      },
-    });
+    // Refused before a byte of it is read, as the service would: the connection then closes, since
+    // the rest of the body is still on its way.
+    if (Number(request.headers['content-length']) > bodyLimit) {
+      void reply
+        .status(413)
+        .header('connection', 'close')
+        .send({ message: 'Request body is too large', code: ErrorCode.payloadTooLarge });
+      return;
+    }
+    const body = request.body instanceof Readable ? request.body : null;
+    pool.dispatch(
+      { path: url, method: request.method as Dispatcher.HttpMethod, headers: upstreamHeaders(request), body },
+      new ProxyExchange(request, reply, service, bufferLimit),
+    );
   });
 }

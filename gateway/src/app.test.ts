@@ -1,3 +1,7 @@
+import { get as httpGet } from 'node:http';
+import net from 'node:net';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger, createService, type App } from '@listready/service-kit';
@@ -239,5 +243,253 @@ describe('gateway with the front end', () => {
       await gateway.close();
       await upstream.app.close();
     }
+  });
+});
+
+/** One raw HTTP/1 exchange on its own socket: what came back, and whether the server closed it. */
+async function exchange(
+  base: string,
+  request: string | Buffer,
+  { waitMs = 1_000, body }: { waitMs?: number; body?: string | Buffer } = {},
+): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean; raw: string }> {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  let raw = '';
+  let closed = false;
+  socket.on('data', (chunk: Buffer) => {
+    raw += chunk.toString('latin1');
+    // Expect: 100-continue: the body goes once the server said so.
+    if (body !== undefined && raw.startsWith('HTTP/1.1 100')) {
+      socket.write(body);
+      body = undefined;
+    }
+  });
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    socket.once('close', () => {
+      closed = true;
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.write(request);
+  });
+  socket.destroy();
+  const final = raw.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+  const [head = '', ...rest] = final.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed, raw };
+}
+
+describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
+  let upstream: { app: App; url: string };
+  let gateway: App;
+  let gatewayUrl: string;
+  /** What the last request to the upstream carried. */
+  let seen: { traceparent?: string | undefined; connection?: string | undefined } = {};
+  /** Set when the upstream's endless answer was abandoned by the gateway. */
+  let endlessClosed: Promise<void> = Promise.resolve();
+  const json = JSON.stringify({
+    tasks: Array.from({ length: 200 }, (_, index) => ({ id: index, title: 'Declutter the garage' })),
+  });
+
+  beforeAll(async () => {
+    const app = createService({ name: 'journey', logger });
+    app.post('/api/register', { schema: { body: z.object({ email: z.email() }) } }, async (request) => ({
+      email: request.body.email,
+    }));
+    app.get('/api/auth/user', async (request, reply) => {
+      seen = { traceparent: String(request.headers.traceparent), connection: request.headers.connection };
+      // A hop-by-hop header of the service's own connection: never the client's business.
+      void reply.header('keep-alive', 'timeout=3, max=9');
+      return { ok: true };
+    });
+    // About 8 KB of JSON, sent as one buffer with a length; and the same as a stream without one.
+    app.get('/api/clients/current/tasks', async (_request, reply) =>
+      reply.type('application/json').send(json),
+    );
+    app.get('/api/clients/current/stream', async (_request, reply) =>
+      reply.type('application/json').send(Readable.from([json.slice(0, 4_000), json.slice(4_000)])),
+    );
+    app.get('/api/clients/current/gzipped', async (_request, reply) =>
+      reply.type('application/json').header('content-encoding', 'gzip').send(gzipSync(json)),
+    );
+    app.get('/api/clients/current/endless', async (request, reply) => {
+      endlessClosed = new Promise((resolve) => reply.raw.once('close', () => resolve()));
+      let sent = 0;
+      const endless = new Readable({
+        read() {
+          sent += 1;
+          setTimeout(() => this.push(`${'x'.repeat(1_000)}\n`), sent > 5 ? 50 : 0);
+        },
+      });
+      request.raw.once('close', () => endless.destroy());
+      return reply.type('text/plain').send(endless);
+    });
+    upstream = { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+    gateway = await buildGateway({
+      logger,
+      serveFrontend: false,
+      production: false,
+      trustProxyHops: 0,
+      shellDir: '/nonexistent',
+      remotes: [],
+      services: { auth: upstream.url, journey: upstream.url },
+    });
+    gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.app.close();
+  });
+
+  it('refuses a body over 1 MB with Content-Length with 413 in the error shape, and closes', async () => {
+    const big = JSON.stringify({ email: `${'a'.repeat(1_100_000)}@b.co` });
+    for (const base of [upstream.url, gatewayUrl]) {
+      const answer = await exchange(
+        base,
+        `POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n${big}`,
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'Request body is too large',
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    }
+  });
+
+  it('answers a bad percent-encoding anywhere in an /api URL with 400 in the error shape', async () => {
+    for (const url of ['/api/auth/user?x=%ZZ', '/api/auth/user?x=%', '/api/clients/%E0%A4%A/tasks']) {
+      const answer = await exchange(
+        gatewayUrl,
+        `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, url).toBe(400);
+      // In the path, the router refuses it before the proxy sees it; in the query, the proxy does.
+      expect(JSON.parse(answer.body)).toMatchObject({ message: expect.any(String), code: 'BAD_REQUEST' });
+    }
+    // A well-formed escape goes through as it was written.
+    const fine = await fetch(`${gatewayUrl}/api/auth/user?x=%41%20b`);
+    expect(fine.status).toBe(200);
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['br', brotliCompressSync],
+  ] as const)(
+    'passes a %s-encoded JSON body on as sent: the service answers, not the gateway',
+    async (encoding, encode) => {
+      const body = encode(JSON.stringify({ email: 'a@b.co' }));
+      const send = (base: string) =>
+        exchange(
+          base,
+          Buffer.concat([
+            Buffer.from(
+              `POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: ${encoding}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+            ),
+            body,
+          ]),
+        );
+      const [direct, proxied] = [await send(upstream.url), await send(gatewayUrl)];
+      expect(direct.status).toBe(400);
+      expect(proxied.status).toBe(direct.status);
+      expect(JSON.parse(proxied.body)).toEqual(JSON.parse(direct.body));
+    },
+  );
+
+  it('closes the connection after the answer when the client asked (Connection: close, HTTP/1.0), keeps it otherwise', async () => {
+    const close = await exchange(
+      gatewayUrl,
+      'GET /api/auth/user HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    expect(close.status).toBe(200);
+    expect(close.headers.connection).toBe('close');
+    expect(close.closed).toBe(true);
+    // The client's Connection header is its own hop's: the service does not see it.
+    expect(seen.connection).not.toBe('close');
+    const old = await exchange(gatewayUrl, 'GET /api/auth/user HTTP/1.0\r\nHost: x\r\n\r\n');
+    expect(old.status).toBe(200);
+    expect(old.headers.connection).toBe('close');
+    expect(old.closed).toBe(true);
+    const kept = await exchange(gatewayUrl, 'GET /api/auth/user HTTP/1.1\r\nHost: x\r\n\r\n', {
+      waitMs: 300,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.connection).toBe('keep-alive');
+    expect(kept.headers['keep-alive']).not.toBe('timeout=3, max=9');
+    expect(kept.closed).toBe(false);
+  });
+
+  it('answers Expect: 100-continue with 100, then the service’s answer', async () => {
+    const body = JSON.stringify({ email: 'a@b.co' });
+    const answer = await exchange(
+      gatewayUrl,
+      `POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      { body },
+    );
+    expect(answer.raw.startsWith('HTTP/1.1 100 Continue')).toBe(true);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ email: 'a@b.co' });
+  });
+
+  it('passes the trace context on to the service', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await fetch(`${gatewayUrl}/api/auth/user`, { headers: { traceparent } });
+    expect(seen.traceparent).toBe(traceparent);
+  });
+
+  it('compresses a large plain answer for a client that asks, never a small or an already-compressed one', async () => {
+    const get = (path: string, encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (resolve, reject) => {
+          const request = httpGet(
+            `${gatewayUrl}${path}`,
+            { headers: { 'accept-encoding': encoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+            },
+          );
+          request.on('error', reject);
+        },
+      );
+    for (const path of ['/api/clients/current/tasks', '/api/clients/current/stream']) {
+      const plain = await get(path, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(json);
+      const zipped = await get(path, 'gzip');
+      expect(zipped.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(zipped.body).toString()).toBe(json);
+      expect(zipped.headers['cache-control']).toBe('no-store');
+    }
+    const already = await get('/api/clients/current/gzipped', 'gzip, br');
+    expect(already.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(already.body).toString()).toBe(json);
+    const small = await get('/api/auth/user', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+  });
+
+  it('stops the service’s answer when the client hangs up mid-stream', async () => {
+    const { port } = new URL(gatewayUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.write('GET /api/clients/current/endless HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.destroy();
+    await expect(
+      Promise.race([
+        endlessClosed.then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still sending'), 3_000)),
+      ]),
+    ).resolves.toBe('closed');
   });
 });

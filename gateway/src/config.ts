@@ -47,6 +47,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Serve the shell and the remotes (off where a static server in front does, as in the Helm chart). */
   SERVE_FRONTEND: z.enum(['true', 'false']).default('true'),
+  /** Requests in progress at once beyond which new ones get a 503 (every service's pass through here). */
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(512),
 });
 export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
 

@@ -15,6 +15,7 @@ const shedding: LoadSheddingOptions = {
   maxEventLoopDelayMs: 40,
   maxEventLoopUtilization: 0,
   sampleIntervalMs: 100,
+  maxInFlight: 0,
   retryAfterSeconds: 4,
 };
 
@@ -103,6 +104,8 @@ describe('gateway load shedding', () => {
     expect(gatewayConfigFromEnv({ ...env, SHED_MAX_EVENT_LOOP_DELAY_MS: '70' }).loadShedding).toMatchObject({
       maxEventLoopDelayMs: 70,
     });
+    // Everything passes through it: its default bound on requests in progress is the services' eight times.
+    expect(gatewayConfigFromEnv(env).loadShedding).toMatchObject({ maxInFlight: 512 });
     expect(gatewayConfigFromEnv({ ...env, SHED_LOAD: 'off' }).loadShedding).toBe(false);
   });
 });

@@ -41,6 +41,8 @@ export const baseConfigSchema = z.object({
   SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   /** How often the event loop is sampled (ms). */
   SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  /** Requests in progress at once beyond which new ones get a 503; 0 turns it off. */
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
   /** The `Retry-After` of a shed request (seconds). */
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
 });

@@ -20,6 +20,7 @@ const options: LoadSheddingOptions = {
   maxEventLoopDelayMs: 40,
   maxEventLoopUtilization: 0,
   sampleIntervalMs: 100,
+  maxInFlight: 0,
   retryAfterSeconds: 3,
 };
 
@@ -99,6 +100,42 @@ describe('load shedding', () => {
     expect((await work(app)).statusCode).toBe(503);
   });
 
+  it('turns requests away while maxInFlight are in progress, and takes them again as places free up', async () => {
+    const held: (() => void)[] = [];
+    const built = createService({
+      name: 'test',
+      logger: silent,
+      loadShedding: { ...options, maxInFlight: 2 },
+    });
+    built.get('/slow', () => new Promise((resolve) => held.push(() => resolve({ done: true }))));
+    app = built;
+    const base = await built.listen({ port: 0, host: '127.0.0.1' });
+    const slow = (signal?: AbortSignal) => fetch(`${base}/slow`, { signal });
+    const first = slow();
+    const aborted = new AbortController();
+    const second = slow(aborted.signal).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+
+    const shed = await slow();
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('3');
+    expect(apiErrorSchema.parse(await shed.json()).code).toBe(ErrorCode.unavailable);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+
+    held[0]?.();
+    expect((await first).status).toBe(200);
+    // A caller that gives up frees its place too.
+    aborted.abort();
+    await second;
+    await vi.waitFor(async () => {
+      const next = slow();
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(2), { timeout: 500 });
+      held.at(-1)?.();
+      expect((await next).status).toBe(200);
+    });
+    expect(held).toHaveLength(3);
+  });
+
   it('without it, the same overload is admitted', async () => {
     const { app, handled } = await build(false);
     blockEventLoop(250);
@@ -116,6 +153,7 @@ describe('loadSheddingFromConfig', () => {
       maxEventLoopDelayMs: 100,
       maxEventLoopUtilization: 0,
       sampleIntervalMs: 250,
+      maxInFlight: 64,
       retryAfterSeconds: 2,
     });
     expect(
@@ -124,12 +162,14 @@ describe('loadSheddingFromConfig', () => {
         SHED_MAX_EVENT_LOOP_DELAY_MS: '80',
         SHED_MAX_EVENT_LOOP_UTILIZATION: '0.95',
         SHED_SAMPLE_INTERVAL_MS: '100',
+        SHED_MAX_IN_FLIGHT: '0',
         SHED_RETRY_AFTER_SECONDS: '5',
       }),
     ).toEqual({
       maxEventLoopDelayMs: 80,
       maxEventLoopUtilization: 0.95,
       sampleIntervalMs: 100,
+      maxInFlight: 0,
       retryAfterSeconds: 5,
     });
   });

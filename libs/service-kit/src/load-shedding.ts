@@ -12,6 +12,12 @@ export interface LoadSheddingOptions {
   maxEventLoopUtilization: number;
   /** How often the event loop is sampled (ms): how fast shedding starts and stops. */
   sampleIntervalMs: number;
+  /**
+   * Requests this process works on at once beyond which new ones are turned away; 0: no limit.
+   * The event loop stays calm while requests wait for the database (its pool, or a Postgres short of
+   * CPU), so only this bound keeps their queue, and so the admitted requests' latency, short.
+   */
+  maxInFlight: number;
   /** What `Retry-After` says (seconds). */
   retryAfterSeconds: number;
 }
@@ -23,6 +29,7 @@ export interface LoadSheddingConfig {
   SHED_MAX_EVENT_LOOP_DELAY_MS?: number | undefined;
   SHED_MAX_EVENT_LOOP_UTILIZATION?: number | undefined;
   SHED_SAMPLE_INTERVAL_MS?: number | undefined;
+  SHED_MAX_IN_FLIGHT?: number | undefined;
   SHED_RETRY_AFTER_SECONDS?: number | undefined;
 }
 
@@ -37,6 +44,7 @@ export function loadSheddingFromConfig(config: LoadSheddingConfig): LoadShedding
     SHED_MAX_EVENT_LOOP_DELAY_MS: maxEventLoopDelayMs,
     SHED_MAX_EVENT_LOOP_UTILIZATION: maxEventLoopUtilization,
     SHED_SAMPLE_INTERVAL_MS: sampleIntervalMs,
+    SHED_MAX_IN_FLIGHT: maxInFlight,
     SHED_RETRY_AFTER_SECONDS: retryAfterSeconds,
   } = config;
   if (
@@ -44,10 +52,11 @@ export function loadSheddingFromConfig(config: LoadSheddingConfig): LoadShedding
     maxEventLoopDelayMs === undefined ||
     maxEventLoopUtilization === undefined ||
     sampleIntervalMs === undefined ||
+    maxInFlight === undefined ||
     retryAfterSeconds === undefined
   )
     return false;
-  return { maxEventLoopDelayMs, maxEventLoopUtilization, sampleIntervalMs, retryAfterSeconds };
+  return { maxEventLoopDelayMs, maxEventLoopUtilization, sampleIntervalMs, maxInFlight, retryAfterSeconds };
 }
 
 /**
@@ -59,10 +68,11 @@ const EXEMPT_ROUTES = new Set(['/healthz', '/readyz', '/api/health']);
 export const OVERLOADED_MESSAGE = 'The service is busy. Please try again shortly.';
 
 /**
- * Load shedding with @fastify/under-pressure: while the event loop's last sample is over a
- * threshold, a new request gets a fast 503 with `Retry-After` in the shared error shape, before
- * its body is read or any work is done, so the requests already admitted keep their latency and
- * the process recovers as soon as the load drops (the next sample under the thresholds).
+ * Load shedding: a new request gets a fast 503 with `Retry-After` in the shared error shape, before
+ * its body is read or any work is done, while the event loop's last sample is over a threshold
+ * (@fastify/under-pressure) or while `maxInFlight` requests are already being worked on. So the
+ * requests already admitted keep their latency, and the process takes new work again as soon as
+ * the load drops (the next calm sample, the next answer sent).
  */
 export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
   const overloaded: ApiError = { message: OVERLOADED_MESSAGE, code: ErrorCode.unavailable };
@@ -96,4 +106,17 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
     retryAfter: options.retryAfterSeconds,
     pressureHandler: turnAway as unknown as UnderPressureHandler,
   });
+  if (options.maxInFlight > 0) {
+    // under-pressure samples the event loop only; the count of requests in progress is this hook's.
+    let inFlight = 0;
+    app.addHook('onRequest', async (request, reply) => {
+      if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
+      if (inFlight >= options.maxInFlight) return reply.send(turnAway(request, reply, 'inFlight', inFlight));
+      inFlight += 1;
+      // 'close' comes once per response, sent or cut off, so an aborted request frees its place too.
+      reply.raw.once('close', () => {
+        inFlight -= 1;
+      });
+    });
+  }
 }

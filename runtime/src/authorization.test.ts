@@ -329,7 +329,7 @@ describe('the authorization table over the running platform', () => {
     const failures = await authorizationFailures(send, sessionsAsUsers(sessions), rows);
     const reads = rows.filter((row) => kindOf(row) === 'read').length;
     // The matrix's size and time, for docs/quality.md.
-    console.info(
+    console.warn(
       `authorization matrix: ${routesOf(rows).size} routes in ${rows.length} rows (${reads} read, ` +
         `${rows.length - reads} write) × ${CALLERS.length} callers = ${rows.length * CALLERS.length} ` +
         `requests through the gateway in ${Date.now() - started} ms`,
@@ -351,7 +351,7 @@ describe('the authorization table over the running platform', () => {
     expect(await authorizationFailures(crossSiteSend, sessionsAsUsers(sessions), crossSite)).toEqual([]);
     // The gateway's answer, every time: no service saw the request.
     expect(refusals).toEqual(new Set(['Cross-site requests may not change anything']));
-    console.info(
+    console.warn(
       `authorization matrix, cross-site: ${writes.length} write rows × ${CALLERS.length} callers in ` +
         `${Date.now() - started} ms`,
     );

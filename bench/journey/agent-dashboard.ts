@@ -1,5 +1,5 @@
 /**
- * Agent dashboard benchmark: `GET /api/agents/{agentId}/stats` and `GET /api/agents/{agentId}/clients`
+ * Agent dashboard benchmark: `GET /api/agents/{agentId}/stats`, `…/clients` and `…/insights`
  * for an agent with BENCH_AGENT_CLIENTS (500) clients, straight to services/journey. Prints, per
  * call, the answer's size, the latency of one request at a time (median and p95 of 50), the
  * throughput under load (BENCH_SECONDS at BENCH_CONNECTIONS) and the CPU each request costs the
@@ -10,8 +10,9 @@
  * Production layout: services/journey as its own process (NODE_ENV=production, LOG_LEVEL warn),
  * autocannon in this one. Fixture: a fresh migrated and seeded database (dropped at the end) with
  * the agent's clients and BENCH_OTHER_AGENTS (4) other agents with as many clients each (so the
- * queries must pick the agent's rows out of others'), each client with the journey's task rows, about 40 % of tasks completed, 10 % dated
- * from yesterday to tomorrow, two dated custom tasks, five time zones and a property.
+ * queries must pick the agent's rows out of others'), each client with the journey's task rows, about 40 % of tasks completed
+ * (over the last 40 days, so some inside the insights' pace window), 10 % dated from yesterday to
+ * tomorrow and 3 % up to three weeks overdue, two dated custom tasks, five time zones and a property.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -120,10 +121,13 @@ const agent = await agentWithClients('ours');
 for (let other = 1; other <= otherAgents; other += 1) await agentWithClients(`theirs${other}`);
 // Fixture only (the service never writes like this): random progress and due dates, in two statements.
 await database.pool.query(
-  `update journey.client_tasks set status = 'completed', completed_at = now() where random() < 0.4`,
+  `update journey.client_tasks set status = 'completed', completed_at = now() - random() * interval '40 days' where random() < 0.4`,
 );
 await database.pool.query(
   `update journey.client_tasks set due_date = current_date + (floor(random() * 3)::int - 1) where random() < 0.1`,
+);
+await database.pool.query(
+  `update journey.client_tasks set due_date = current_date - (2 + floor(random() * 20)::int) where status <> 'completed' and random() < 0.03`,
 );
 await database.pool.query('analyze');
 
@@ -213,7 +217,7 @@ console.log(
       .join(' ')}, node ${process.version}`,
 );
 try {
-  for (const call of ['stats', 'clients'] as const) {
+  for (const call of ['stats', 'clients', 'insights'] as const) {
     const figure = await measure(`${direct}/api/agents/${agent.agentId}/${call}`);
     console.log(
       `${call.padEnd(8)} ${String(figure.bytes).padStart(7)} bytes  one at a time: median ${figure.serialMedian.toFixed(1)} ms, ` +

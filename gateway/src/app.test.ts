@@ -199,6 +199,7 @@ describe('route table', () => {
     ['/api/branding/current', 'branding'],
     ['/api/agents/a1/stats', 'journey'],
     ['/api/agents/a1/clients', 'journey'],
+    ['/api/agents/a1/insights', 'journey'],
     ['/api/clients/current/custom-tasks/x', 'journey'],
     ['/api/client-tasks/t1', 'journey'],
     ['/api/user-groups/join', 'journey'],

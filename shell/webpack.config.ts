@@ -1,15 +1,25 @@
 import path from 'node:path';
 import { createFrontendConfig } from '@listready/webpack-preset';
+import { PrerenderPagesPlugin } from './build/prerender-pages-plugin.ts';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
 }
 
-export default (_environment: unknown, argv: WebpackArguments) =>
-  createFrontendConfig({
+export default (_environment: unknown, argv: WebpackArguments) => {
+  const mode = argv.mode ?? 'production';
+  const config = createFrontendConfig({
     kind: 'host',
     projectDir: path.dirname(new URL(import.meta.url).pathname),
-    mode: argv.mode ?? 'production',
+    mode,
     entry: './src/index.ts',
     devPort: 3000,
   });
+  // The visitor's pages (landing, not found) as HTML, for the gateway and the static image to serve.
+  if (mode === 'production')
+    config.plugins = [
+      ...(config.plugins ?? []),
+      new PrerenderPagesPlugin({ renderModule: './src/prerender/signed-out-pages.tsx' }),
+    ];
+  return config;
+};

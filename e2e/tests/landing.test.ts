@@ -34,8 +34,9 @@ describe('landing page (signed out)', () => {
 
   it('asks who is signed in and hears "nobody" as an answer, not an error (200, no 401 logged)', async () => {
     const { page, requests, failedResponses } = await browser.newPage();
-    await page.goto(baseUrl);
-    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
+    // The sign-in page is the plain shell, which asks (the prerendered landing page knows it need not).
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
     const probes = requests.filter((request) => new URL(request.url()).pathname === '/api/auth/session');
     // One request: the page's preload is the one the session query uses.
     expect(probes).toHaveLength(1);
@@ -152,8 +153,10 @@ describe('page frame', () => {
     expect(tagline).toBe(variant === 'horizontal' ? 1 : 0);
   });
 
-  it('shows the spinner while the session resolves', async () => {
+  it('shows the spinner while the session resolves (a session cookie came: the plain shell asks)', async () => {
     const { page } = await browser.newPage();
+    // A cookie the server no longer honours: the page must ask, and shows the landing page after.
+    await page.context().addCookies([{ name: 'listready_session', value: 'expired', url: baseUrl }]);
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
       answer = resolve;

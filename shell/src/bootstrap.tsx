@@ -1,17 +1,25 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
-import { createAppQueryClient, sessionQuery } from '@listready/web-client';
+import { createAppQueryClient, SESSION_QUERY_KEY, sessionQuery } from '@listready/web-client';
 import { startUsageTracking } from './analytics/start-usage-tracking.ts';
 import { registerRemoteApplications } from './federation/register-remote-applications.ts';
 import { fetchRemoteUrls, type RemoteUrls } from './federation/remote-urls.ts';
+import { RENDERED_PATH_ATTRIBUTE } from './prerender/rendered-path.ts';
 import { ShellApp } from './shell-app.tsx';
 
 const queryClient = createAppQueryClient();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+// A prerendered visitor's page (landing, not found) is only sent to a request without a session
+// cookie: nobody is signed in, so the session is known without asking.
+const renderedPath = container.getAttribute(RENDERED_PATH_ATTRIBUTE);
+if (renderedPath !== null) queryClient.setQueryData(SESSION_QUERY_KEY, null);
+
 // Usage analytics for every page and remote (spec §7): follows the session query for the user.
 startUsageTracking({ queryClient });
 
 // Ask for the session and the remote URLs at once; the frame renders meanwhile.
-void queryClient.prefetchQuery(sessionQuery);
+if (renderedPath === null) void queryClient.prefetchQuery(sessionQuery);
 const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.href).catch(
   (error: unknown): RemoteUrls => {
     console.error('Remote configuration unavailable; remote pages will show an error', error);
@@ -19,9 +27,9 @@ const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.hr
   },
 );
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(<ShellApp queryClient={queryClient} />);
+if (renderedPath !== null)
+  hydrateRoot(container, <ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
+else createRoot(container).render(<ShellApp queryClient={queryClient} />);
 
 // single-spa root config: register every remote from the run-time URLs, then start routing.
 void remoteUrls.then((urls) => {

@@ -1,6 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadingSpinner, Toaster } from '@listready/ui';
-import { useLocationPath, useSession } from '@listready/web-client';
+import { useSession } from '@listready/web-client';
 import { RemoteOutlet } from './federation/remote-outlet.tsx';
 import { PageFrame } from './frame/page-frame.tsx';
 import { resolveRoute, type ShellScreen } from './routing/route-rules.ts';
@@ -16,9 +17,27 @@ const SHELL_SCREENS: Record<ShellScreen, () => React.JSX.Element> = {
   'not-found': NotFoundPage,
 };
 
-function ShellRoutes() {
+function subscribeToLocation(onChange: () => void): () => void {
+  // single-spa and the web client's navigate() both announce in-app navigation with popstate.
+  window.addEventListener('popstate', onChange);
+  return () => window.removeEventListener('popstate', onChange);
+}
+
+/**
+ * The current path. While a prerendered page hydrates (and when the build renders it) it is the
+ * path that page was rendered at, so the first render matches the HTML; the real one follows.
+ */
+function useShellPath(renderedPath: string): string {
+  return useSyncExternalStore(
+    subscribeToLocation,
+    () => window.location.pathname,
+    () => renderedPath,
+  );
+}
+
+function ShellRoutes({ renderedPath }: { renderedPath: string }) {
   const session = useSession();
-  const path = useLocationPath();
+  const path = useShellPath(renderedPath);
   const route = resolveRoute(path, session);
   let content: React.ReactNode;
   if (route.kind === 'loading')
@@ -31,10 +50,16 @@ function ShellRoutes() {
   return <PageFrame session={session}>{content}</PageFrame>;
 }
 
-export function ShellApp({ queryClient }: { queryClient: QueryClient }) {
+export interface ShellAppProps {
+  queryClient: QueryClient;
+  /** The path a prerendered page was rendered at (build time), for the render that hydrates it. */
+  renderedPath?: string;
+}
+
+export function ShellApp({ queryClient, renderedPath = '/' }: ShellAppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ShellRoutes />
+      <ShellRoutes renderedPath={renderedPath} />
       <Toaster />
     </QueryClientProvider>
   );

@@ -391,3 +391,70 @@ describe('frontendPlugin', () => {
     await repeated.close();
   });
 });
+
+describe('prerendered pages for visitors (a build with signed-out-pages.json)', () => {
+  const LANDING =
+    '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/"><h1>Get Your Home Ready to Sell</h1></div></body></html>';
+  const NOT_FOUND =
+    '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/404"><h1>404 Page Not Found</h1></div></body></html>';
+  let prerenderedDir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    prerenderedDir = path.join(root, 'prerendered-shell');
+    await mkdir(prerenderedDir);
+    await writeFile(path.join(prerenderedDir, 'index.html'), SHELL_HTML);
+    await writeFile(path.join(prerenderedDir, 'landing.html'), LANDING);
+    await writeFile(path.join(prerenderedDir, 'not-found.html'), NOT_FOUND);
+    await writeFile(
+      path.join(prerenderedDir, 'signed-out-pages.json'),
+      JSON.stringify({
+        pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
+        otherwise: 'not-found.html',
+      }),
+    );
+    app = await build({ shellDir: prerenderedDir });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const page = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  it.each([
+    ['/', LANDING],
+    ['/journey', LANDING],
+    ['/journey/', LANDING],
+    ['/auth?role=agent', SHELL_HTML],
+    ['/no-such-page', NOT_FOUND],
+  ])('sends a request without a session cookie at %s the page the build names', async (url, expected) => {
+    const response = await page(url, 'theme=dark');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+    expect(response.headers.vary).toContain('Cookie');
+    expect(withoutNonce(response.body).replace(/ nonce="[^"]+"/, '')).toBe(expected);
+  });
+
+  it.each(['/', '/journey', '/no-such-page'])(
+    'sends the plain shell at %s to a request with a session cookie (no landing page flash)',
+    async (url) => {
+      const response = await page(url, 'theme=dark; listready_session=eyJhbGciOi.token.sig');
+      expect(withoutNonce(response.body)).toBe(SHELL_HTML);
+    },
+  );
+
+  it("gives the inline stylesheet this response's style nonce, the one its CSP allows", async () => {
+    const response = await page('/');
+    const nonce = NONCE_META.exec(response.body)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response.body).toContain(`<style data-inline-css nonce="${nonce}">main{color:red}</style>`);
+    expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+  });
+
+  it('never sends a page as a plain file (it would lack its nonce)', async () => {
+    const direct = await app.inject({ method: 'GET', url: '/landing.html', headers: { accept: '*/*' } });
+    expect(direct.statusCode).toBe(404);
+    const browsing = await page('/landing.html');
+    expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
+  });
+});

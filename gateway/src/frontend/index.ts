@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@listready/contracts';
+import { SESSION_COOKIE } from '@listready/service-kit';
 
 export interface FrontendRemote {
   name: RemoteName;
@@ -70,7 +71,47 @@ export function withCspNonce(html: string, nonce: string): string {
   // them implied; the parser puts the meta in the head either way).
   const start = /^(\s*<!doctype[^>]*>)?(\s*<html(\s[^>]*)?>)?(\s*<head(\s[^>]*)?>)?/i.exec(html);
   const at = start?.[0].length ?? 0;
-  return `${html.slice(0, at)}<meta property="csp-nonce" nonce="${nonce}">${html.slice(at)}`;
+  const page = `${html.slice(0, at)}<meta property="csp-nonce" nonce="${nonce}">${html.slice(at)}`;
+  // A prerendered page carries the shell's stylesheet inline (shell/build/prerender-pages-plugin.ts).
+  return page.replace(INLINE_STYLE_TAG, () => `<style data-inline-css nonce="${nonce}">`);
+}
+
+/** The inline stylesheet of a prerendered page, as the shell's build writes it. */
+export const INLINE_STYLE_TAG = '<style data-inline-css>';
+
+/** The shell's build: which page a request without a session cookie gets, by path (signed-out-pages.json). */
+export interface SignedOutPagesTable {
+  pages: Record<string, string>;
+  otherwise: string;
+}
+
+export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
+export const SHELL_PAGE = 'index.html';
+
+function hasSessionCookie(request: FastifyRequest): boolean {
+  const cookies = request.headers.cookie ?? '';
+  return cookies.split(';').some((cookie) => {
+    const [name, ...value] = cookie.split('=');
+    return name?.trim() === SESSION_COOKIE && value.join('=').trim() !== '';
+  });
+}
+
+/**
+ * The page file for a request: with a session cookie the plain shell, which asks who is signed in;
+ * without one, what the build's table names for the path (the prerendered landing or not-found
+ * page, or the plain shell for pages every visitor may use), so a visitor's first paint needs no
+ * JavaScript and a signed-in user never sees the landing page first. No table (an older build):
+ * the plain shell for everyone.
+ */
+export function pageFileFor(
+  pathname: string,
+  signedIn: boolean,
+  table: SignedOutPagesTable | undefined,
+): string {
+  if (signedIn || !table) return SHELL_PAGE;
+  // The route rules ignore a trailing slash.
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  return Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;
 }
 
 /** Origins other than our own that the page must reach for federation (the remotes hosted elsewhere). */
@@ -187,20 +228,39 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     },
   });
 
+  const readSignedOutPagesTable = async (): Promise<SignedOutPagesTable | undefined> => {
+    try {
+      return JSON.parse(
+        await readFile(path.join(shellDir, SIGNED_OUT_PAGES_TABLE), 'utf8'),
+      ) as SignedOutPagesTable;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  };
+
   // Rendered for every response (its own nonce), so never a 304: read each time, which also picks
   // up a rebuilt shell without a restart.
-  const sendShellPage = async (reply: FastifyReply) => {
+  const sendShellPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const file =
+      pathname === '/index.html'
+        ? SHELL_PAGE
+        : pageFileFor(pathname, hasSessionCookie(request), await readSignedOutPagesTable());
     let html: string;
     try {
-      html = await readFile(path.join(shellDir, 'index.html'), 'utf8');
+      html = await readFile(path.join(shellDir, path.basename(file)), 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
       throw error;
     }
-    return reply
-      .header('Cache-Control', REVALIDATE_CACHE_CONTROL)
-      .type('text/html; charset=utf-8')
-      .send(withCspNonce(html, styleNonceOf(reply.raw)));
+    return (
+      reply
+        .header('Cache-Control', REVALIDATE_CACHE_CONTROL)
+        // Which page depends on the session cookie.
+        .header('Vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(withCspNonce(html, styleNonceOf(reply.raw)))
+    );
   };
 
   app.get('/remotes.json', async (_request, reply) => {
@@ -225,9 +285,11 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     const pathname = pathnameOf(request);
     if (isApiPath(pathname)) return reply.callNotFound();
     const file = pathname === '/' ? undefined : await existingFile(shellDir, pathname);
-    if (file && file !== 'index.html') return reply.sendFile(file, shellDir);
+    // Pages (index.html, the prerendered ones) only go out through sendShellPage, with their nonce.
+    if (file && !file.endsWith('.html')) return reply.sendFile(file, shellDir);
     // Deep links (/journey, /auth?role=agent, …) are the shell's to route.
-    if (pathname === '/' || pathname === '/index.html' || wantsHtml(request)) return sendShellPage(reply);
+    if (pathname === '/' || pathname === '/index.html' || wantsHtml(request))
+      return sendShellPage(request, reply, pathname);
     return reply.callNotFound();
   });
 }

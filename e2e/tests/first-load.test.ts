@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, useBrowser } from '../support/browser.ts';
+
+/**
+ * The first load (issue 16, items 3 and 4): a visitor's pages arrive prerendered (readable and
+ * navigable without JavaScript, then hydrated), a signed-in user never sees the landing page on the
+ * way to their own, and the seller's journey asks for its data while its remote is still loading.
+ */
+
+const baseUrl = inject('platformUrl');
+const browser = useBrowser(import.meta.filename);
+
+const SIX_STEPS = [
+  'Sign Up',
+  'Customize Your Checklist',
+  'Invite Family & Work with Your Realtor',
+  'Set Due Dates & Reminders',
+  'Get to Work',
+  'List the House',
+];
+
+async function registerSeller(page: Page, firstName: string): Promise<void> {
+  const password = 'first-load-pass-1';
+  const registered = await page.request.post(`${baseUrl}/api/register`, {
+    data: {
+      email: `first-load.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+      firstName,
+      lastName: 'Seller',
+      phone: '555-0100',
+      password,
+      confirmPassword: password,
+      role: 'client',
+    },
+  });
+  expect(registered.status()).toBe(201);
+}
+
+describe('a visitor’s pages without JavaScript', () => {
+  // Its own browser: with JavaScript off Chromium refuses the page's script preloads, which the
+  // shared helper would report as failed requests.
+  let withoutJavaScript: Browser;
+  beforeAll(async () => {
+    withoutJavaScript = await launchChromium();
+  });
+  afterAll(async () => {
+    await withoutJavaScript.close();
+  });
+  const newPage = async () => {
+    const context = await withoutJavaScript.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+    });
+    return { page, apiRequests };
+  };
+
+  it('the landing page’s text and links are there, and the links work', async () => {
+    const { page, apiRequests } = await newPage();
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
+    const main = page.locator('main');
+    expect(await main.innerText()).toMatch(/complete home preparation platform/i);
+    expect(await main.innerText()).toMatch(/6 simple steps to calmly maximize your price/i);
+    const stepTitles = await main.locator('ol > li h3').allInnerTexts();
+    expect(stepTitles.map((title) => title.replace(/^Step \d:\s*/, '').trim())).toEqual(SIX_STEPS);
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Start Your Free Trial' }).getAttribute('href')).toBe(
+      '/auth',
+    );
+    expect(await page.getByRole('link', { name: 'Join as an Agent' }).getAttribute('href')).toBe(
+      '/auth?role=agent',
+    );
+    expect(await page.locator('footer').innerText()).toContain('© 2025');
+    // Styled by the stylesheet inside the page: the call to action has the brand's background.
+    const background = await page
+      .getByRole('link', { name: 'Get Started' })
+      .evaluate((link) => getComputedStyle(link).backgroundColor);
+    expect(background).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);
+    expect(await page.getByText('needs JavaScript').count()).toBe(0);
+
+    // Nothing asked who is signed in: no script ran, and the page has no session preload.
+    expect(apiRequests).toEqual([]);
+    await page.locator('header').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.context().close();
+  });
+
+  it('the not-found page is there too', async () => {
+    const { page } = await newPage();
+    const response = await page.goto(`${baseUrl}/no-such-page`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
+    await page.context().close();
+  });
+});
+
+describe('a visitor’s pages, hydrated', () => {
+  it.each([
+    ['/', 'Get Your Home Ready to Sell'],
+    ['/journey', 'Get Your Home Ready to Sell'],
+    ['/no-such-page', '404 Page Not Found'],
+  ])(
+    '%s hydrates without a mismatch or a session probe; its links then navigate in the page',
+    async (path, heading) => {
+      const { page, requests, errors } = await browser.newPage();
+      const response = await page.goto(`${baseUrl}${path}`);
+      // As served: the page's content is in the HTML, not built by a script.
+      expect(await response?.text()).toContain(heading);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Hydrated: the header's Sign In link is React's now, so following it keeps this document.
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector('header a[href="/auth"]') ?? {}).some((key) =>
+          key.startsWith('__reactProps'),
+        ),
+      );
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      await page.locator('header').getByRole('link', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+      // The server sent this page because no session cookie came with the request: nobody to ask about.
+      expect(requests.filter((request) => request.url().endsWith('/api/auth/session'))).toEqual([]);
+      // React reports a hydration mismatch as a console error: the page must have none.
+      expect(errors).toEqual([]);
+    },
+  );
+});
+
+describe('a signed-in seller', () => {
+  it.each(['/', '/journey'])('at %s never sees the landing page first', async (path) => {
+    const { page } = await browser.newPage();
+    await registerSeller(page, 'Flash');
+    await page.addInitScript(() => {
+      const seen = { landing: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.body?.innerText.includes('Get Your Home Ready to Sell')) seen.landing = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const response = await page.goto(`${baseUrl}${path}`);
+    expect(await response?.text()).not.toContain('Get Your Home Ready to Sell');
+    await page.locator('[data-remote="mfe-seller"]').getByText('Hello Flash!').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { seen: { landing: boolean } }).seen.landing),
+    ).toBe(false);
+  });
+});

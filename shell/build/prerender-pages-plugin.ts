@@ -1,0 +1,145 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Compilation, Compiler, Configuration, RuleSetRule } from 'webpack';
+import type * as SignedOutPages from '../src/prerender/signed-out-pages.tsx';
+
+const PLUGIN_NAME = 'PrerenderPagesPlugin';
+/** Written beside the pages: which file a request without a session cookie gets, by path. */
+export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
+/** The built page's inline stylesheet; whoever serves the page gives it the response's style nonce. */
+export const INLINE_STYLE_TAG = '<style data-inline-css>';
+
+const require = createRequire(import.meta.url);
+
+export interface PrerenderPagesOptions {
+  /** The module exporting what `src/prerender/signed-out-pages.tsx` exports. */
+  renderModule: string;
+  /** The built page (html-webpack-plugin's output) the prerendered pages start from. */
+  template?: string;
+}
+
+/**
+ * Prerenders the visitor's pages (landing, not found) at build time from the shell's own React
+ * components: a second, Node-target webpack compilation of the render module (the parent's
+ * TypeScript rules, CSS ignored) runs once per build, and its markup goes into copies of the built
+ * `index.html`, which the browser then hydrates. The copies inline the shell's stylesheet (the
+ * whole of it, a few KB: the page paints without waiting for a CSS request, and the app it
+ * hydrates into needs no other) and start no session probe: they are served only to requests
+ * without a session cookie.
+ */
+export class PrerenderPagesPlugin {
+  private readonly options: PrerenderPagesOptions;
+
+  constructor(options: PrerenderPagesOptions) {
+    this.options = options;
+  }
+
+  apply(compiler: Compiler): void {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After html-webpack-plugin wrote index.html, before the compression plugins run.
+        { name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE + 1 },
+        async () => {
+          const templateName = this.options.template ?? 'index.html';
+          const template = compilation.getAsset(templateName)?.source.source().toString();
+          if (!template) throw new Error(`${PLUGIN_NAME}: no ${templateName} to prerender into`);
+          const pages = await this.loadRenderModule(compiler);
+          const css = inlineStylesheet(compilation, template);
+          for (const page of ['landing', 'not-found'] as const) {
+            const html = prerenderedHtml(template, pages.renderSignedOutPage(page), css, pages);
+            compilation.emitAsset(pages.SIGNED_OUT_PAGE_FILES[page], new sources.RawSource(html));
+          }
+          const table = `${JSON.stringify(pages.signedOutPagesTable(), null, 2)}\n`;
+          compilation.emitAsset(SIGNED_OUT_PAGES_TABLE, new sources.RawSource(table));
+        },
+      );
+    });
+  }
+
+  /** Compiles the render module for Node (one file, React bundled in) and loads it. */
+  private async loadRenderModule(compiler: Compiler): Promise<typeof SignedOutPages> {
+    const outputDir = await mkdtemp(path.join(tmpdir(), 'listready-prerender-'));
+    try {
+      const config: Configuration = {
+        mode: 'production',
+        target: 'node',
+        context: compiler.context,
+        entry: this.options.renderModule,
+        devtool: false,
+        output: { path: outputDir, filename: 'render.cjs', library: { type: 'commonjs2' } },
+        resolve: { extensions: compiler.options.resolve.extensions ?? ['.tsx', '.ts', '.js'] },
+        module: {
+          rules: [
+            ...scriptRules(compiler),
+            // Styles are the browser build's business; files are only named, never read.
+            { test: /\.css$/, type: 'asset/source' },
+            { test: /\.(svg|png|woff2|ico)$/, type: 'asset/resource', generator: { emit: false } },
+          ],
+        },
+        optimization: { minimize: false, splitChunks: false },
+        // Lazy screens and the toaster are not rendered here; one file keeps loading simple.
+        plugins: [new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      };
+      await new Promise<void>((resolve, reject) => {
+        compiler.webpack(config).run((error, stats) => {
+          if (error) return reject(error);
+          if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+          resolve();
+        });
+      });
+      return require(path.join(outputDir, 'render.cjs')) as typeof SignedOutPages;
+    } finally {
+      await rm(outputDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The parent build's rules for TypeScript (the preset's esbuild loader), reused as they are. */
+function scriptRules(compiler: Compiler): RuleSetRule[] {
+  const rules = (compiler.options.module.rules ?? []).filter(
+    (rule): rule is RuleSetRule =>
+      typeof rule === 'object' && rule !== null && rule.test instanceof RegExp && rule.test.test('page.tsx'),
+  );
+  if (rules.length === 0) throw new Error(`${PLUGIN_NAME}: the build has no rule for .tsx files`);
+  return rules;
+}
+
+const STYLESHEET_LINK = /<link href="\/?([^"]+\.css)" rel="stylesheet">/;
+
+/** The stylesheet the page links, read from this build's assets. */
+function inlineStylesheet(compilation: Compilation, html: string): { link: string; css: string } {
+  const link = STYLESHEET_LINK.exec(html);
+  if (!link?.[1]) throw new Error(`${PLUGIN_NAME}: the page links no stylesheet`);
+  const css = compilation.getAsset(link[1])?.source.source().toString();
+  if (css === undefined) throw new Error(`${PLUGIN_NAME}: ${link[1]} is not in the build`);
+  if (/<\/style/i.test(css)) throw new Error(`${PLUGIN_NAME}: ${link[1]} cannot be inlined`);
+  return { link: link[0], css };
+}
+
+function replaceOnce(html: string, pattern: RegExp | string, replacement: string): string {
+  const found = typeof pattern === 'string' ? html.includes(pattern) : pattern.test(html);
+  if (!found) throw new Error(`${PLUGIN_NAME}: the page has no ${String(pattern)}`);
+  return html.replace(pattern, () => replacement);
+}
+
+function prerenderedHtml(
+  template: string,
+  rendered: SignedOutPages.RenderedPage,
+  stylesheet: { link: string; css: string },
+  pages: typeof SignedOutPages,
+): string {
+  let html = template;
+  html = replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root" ${pages.RENDERED_PATH_ATTRIBUTE}="${rendered.renderedPath}">${rendered.markup}</div>`,
+  );
+  html = replaceOnce(html, stylesheet.link, `${INLINE_STYLE_TAG}${stylesheet.css}</style>`);
+  // A visitor's page: nobody is signed in, so no session probe, and it works without JavaScript.
+  html = replaceOnce(html, /<link[^>]*href="\/api\/auth\/session"[^>]*>/, '');
+  html = replaceOnce(html, /<noscript>.*?<\/noscript>/s, '');
+  return html;
+}

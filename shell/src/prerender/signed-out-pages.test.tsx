@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderSignedOutPage, signedOutPagesTable } from './signed-out-pages.tsx';
+
+describe('the visitor’s prerendered pages', () => {
+  it('names, for each path the route rules know, what a visitor gets there', () => {
+    const table = signedOutPagesTable();
+    expect(table.otherwise).toBe('not-found.html');
+    expect(table.pages['/']).toBe('landing.html');
+    // Protected pages show the landing page to a visitor (without a redirect).
+    for (const path of ['/journey', '/profile', '/dashboard', '/analytics'])
+      expect(table.pages[path]).toBe('landing.html');
+    // Pages every visitor may use are the plain shell's (forms, tokens in the query string).
+    for (const path of ['/auth', '/forgot-password', '/reset-password', '/accept-invitation'])
+      expect(table.pages[path]).toBe('index.html');
+  });
+
+  it('renders the landing page with its tagline, six steps and calls to action as real links', () => {
+    const { markup, renderedPath } = renderSignedOutPage('landing');
+    expect(renderedPath).toBe('/');
+    const page = document.createElement('div');
+    page.innerHTML = markup;
+    expect(page.querySelector('h1')?.textContent).toBe('Get Your Home Ready to Sell');
+    expect(page.textContent).toContain('The complete home preparation platform');
+    expect(page.querySelectorAll('main ol > li')).toHaveLength(6);
+    const links = [...page.querySelectorAll('a')].map((link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['Sign In', '/auth'],
+        ['Get Started ', '/auth'],
+        ['Start Your Free Trial', '/auth'],
+        ['Join as an Agent', '/auth?role=agent'],
+      ]),
+    );
+    // Signed out, known: no spinner waiting for a session.
+    expect(page.querySelector('[role="status"]')).toBeNull();
+  });
+
+  it('renders the not-found page inside the same frame', () => {
+    const page = document.createElement('div');
+    page.innerHTML = renderSignedOutPage('not-found').markup;
+    expect(page.querySelector('h1')?.textContent).toBe('404 Page Not Found');
+    expect(page.querySelector('header a[href="/auth"]')).not.toBeNull();
+    expect(page.querySelector('footer')).not.toBeNull();
+  });
+});

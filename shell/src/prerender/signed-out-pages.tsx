@@ -1,0 +1,62 @@
+import { renderToString } from 'react-dom/server';
+import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
+import { resolveRoute, ROUTE_RULES } from '../routing/route-rules.ts';
+import { ShellApp } from '../shell-app.tsx';
+
+/**
+ * The pages a visitor without a session sees, rendered at build time from the shell's own
+ * components (`shell/build/prerender-pages-plugin.ts` runs this module in Node) and hydrated in the
+ * browser. Whoever serves the shell picks the file by the table below when the request carries no
+ * session cookie; with one, the plain shell (`index.html`) decides on the session it asks for.
+ */
+
+export type SignedOutPage = 'landing' | 'not-found';
+
+/** The file each page is written to, beside `index.html`. */
+export const SIGNED_OUT_PAGE_FILES: Record<SignedOutPage, string> = {
+  landing: 'landing.html',
+  'not-found': 'not-found.html',
+};
+
+/** Where each page is rendered: a path the route rules resolve to it for a visitor. */
+const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': '/404' };
+
+export { RENDERED_PATH_ATTRIBUTE } from './rendered-path.ts';
+
+export interface SignedOutPagesTable {
+  /** Known paths (no trailing slash) and the file a visitor gets there. */
+  pages: Record<string, string>;
+  /** The file for every other path: the not-found page. */
+  otherwise: string;
+}
+
+/** The route rules for a visitor, as files: the landing page, the plain shell, or not found. */
+export function signedOutPagesTable(): SignedOutPagesTable {
+  const pages: Record<string, string> = {};
+  for (const path of ['/', ...Object.keys(ROUTE_RULES)]) {
+    const route = resolveRoute(path, { status: 'signed-out' });
+    pages[path] =
+      route.kind === 'shell' && route.screen === 'landing'
+        ? SIGNED_OUT_PAGE_FILES.landing
+        : route.kind === 'shell' && route.screen === 'not-found'
+          ? SIGNED_OUT_PAGE_FILES['not-found']
+          : 'index.html';
+  }
+  return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'] };
+}
+
+export interface RenderedPage {
+  /** The root's inner HTML. */
+  markup: string;
+  renderedPath: string;
+}
+
+/** One page as a visitor's browser first renders it: signed out (the session is known, not asked). */
+export function renderSignedOutPage(page: SignedOutPage): RenderedPage {
+  const queryClient = createAppQueryClient();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  const renderedPath = RENDERED_AT[page];
+  const markup = renderToString(<ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
+  queryClient.clear();
+  return { markup, renderedPath };
+}

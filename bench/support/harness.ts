@@ -51,6 +51,20 @@ export interface BenchProcesses {
   stop(): Promise<void>;
 }
 
+/** Each server starts as in production (deploy/node/Dockerfile): with OpenTelemetry preloaded. */
+const instrument = path.join(repositoryRoot, 'libs/service-kit/src/instrument.ts');
+
+/**
+ * The bench's own OTEL_* settings, handed to every server as a shell hands its environment down:
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` set measures export, unset measures spans kept in memory only.
+ */
+const telemetrySettings = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('OTEL_') && entry[1] !== undefined,
+    ),
+  );
+
 export function createBenchProcesses(label: string, logDir: string, logLevel: string): BenchProcesses {
   const children: ChildProcess[] = [];
   const logFile = path.join(logDir, `listready-bench-${label}-${process.pid}.log`);
@@ -58,9 +72,15 @@ export function createBenchProcesses(label: string, logDir: string, logLevel: st
   return {
     logFile,
     start(entry, env) {
-      const child = spawn(process.execPath, [path.join(repositoryRoot, entry)], {
+      const child = spawn(process.execPath, ['--import', instrument, path.join(repositoryRoot, entry)], {
         cwd: repositoryRoot,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: logLevel, ...env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          LOG_LEVEL: logLevel,
+          ...telemetrySettings(),
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.pipe(log);

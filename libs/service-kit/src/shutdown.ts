@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
+import { stopTelemetry } from './telemetry.ts';
 
 /**
- * Graceful shutdown on SIGINT/SIGTERM: runs `close` once (stop accepting, drain, release), then
- * exits; a second signal or the timeout forces the exit.
+ * Graceful shutdown on SIGINT/SIGTERM: runs `close` once (stop accepting, drain, release), exports
+ * the spans still batched, then exits; a second signal or the timeout forces the exit.
  */
 export function onShutdownSignal(close: () => Promise<void>, logger: Logger, timeoutMs = 15_000): void {
   let closing = false;
@@ -19,7 +20,8 @@ export function onShutdownSignal(close: () => Promise<void>, logger: Logger, tim
     }, timeoutMs);
     timer.unref();
     close().then(
-      () => process.exit(0),
+      // The last spans (this request's, the shutdown's) leave before the process does.
+      () => stopTelemetry().then(() => process.exit(0)),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -81,7 +81,21 @@ export function startTelemetry({ serviceName, otlpEndpoint, batch }: TelemetryOp
   return sdk;
 }
 
-export async function stopTelemetry(): Promise<void> {
-  await sdk?.shutdown().catch(() => undefined);
+/**
+ * Exports what is still batched and stops. Waits at most `timeoutMs`: a collector that is down
+ * must not hold up a shutdown (onShutdownSignal calls this after the app has closed).
+ */
+export async function stopTelemetry(timeoutMs = 2_000): Promise<void> {
+  const running = sdk;
   sdk = undefined;
+  if (!running) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    running.shutdown().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }

@@ -19,6 +19,8 @@ export interface OtlpReceiver {
   /** Base URL for OTEL_EXPORTER_OTLP_ENDPOINT. */
   url: string;
   spans(): ReceivedSpan[];
+  /** Spans received, kept or not. */
+  spanCount(): number;
   /** Export requests received per path (`/v1/traces`, `/v1/metrics`). */
   requests: Record<string, number>;
   close(): Promise<void>;
@@ -74,6 +76,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  */
 export async function startOtlpReceiver(options: { keepSpans?: boolean } = {}): Promise<OtlpReceiver> {
   const received: ReceivedSpan[] = [];
+  let spanCount = 0;
   const requests: Record<string, number> = {};
   const server = createServer((request, response) => {
     void (async () => {
@@ -87,12 +90,14 @@ export async function startOtlpReceiver(options: { keepSpans?: boolean } = {}): 
         return;
       }
       const body = await bodyOf(request);
-      if (path === '/v1/traces' && options.keepSpans !== false) {
+      if (path === '/v1/traces') {
         const payload = JSON.parse(body.toString('utf8')) as ExportTraceServiceRequest;
         for (const resourceSpans of payload.resourceSpans ?? []) {
           const service = String(attributesOf(resourceSpans.resource?.attributes)['service.name'] ?? '');
           for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
             for (const span of scopeSpans.spans ?? []) {
+              spanCount += 1;
+              if (options.keepSpans === false) continue;
               received.push({
                 service,
                 scope: scopeSpans.scope?.name ?? '',
@@ -115,6 +120,7 @@ export async function startOtlpReceiver(options: { keepSpans?: boolean } = {}): 
   return {
     url: `http://127.0.0.1:${port}`,
     spans: () => [...received],
+    spanCount: () => spanCount,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -122,4 +128,21 @@ export async function startOtlpReceiver(options: { keepSpans?: boolean } = {}): 
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * `node libs/service-kit/src/testing/otlp-receiver.ts`: a receiver for a bench run (it parses every
+ * export as a backend would, keeps nothing, and prints what arrived when stopped).
+ */
+if (import.meta.main) {
+  const receiver = await startOtlpReceiver({ keepSpans: false });
+  process.stdout.write(`OTEL_EXPORTER_OTLP_ENDPOINT=${receiver.url}\n`);
+  const stop = () => {
+    process.stdout.write(
+      `received ${receiver.spanCount()} spans (requests: ${JSON.stringify(receiver.requests)})\n`,
+    );
+    void receiver.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }

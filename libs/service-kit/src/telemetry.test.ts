@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type OtlpReceiver } from './testing/otlp-receiver.ts';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const instrument = path.join(repositoryRoot, 'libs/service-kit/src/instrument.ts');
+
+/**
+ * A process with the instrument preload that makes one span, then gets SIGTERM. Batches leave every
+ * minute here, so only the flush on shutdown can deliver the span before the process exits.
+ */
+const script = `
+import { trace } from '@opentelemetry/api';
+import pino from 'pino';
+import { onShutdownSignal } from ${JSON.stringify(path.join(import.meta.dirname, 'shutdown.ts'))};
+trace.getTracer('test').startSpan('last words').end();
+onShutdownSignal(async () => undefined, pino({ level: 'silent' }));
+process.stdout.write(String(Date.now()));
+process.kill(process.pid, 'SIGTERM');
+setInterval(() => undefined, 1_000);
+`;
+
+/** Runs the script; resolves with its exit code and how long it took from the signal to its exit. */
+async function runUntilExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; shutdownMs: number }> {
+  const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', script], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let signalledAt = '';
+  child.stdout.on('data', (chunk: Buffer) => (signalledAt += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, shutdownMs: Date.now() - Number(signalledAt) };
+}
+
+describe('telemetry at shutdown', () => {
+  let receiver: OtlpReceiver;
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  it('exports the spans still batched before the process exits', async () => {
+    const { code } = await runUntilExit({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_SERVICE_NAME: 'shutdown-test',
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    expect(code).toBe(0);
+    expect(receiver.spans()).toEqual([
+      expect.objectContaining({ name: 'last words', service: 'shutdown-test' }),
+    ]);
+  }, 60_000);
+
+  it('does not wait long for a collector that is down', async () => {
+    const { code, shutdownMs } = await runUntilExit({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+    });
+    expect(code).toBe(0);
+    // Without the cap the exporter would retry for its 10 s timeout (and the shutdown's 15 s guard would exit 1).
+    expect(shutdownMs).toBeLessThan(6_000);
+  }, 60_000);
+});

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '@listready/db';
 import type { Transport } from '@listready/events';
+import { createMailer, createSmsSender, type Mailer, type SmsSender } from '@listready/messaging';
 import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAgentDashboard } from './agents/agent-dashboard.ts';
 import { createCalendarFeeds } from './calendar/calendar-feeds.ts';
@@ -21,6 +22,7 @@ import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
 import { customTaskRoutes } from './routes/custom-tasks.ts';
 import { userGroupRoutes } from './routes/user-groups.ts';
+import { createReminderScheduler } from './reminders/reminder-scheduler.ts';
 import { memoizeVerification } from './sessions/memoized-codec.ts';
 import { createClientTaskStore } from './tasks/client-task-store.ts';
 import { createClientTaskUpdates } from './tasks/client-task-updates.ts';
@@ -36,11 +38,15 @@ export interface JourneyServiceDeps {
   /** Default: Kafka when KAFKA_BROKERS, else the process-wide in-process bus. */
   transport?: Transport;
   clock?: Clock;
+  /** Default: Gmail when configured, else the dev mailbox. */
+  mailer?: Mailer;
+  /** Default: Twilio when configured, else the dev mailbox. */
+  smsSender?: SmsSender;
 }
 
 export interface JourneyService {
   app: App;
-  /** Starts background work (outbox relay, user-registered consumer). Listening is the caller's. */
+  /** Starts background work (outbox relay, consumers, reminder scheduler). Listening is the caller's. */
   start(): Promise<void>;
   /** Stops the relay and the consumer, closes the app and what it opened. */
   stop(): Promise<void>;
@@ -99,5 +105,24 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   consumeUserRegistered(events, { clients, content, clock });
   consumeInvitationAccepted(events, { clients, content, clock, logger: deps.logger });
 
-  return runtime;
+  const reminders = createReminderScheduler({
+    db,
+    clock,
+    logger: deps.logger,
+    mailer: deps.mailer ?? createMailer({ config: deps.config, database }),
+    sms: deps.smsSender ?? createSmsSender({ config: deps.config, database }),
+    publicUrl: deps.config.PUBLIC_URL,
+    intervalMs: deps.config.REMINDER_INTERVAL_MS,
+    deliveryTimeoutMs: deps.config.DELIVERY_TIMEOUT_MS,
+  });
+  runtime.beforeClose(() => reminders.stop());
+
+  return {
+    app,
+    async start() {
+      await runtime.start();
+      reminders.start();
+    },
+    stop: runtime.stop,
+  };
 }

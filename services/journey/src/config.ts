@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { eventsConfigFromEnv, type EventsConfig } from '@listready/events';
+import { messagingConfigShape } from '@listready/messaging';
 import { baseConfigSchema, loadConfig, portSchema } from '@listready/service-kit';
 
-/** services/journey settings: the shared ones and its port (DESIGN.md §2). */
+/** services/journey settings: the shared ones, its port, reminders and their engines (DESIGN.md §2). */
 export const journeyConfigSchema = baseConfigSchema.extend({
   PORT: portSchema.default(3002),
   /** How long a session's "still live" answer is trusted from the cache (seconds). */
@@ -11,6 +12,12 @@ export const journeyConfigSchema = baseConfigSchema.extend({
   TASK_LIST_CACHE_SIZE: z.coerce.number().int().min(0).max(100_000).default(500),
   /** The agent's insights flag a client with nothing done on their journey for this many days. */
   INSIGHTS_STALLED_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** How often the reminder scheduler looks for reminders that have come due; 0 turns it off. */
+  REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Longest one reminder e-mail or SMS may take before it is tried again later. */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** Reminders go by e-mail (Gmail) and SMS (Twilio), or to the dev mailbox (DESIGN.md §2). */
+  ...messagingConfigShape,
 });
 export type JourneyConfig = z.infer<typeof journeyConfigSchema> & { events: EventsConfig };
 

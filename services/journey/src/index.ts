@@ -4,6 +4,11 @@ import { loadJourneyConfig } from './config.ts';
 
 export { buildJourneyService, type JourneyService, type JourneyServiceDeps } from './app.ts';
 export { journeyConfigSchema, loadJourneyConfig, type JourneyConfig } from './config.ts';
+export {
+  createReminderScheduler,
+  type ReminderScheduler,
+  type ReminderSchedulerOptions,
+} from './reminders/reminder-scheduler.ts';
 
 /** How the one-process runtime (`npm start`) starts services/journey beside the others. */
 export const startJourneyService = inProcessStarter(loadJourneyConfig, buildJourneyService);

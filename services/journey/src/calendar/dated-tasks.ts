@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { REMINDER_TASK_SOURCES } from '@listready/contracts';
 import {
   agents,
@@ -15,6 +15,8 @@ import {
 } from '@listready/db';
 
 export type TaskSource = (typeof REMINDER_TASK_SOURCES)[number];
+/** The database or a transaction of it: what a read needs. */
+export type Queryable = Pick<Db, 'select'>;
 
 /** A task with a due date, journey or custom, as calendars and reminders show it. */
 export interface DatedTask {
@@ -98,52 +100,93 @@ export async function feedScopesOf(db: Db, userId: string): Promise<FeedScope[]>
 /** Every dated task (journey and custom) of the given journeys, in two statements. */
 export async function datedTasksOf(db: Db, clientIds: string[]): Promise<DatedTask[]> {
   if (clientIds.length === 0) return [];
+  return datedTasksWhere(db, {
+    journey: inArray(clientTasks.clientId, clientIds),
+    custom: inArray(customTasks.clientId, clientIds),
+  });
+}
+
+/** Every open task (journey or custom) due from `from` to `to` ('YYYY-MM-DD', both included). */
+export function openTasksDueBetween(db: Queryable, from: string, to: string): Promise<DatedTask[]> {
+  return datedTasksWhere(db, {
+    journey: and(
+      between(clientTasks.dueDate, from, to),
+      notInArray(clientTasks.status, ['completed', 'skipped']),
+    ),
+    custom: and(between(customTasks.dueDate, from, to), ne(customTasks.status, 'completed')),
+  });
+}
+
+/** One journey task or custom task by id (undefined: it is gone, or has no due date any more). */
+export async function datedTaskById(
+  db: Queryable,
+  source: TaskSource,
+  id: string,
+): Promise<DatedTask | undefined> {
+  const [task] = await datedTasksWhere(
+    db,
+    source === 'journey'
+      ? { journey: eq(clientTasks.id, id), custom: undefined }
+      : { journey: undefined, custom: eq(customTasks.id, id) },
+  );
+  return task;
+}
+
+async function datedTasksWhere(
+  db: Queryable,
+  where: { journey: SQL | undefined; custom: SQL | undefined },
+): Promise<DatedTask[]> {
   const [journeyRows, customRows] = await Promise.all([
-    db
-      .select({
-        id: clientTasks.id,
-        clientId: clientTasks.clientId,
-        sellerUserId: clients.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        title: tasks.title,
-        description: tasks.description,
-        stageName: journeyStages.name,
-        dueDate: clientTasks.dueDate,
-        status: clientTasks.status,
-        assignedTo: clientTasks.assignedTo,
-        updatedAt: clientTasks.updatedAt,
-      })
-      .from(clientTasks)
-      .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
-      .innerJoin(journeyStages, eq(journeyStages.id, tasks.stageId))
-      .innerJoin(clients, eq(clients.id, clientTasks.clientId))
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(and(inArray(clientTasks.clientId, clientIds), isNotNull(clientTasks.dueDate))),
-    db
-      .select({
-        id: customTasks.id,
-        clientId: customTasks.clientId,
-        sellerUserId: clients.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        title: customTasks.title,
-        description: customTasks.description,
-        stageName: journeyStages.name,
-        dueDate: customTasks.dueDate,
-        status: customTasks.status,
-        assignedTo: customTasks.assignedTo,
-        updatedAt: customTasks.updatedAt,
-      })
-      .from(customTasks)
-      .leftJoin(journeyStages, eq(journeyStages.id, customTasks.stageId))
-      .innerJoin(clients, eq(clients.id, customTasks.clientId))
-      .innerJoin(users, eq(users.id, clients.userId))
-      .where(and(inArray(customTasks.clientId, clientIds), isNotNull(customTasks.dueDate))),
+    where.journey === undefined
+      ? []
+      : db
+          .select({
+            id: clientTasks.id,
+            clientId: clientTasks.clientId,
+            sellerUserId: clients.userId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            title: tasks.title,
+            description: tasks.description,
+            stageName: journeyStages.name,
+            dueDate: clientTasks.dueDate,
+            status: clientTasks.status,
+            assignedTo: clientTasks.assignedTo,
+            updatedAt: clientTasks.updatedAt,
+          })
+          .from(clientTasks)
+          .innerJoin(tasks, eq(tasks.id, clientTasks.taskId))
+          .innerJoin(journeyStages, eq(journeyStages.id, tasks.stageId))
+          .innerJoin(clients, eq(clients.id, clientTasks.clientId))
+          .innerJoin(users, eq(users.id, clients.userId))
+          .where(and(where.journey, isNotNull(clientTasks.dueDate))),
+    where.custom === undefined
+      ? []
+      : db
+          .select({
+            id: customTasks.id,
+            clientId: customTasks.clientId,
+            sellerUserId: clients.userId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            title: customTasks.title,
+            description: customTasks.description,
+            stageName: journeyStages.name,
+            dueDate: customTasks.dueDate,
+            status: customTasks.status,
+            assignedTo: customTasks.assignedTo,
+            updatedAt: customTasks.updatedAt,
+          })
+          .from(customTasks)
+          .leftJoin(journeyStages, eq(journeyStages.id, customTasks.stageId))
+          .innerJoin(clients, eq(clients.id, customTasks.clientId))
+          .innerJoin(users, eq(users.id, clients.userId))
+          .where(and(where.custom, isNotNull(customTasks.dueDate))),
   ]);
+  type Row = (typeof journeyRows)[number] | (typeof customRows)[number];
   const toTask =
     (source: TaskSource) =>
-    (row: (typeof journeyRows)[number] | (typeof customRows)[number]): DatedTask => ({
+    (row: Row): DatedTask => ({
       source,
       id: row.id,
       clientId: row.clientId,
@@ -167,7 +210,7 @@ export const taskKey = (source: TaskSource, id: string) => `${source}:${id}`;
  * A person's own reminder minutes per task, from their `calendar_events` rows (the spec's data
  * model); a task without one uses the column's default (60).
  */
-export async function reminderMinutesOf(db: Db, userIds: string[]): Promise<Map<string, number>> {
+export async function reminderMinutesOf(db: Queryable, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({

@@ -35,7 +35,8 @@ export async function startTestJourneyService(
   const bus = new InProcessBus();
   const transport: Transport = createInProcessTransport({ bus, deliveryTimeoutMs: 10_000 });
   const service = await buildJourneyService({
-    config: loadJourneyConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // Reminders tick only when a test asks (reminders/reminder-scheduler.test.ts).
+    config: loadJourneyConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_INTERVAL_MS: '0' }),
     database,
     logger: silent,
     sessionSecret: TEST_SESSION_SECRET,

@@ -1,0 +1,235 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { DEFAULT_REMINDER_MINUTES, type MESSAGE_CHANNELS } from '@listready/contracts';
+import { reminderDeliveries, type Db } from '@listready/db';
+import type { Mailer, SmsSender } from '@listready/messaging';
+import {
+  datedTaskById,
+  openTasksDueBetween,
+  reminderMinutesOf,
+  taskKey,
+  type Queryable,
+} from '../calendar/dated-tasks.ts';
+import type { Clock } from '../clock.ts';
+import { reminderEmail, reminderSms } from './reminder-messages.ts';
+import { recipientsOf } from './reminder-recipients.ts';
+import { reminderWindow } from './reminder-times.ts';
+
+type Channel = (typeof MESSAGE_CHANNELS)[number];
+type DeliveryRow = typeof reminderDeliveries.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead the planner looks: reminders up to a week before the due day. */
+const LEAD_DAYS = 7;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export interface ReminderSchedulerOptions {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsSender;
+  logger: Logger;
+  /** Links in e-mails point here; without it the e-mail names the journey without a link. */
+  publicUrl?: string | undefined;
+  /** How often a tick runs once started; 0: never (ticks only when `tick()` is called). */
+  intervalMs: number;
+  /** Longest one message may take before it counts as failed (and is tried again later). */
+  deliveryTimeoutMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+}
+
+export interface TickResult {
+  planned: number;
+  sent: number;
+  skipped: number;
+  failed: number;
+}
+
+/**
+ * Reminders by e-mail (and SMS when the person opted in) at the person's local time, sent once
+ * however many replicas run this (issue 19, item 2). A tick plans, then delivers:
+ *
+ * - plan: every open task due around now, for each person it reminds (the seller, the member it is
+ *   assigned to), each channel their preferences allow, whose reminder time has come and whose due
+ *   day has not ended in their zone → a `reminder_deliveries` row, inserted ON CONFLICT DO NOTHING
+ *   on (person, task, due date, channel): the row is the "sent once" marker, so replicas and restarts
+ *   plan it once;
+ * - deliver: pending rows claimed `FOR UPDATE SKIP LOCKED` in a transaction held while the message
+ *   goes out, so a row is sent by one replica; the task, the person and their preferences are read
+ *   again first (done, moved, unassigned or opted out → skipped); a failure is tried again with
+ *   back-off, up to `maxAttempts`.
+ *
+ * Everything is rows in Postgres, so a restart loses nothing: the next tick catches up until the
+ * due day ends. A crash after the engine accepted a message but before the commit sends it again
+ * (at least once there; exactly once between replicas).
+ */
+export function createReminderScheduler(options: ReminderSchedulerOptions) {
+  const { db, clock, mailer, sms, logger } = options;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 15_000;
+
+  async function plan(now: Date): Promise<number> {
+    const from = utcDay(new Date(now.getTime() - DAY_MS));
+    const to = utcDay(new Date(now.getTime() + (LEAD_DAYS + 1) * DAY_MS));
+    const candidates = await openTasksDueBetween(db, from, to);
+    if (candidates.length === 0) return 0;
+    const recipients = await recipientsOf(db, candidates);
+    const people = [...new Set([...recipients.values()].flat().map(({ recipient }) => recipient.userId))];
+    const minutes = await reminderMinutesOf(db, people);
+    const rows: (typeof reminderDeliveries.$inferInsert)[] = [];
+    for (const entries of recipients.values()) {
+      for (const { task, recipient } of entries) {
+        const reminderMinutes =
+          minutes.get(`${recipient.userId}|${taskKey(task.source, task.id)}`) ?? DEFAULT_REMINDER_MINUTES;
+        const { remindAt, until } = reminderWindow(task.dueDate, recipient.timezone, reminderMinutes);
+        if (remindAt > now || now >= until) continue;
+        const channels: Channel[] = [];
+        if (recipient.preferences.email) channels.push('email');
+        if (recipient.preferences.sms && recipient.phone) channels.push('sms');
+        for (const channel of channels) {
+          rows.push({
+            userId: recipient.userId,
+            taskSource: task.source,
+            taskId: task.id,
+            dueDate: task.dueDate,
+            channel,
+            remindAt,
+            nextAttemptAt: remindAt,
+          });
+        }
+      }
+    }
+    if (rows.length === 0) return 0;
+    const inserted = await db
+      .insert(reminderDeliveries)
+      .values(rows)
+      .onConflictDoNothing({
+        target: [
+          reminderDeliveries.userId,
+          reminderDeliveries.taskSource,
+          reminderDeliveries.taskId,
+          reminderDeliveries.dueDate,
+          reminderDeliveries.channel,
+        ],
+      })
+      .returning({ id: reminderDeliveries.id });
+    return inserted.length;
+  }
+
+  /** What to send for a claimed row now, or the reason it should not go any more. */
+  async function messageOf(tx: Queryable, row: DeliveryRow, now: Date) {
+    const task = await datedTaskById(tx, row.taskSource, row.taskId);
+    if (!task || task.completed || task.dueDate !== row.dueDate) return { skip: 'task done, moved or gone' };
+    const entry = (await recipientsOf(tx, [task]))
+      .get(taskKey(task.source, task.id))
+      ?.find(({ recipient }) => recipient.userId === row.userId);
+    if (!entry) return { skip: 'no longer reminded of this task' };
+    const { recipient } = entry;
+    if (now >= reminderWindow(task.dueDate, recipient.timezone, 0).until) return { skip: 'due day over' };
+    if (row.channel === 'email') {
+      if (!recipient.preferences.email) return { skip: 'e-mail reminders turned off' };
+      return { send: () => mailer.send(reminderEmail(task, recipient, now, options.publicUrl)) };
+    }
+    if (!recipient.preferences.sms || !recipient.phone) return { skip: 'SMS reminders turned off' };
+    const phone = recipient.phone;
+    return { send: () => sms.send(reminderSms(task, recipient, now, phone)) };
+  }
+
+  const withTimeout = <T>(work: Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`No answer within ${deliveryTimeoutMs} ms`)),
+        deliveryTimeoutMs,
+      );
+      work.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+
+  /** Claims up to a batch of due rows (skipping those another replica holds) and settles each. */
+  async function deliverBatch(now: Date, result: TickResult): Promise<number> {
+    return db.transaction(async (tx) => {
+      const claimed = await tx
+        .select()
+        .from(reminderDeliveries)
+        .where(and(eq(reminderDeliveries.status, 'pending'), lte(reminderDeliveries.nextAttemptAt, now)))
+        .orderBy(asc(reminderDeliveries.nextAttemptAt))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      for (const row of claimed) {
+        const settle = (set: Partial<DeliveryRow>) =>
+          tx.update(reminderDeliveries).set(set).where(eq(reminderDeliveries.id, row.id));
+        const message = await messageOf(tx, row, now);
+        if ('skip' in message) {
+          result.skipped += 1;
+          await settle({ status: 'skipped', lastError: message.skip ?? null });
+          continue;
+        }
+        const attempts = row.attempts + 1;
+        try {
+          await withTimeout(message.send());
+          result.sent += 1;
+          await settle({ status: 'sent', sentAt: now, attempts, lastError: null });
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          const givingUp = attempts >= maxAttempts;
+          if (givingUp) result.failed += 1;
+          logger.warn(
+            { reminder: row.id, channel: row.channel, attempts, err: error },
+            'reminder not delivered',
+          );
+          await settle({
+            status: givingUp ? 'failed' : 'pending',
+            attempts,
+            lastError: reason.slice(0, 500),
+            // 2, 4, 8, 16 minutes… at most an hour.
+            nextAttemptAt: new Date(now.getTime() + Math.min(2 ** attempts, 60) * 60_000),
+          });
+        }
+      }
+      return claimed.length;
+    });
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<TickResult> | undefined;
+
+  /** One pass: plan what has come due, then deliver until nothing due is left unclaimed. */
+  async function tick(): Promise<TickResult> {
+    const now = clock();
+    const result: TickResult = { planned: await plan(now), sent: 0, skipped: 0, failed: 0 };
+    while ((await deliverBatch(now, result)) === batchSize) {
+      // A full batch: there may be more.
+    }
+    return result;
+  }
+
+  /** A tick unless one is running (the interval never stacks ticks); errors are logged. */
+  function scheduledTick() {
+    if (running) return;
+    running = tick()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'reminder tick failed');
+        return { planned: 0, sent: 0, skipped: 0, failed: 0 };
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    tick,
+    start() {
+      if (options.intervalMs <= 0 || timer) return;
+      scheduledTick();
+      timer = setInterval(scheduledTick, options.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;

@@ -267,6 +267,8 @@ describe('the authorization table over the running platform', () => {
             name: 'Open',
           })
         ).inviteCode,
+      newFeedPathOfTheSeller: async () =>
+        new URL((await call<{ url: string }>(sessions.seller, 'POST', '/api/calendar/feed')).url).pathname,
       newSellersInvitationToAnAgent: async () =>
         (
           await call<{ invitationId: string }>(await signUp('client'), 'POST', '/api/invitations', {

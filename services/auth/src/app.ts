@@ -14,6 +14,7 @@ import { createKnownDevices } from './rate-limit/known-devices.ts';
 import { createLoginLimiter, type LoginLimits } from './rate-limit/login-limiter.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { currentUserRoutes } from './routes/current-user.ts';
+import { notificationSettingsRoutes } from './routes/notification-settings.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { registrationRoutes } from './routes/registration.ts';
@@ -97,6 +98,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   });
   signInRoutes(app, { accounts, sessions, knownDevices });
   currentUserRoutes(app, { users, accounts });
+  notificationSettingsRoutes(app, { users });
   passwordResetRoutes(app, {
     passwordReset,
     publicUrl: config.PUBLIC_URL,

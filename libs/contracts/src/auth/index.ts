@@ -1,3 +1,4 @@
 export * from './messages.ts';
 export * from './requests.ts';
 export * from './responses.ts';
+export * from './notification-settings.ts';

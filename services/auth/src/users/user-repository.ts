@@ -78,6 +78,27 @@ export function createUserRepository(db: Db) {
       );
       return row;
     },
+    /** Reminder channels, phone and zone; the other preferences (push, calendar) are kept. */
+    async updateNotificationSettings(
+      id: string,
+      settings: { email: boolean; sms: boolean; phone: string | null; timezone?: string | undefined },
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          phone: settings.phone,
+          ...(settings.timezone ? { timezone: settings.timezone } : {}),
+          // jsonb `||` merges the two keys into the stored object (the builder has no jsonb merge).
+          notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify({
+            email: settings.email,
+            sms: settings.sms,
+          })}::jsonb`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
     async updatePassword(tx: Executor, id: string, passwordHash: string): Promise<void> {
       await tx.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     },

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const notificationSettingsMessages = {
+  invalidPhone: 'Phone number must be in international format, e.g. +1 555 123 4567',
+  phoneRequiredForSms: 'Add a mobile number to get SMS reminders',
+  invalidTimezone: 'Time zone must be a time zone such as America/New_York',
+} as const;
+
+/** A time zone the runtime knows (IANA names, as `users.timezone` stores them). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PUT /api/auth/user/notifications (issue 19): how the person is reminded of due tasks — by e-mail,
+ * by SMS (which needs a mobile number, stored in E.164 as Twilio takes it) — and in which time zone
+ * reminders are timed. An empty phone clears it; a missing time zone leaves it as it is.
+ */
+export const notificationSettingsUpdateSchema = z
+  .object({
+    email: z.boolean({ error: 'email must be true or false' }),
+    sms: z.boolean({ error: 'sms must be true or false' }),
+    phone: z
+      .string({ error: notificationSettingsMessages.invalidPhone })
+      .max(30, { error: notificationSettingsMessages.invalidPhone })
+      .transform((value) => value.replace(/[\s().-]/g, ''))
+      .refine((value) => value === '' || /^\+[1-9]\d{7,14}$/.test(value), {
+        error: notificationSettingsMessages.invalidPhone,
+      })
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+    timezone: z
+      .string({ error: notificationSettingsMessages.invalidTimezone })
+      .trim()
+      .max(64, { error: notificationSettingsMessages.invalidTimezone })
+      .refine(isTimeZone, { error: notificationSettingsMessages.invalidTimezone })
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.sms && !value.phone) {
+      context.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: notificationSettingsMessages.phoneRequiredForSms,
+      });
+    }
+  });
+export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationSettingsMessages, publicUserSchema } from '@listready/contracts';
+import { SESSION_COOKIE } from '@listready/service-kit';
+import { useTestDatabase } from '@listready/testing';
+import { newRegistration, sessionCookieOf, startTestAuthService } from '../testing/test-auth-service.ts';
+
+type Auth = Awaited<ReturnType<typeof startTestAuthService>>;
+
+describe('PUT /api/auth/user/notifications', () => {
+  const database = useTestDatabase();
+  let auth: Auth;
+  beforeAll(async () => {
+    auth = await startTestAuthService(database.current);
+  });
+  afterAll(async () => auth.stop());
+
+  async function signedUp() {
+    const response = await auth.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: newRegistration(),
+    });
+    expect(response.statusCode).toBe(201);
+    return sessionCookieOf(response);
+  }
+  const update = (cookie: string | undefined, payload: unknown) =>
+    auth.app.inject({
+      method: 'PUT',
+      url: '/api/auth/user/notifications',
+      payload: payload as object,
+      ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}),
+    });
+
+  it('turns SMS reminders on with a mobile number in E.164, keeping push and calendar as they were', async () => {
+    const cookie = await signedUp();
+    const response = await update(cookie, {
+      email: false,
+      sms: true,
+      phone: '+1 (212) 555-0100',
+      timezone: 'Europe/Paris',
+    });
+    expect(response.statusCode).toBe(200);
+    const user = publicUserSchema.parse(response.json());
+    expect(user).toMatchObject({
+      phone: '+12125550100',
+      timezone: 'Europe/Paris',
+      notificationPreferences: { email: false, sms: true, push: true, calendar: true },
+    });
+    // Read back: stored, not only answered.
+    const again = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } });
+    expect(again.json()).toMatchObject({ phone: '+12125550100', notificationPreferences: { sms: true } });
+
+    const off = publicUserSchema.parse((await update(cookie, { email: true, sms: false, phone: '' })).json());
+    expect(off).toMatchObject({
+      phone: null,
+      timezone: 'Europe/Paris',
+      notificationPreferences: { email: true, sms: false },
+    });
+  });
+
+  it('refuses SMS without a number, a number not in international format and an unknown zone, naming the field', async () => {
+    const cookie = await signedUp();
+    for (const [payload, path, message] of [
+      [{ email: true, sms: true, phone: '' }, 'phone', notificationSettingsMessages.phoneRequiredForSms],
+      [{ email: true, sms: false, phone: '555-0100' }, 'phone', notificationSettingsMessages.invalidPhone],
+      [
+        { email: true, sms: false, timezone: 'Mars/Olympus' },
+        'timezone',
+        notificationSettingsMessages.invalidTimezone,
+      ],
+      [{ email: 'yes', sms: false }, 'email', 'email must be true or false'],
+    ] as const) {
+      const response = await update(cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().issues).toContainEqual({ path, message });
+    }
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await update(undefined, { email: true, sms: false })).statusCode).toBe(401);
+  });
+});

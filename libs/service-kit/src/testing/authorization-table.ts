@@ -43,6 +43,8 @@ export interface JourneyAuthorizationWorld extends AuthorizationWorld {
   newHouseholdMember(): Promise<string>;
   /** The invite code of a new group that a new account owns. */
   newGroupInviteCode(): Promise<string>;
+  /** The path of a new calendar feed of the seller's (each new one revokes the one before). */
+  newFeedPathOfTheSeller(): Promise<string>;
 }
 
 export interface InvitationAuthorizationWorld extends AuthorizationWorld {
@@ -140,6 +142,12 @@ export function authAuthorizationRows(world: AuthAuthorizationWorld): Authorizat
       expected: statuses(401, 200, 200, 200, 200, 200),
     },
     {
+      // Everyone sets their own reminder channels, phone and zone (no id in the path).
+      route: 'PUT /api/auth/user/notifications',
+      request: () => ({ url: '/api/auth/user/notifications', payload: { email: true, sms: false } }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
       // The same answer whether or not the address exists.
       route: 'POST /api/auth/password-reset-request',
       request: () => ({ url: '/api/auth/password-reset-request', payload: { email: world.newAddress() } }),
@@ -225,6 +233,38 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       route: 'PUT /api/client-tasks/:id',
       request: () => ({ url: `/api/client-tasks/${world.sellerTaskId}`, payload: { notes: 'Checked' } }),
       expected: statuses(401, 200, 200, 404, 403, 404),
+    },
+    // Each person's own calendar feed; the feed itself opens with its token alone (no session).
+    {
+      route: 'GET /api/calendar/feed',
+      request: () => ({ url: '/api/calendar/feed' }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
+      route: 'POST /api/calendar/feed',
+      request: () => ({ url: '/api/calendar/feed' }),
+      expected: statuses(401, 201, 201, 201, 201, 201),
+    },
+    {
+      route: 'DELETE /api/calendar/feed',
+      request: () => ({ url: '/api/calendar/feed' }),
+      expected: statuses(401, 204, 204, 204, 204, 204),
+    },
+    {
+      route: 'GET /api/calendar/:file',
+      what: "the seller's feed",
+      request: async () => ({ url: await world.newFeedPathOfTheSeller() }),
+      expected: statuses(200, 200, 200, 200, 200, 200),
+    },
+    {
+      route: 'GET /api/calendar/:file',
+      what: 'a revoked feed',
+      request: async () => {
+        const revoked = await world.newFeedPathOfTheSeller();
+        await world.newFeedPathOfTheSeller();
+        return { url: revoked };
+      },
+      expected: statuses(404, 404, 404, 404, 404, 404),
     },
     // The agent's own dashboard data.
     {

@@ -205,6 +205,8 @@ describe('the authorization table over the running platform', () => {
       'GET',
       `/api/clients/current/tasks?clientId=${sellerClient.id}`,
     );
+    const sellerTaskId = tasks[0]?.id;
+    if (!sellerTaskId) throw new Error('the seller has no tasks');
     let spareMember: string | undefined;
     const signInAccount = { email: newAddress(), password: PASSWORD };
     await signUp('client', signInAccount.email);
@@ -235,7 +237,7 @@ describe('the authorization table over the running platform', () => {
       signInAccount,
       namesOf: (caller) => names[caller],
       sellerClientId: sellerClient.id,
-      sellerTaskId: tasks[0]?.id ?? 'no-task',
+      sellerTaskId,
       householdId: household.id,
       newCustomTaskOfTheSeller: async () =>
         (

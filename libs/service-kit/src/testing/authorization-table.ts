@@ -142,12 +142,6 @@ export function authAuthorizationRows(world: AuthAuthorizationWorld): Authorizat
       expected: statuses(401, 200, 200, 200, 200, 200),
     },
     {
-      // Everyone sets their own reminder channels, phone and zone (no id in the path).
-      route: 'PUT /api/auth/user/notifications',
-      request: () => ({ url: '/api/auth/user/notifications', payload: { email: true, sms: false } }),
-      expected: statuses(401, 200, 200, 200, 200, 200),
-    },
-    {
       // The same answer whether or not the address exists.
       route: 'POST /api/auth/password-reset-request',
       request: () => ({ url: '/api/auth/password-reset-request', payload: { email: world.newAddress() } }),

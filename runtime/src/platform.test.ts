@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '@listready/db';
@@ -37,8 +39,23 @@ describe('one-process platform on embedded defaults', () => {
     expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('runs the gateway on a thread of its own: it answers while the services’ thread is busy', async () => {
+    if (!platform) throw new Error('platform did not start');
+    expect(platform.gatewayThreadId).toBeGreaterThan(0);
+    expect(platform.gatewayThreadId).not.toBe(threadId);
+    // spawnSync holds this (the services') thread until the child is done: only a gateway on
+    // another thread can answer the child's request meanwhile (a path it answers itself).
+    const child = spawnSync(
+      process.execPath,
+      ['-e', `fetch(${JSON.stringify(`${platform.url}/api/nope`)}).then((r) => console.log(r.status))`],
+      { timeout: 20_000, encoding: 'utf8' },
+    );
+    expect(child.stdout.trim()).toBe('404');
+  });
+
   it('keeps its data across a restart', async () => {
     if (!platform) throw new Error('platform did not start');
+    const before = platform.url;
     await platform.database.db.insert(users).values({
       email: 'kept@example.com',
       password: 'scrypt$placeholder',
@@ -47,6 +64,8 @@ describe('one-process platform on embedded defaults', () => {
       phone: '555-0100',
     });
     await platform.stop();
+    // Stopped means stopped: the gateway's thread no longer listens.
+    await expect(fetch(`${before}/api/health`)).rejects.toThrow();
     platform = await startPlatform(env, logger);
     const rows = await platform.database.db.select().from(users).where(eq(users.email, 'kept@example.com'));
     expect(rows).toHaveLength(1);

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createDb, migrateAndSeed, startEmbeddedPostgres, type Database } from '@listready/db';
-import { buildGateway, gatewayConfigFromEnv, type ServiceName } from '@listready/gateway';
+import { gatewayConfigFromEnv, type ServiceName } from '@listready/gateway';
 import { databaseCheck, resolveSessionSecret, type App } from '@listready/service-kit';
+import { startGatewayThread } from './gateway-thread.ts';
 import { SERVICES, type PlatformContext } from './services.ts';
 
 export interface RunningPlatform {
@@ -11,13 +12,17 @@ export interface RunningPlatform {
   database: Database;
   /** The services running in this process, in start order (their routes, for the tests). */
   services: ReadonlyArray<{ name: ServiceName; app: App }>;
+  /** The gateway's worker thread (the services run on the main thread, 0). */
+  gatewayThreadId: number;
   stop(): Promise<void>;
 }
 
 /**
  * The whole platform in one Node process on the embedded defaults (or the real engines when their
  * variables are set): the database migrated and seeded, every service on its own loopback port,
- * and the gateway on PORT. One process lets the in-process event transport reach every service.
+ * and the gateway on PORT. One process lets the in-process event transport reach every service;
+ * the gateway, which holds no embedded state, runs on a worker thread, so the hop and the
+ * services use two cores. Should that thread die, the platform stops (exit code 1).
  */
 export async function startPlatform(
   env: Record<string, string | undefined>,
@@ -51,24 +56,34 @@ export async function startPlatform(
       services[service.name] = url;
       running.push({ name: service.name, app: handle.app, stop: handle.stop });
     }
-    const gateway = await buildGateway({
-      ...config,
-      services: { ...services, ...config.services },
+    let stop: () => Promise<void> = async () => undefined;
+    const gateway = await startGatewayThread({
+      env,
+      services,
       logger,
       readiness: { database: databaseCheck(database) },
+      onUnexpectedExit: (error) => {
+        logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
+        process.exitCode = 1;
+        void stop();
+      },
     });
-    const address = await gateway.listen({ port: config.PORT, host: config.HOST });
+    const address = gateway.url;
     logger.info({ url: address, services, ms: Date.now() - started }, 'ListReady is up');
+    let stopped: Promise<void> | undefined;
+    stop = () =>
+      (stopped ??= (async () => {
+        await gateway.stop();
+        for (const service of running.reverse()) await service.stop();
+        await database.close();
+        if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
+      })());
     return {
       url: address,
       database,
       services: running.map(({ name, app }) => ({ name, app })),
-      stop: async () => {
-        await gateway.close();
-        for (const service of running.reverse()) await service.stop();
-        await database.close();
-        if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
-      },
+      gatewayThreadId: gateway.threadId,
+      stop: () => stop(),
     };
   } catch (error) {
     for (const service of running.reverse()) await service.stop().catch(() => undefined);

@@ -1,0 +1,91 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { ServiceName } from '@listready/gateway';
+import type { ReadinessCheck } from '@listready/service-kit';
+import type { FromGateway, GatewayWorkerData, ToGateway } from './gateway-worker.ts';
+
+export interface GatewayThread {
+  url: string;
+  /** The worker thread's id (the main thread is 0). */
+  threadId: number;
+  /** Closes the gateway (stops accepting, lets answers in flight finish), then ends the thread. */
+  stop(): Promise<void>;
+}
+
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts the gateway on a worker thread and resolves once it listens. The worker inherits this
+ * process's execArgv (`--import instrument.ts`: telemetry of its own) and writes its logs to the
+ * same stdout. If it dies, `onExit` is told, so the platform can stop rather than run headless.
+ */
+export async function startGatewayThread(options: {
+  env: Record<string, string | undefined>;
+  services: Partial<Record<ServiceName, string>>;
+  logger: Logger;
+  readiness: Record<string, ReadinessCheck>;
+  onUnexpectedExit: (error: Error) => void;
+}): Promise<GatewayThread> {
+  const data: GatewayWorkerData = {
+    env: options.env,
+    services: options.services,
+    logLevel: options.logger.level,
+    readiness: Object.keys(options.readiness),
+  };
+  const worker = new Worker(new URL('./gateway-worker.ts', import.meta.url), { workerData: data });
+  const post = (message: ToGateway) => worker.postMessage(message);
+  let stopping = false;
+
+  worker.on('message', (message: FromGateway) => {
+    if (message.type !== 'check') return;
+    const check = options.readiness[message.name];
+    const answer = (result: { ok: boolean; detail?: unknown }) =>
+      post({ type: 'checked', id: message.id, result });
+    if (!check) return answer({ ok: false, detail: `no check named ${message.name}` });
+    check().then(answer, (error: unknown) =>
+      answer({ ok: false, detail: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const onMessage = (message: FromGateway) => {
+      if (message.type !== 'listening') return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      worker.off('exit', onEarlyExit);
+      resolve(message.url);
+    };
+    const onEarlyExit = (code: number) =>
+      reject(new Error(`the gateway thread exited (${code}) before listening`));
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', onEarlyExit);
+  });
+
+  worker.on('error', (error) => {
+    options.logger.error({ err: error }, 'the gateway thread failed');
+  });
+  worker.once('exit', (code) => {
+    if (!stopping) options.onUnexpectedExit(new Error(`the gateway thread exited (${code})`));
+  });
+
+  return {
+    url,
+    threadId: worker.threadId,
+    stop: async () => {
+      if (stopping) return;
+      stopping = true;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      const stopped = new Promise<void>((resolve) =>
+        worker.on('message', (message: FromGateway) => {
+          if (message.type === 'stopped') resolve();
+        }),
+      );
+      post({ type: 'stop' });
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
+      await Promise.race([stopped, exited, timeout]);
+      await worker.terminate();
+      await exited;
+    },
+  };
+}

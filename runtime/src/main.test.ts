@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+
+/** `npm start`'s own command (package.json), on a fresh data folder and a free port. */
+describe('npm start (node --import instrument.ts runtime/src/main.ts)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listready-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('logs every thread to one stream, traces the gateway’s thread too, and stops cleanly on one Ctrl-C', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', './libs/service-kit/src/instrument.ts', 'runtime/src/main.ts'],
+      {
+        cwd: repositoryRoot,
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          SHELL_DIR: path.join(dataDir, 'no-shell'),
+          REMOTES_ROOT: dataDir,
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 90_000;
+      let url: string | undefined;
+      while (!url && Date.now() < deadline) {
+        url = /ListReady is running at (http:\/\/\S+)/.exec(stdout)?.[1];
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (!url) throw new Error(`npm start did not come up:\n${stdout}\n${stderr}`);
+      url = url.replace('localhost', '127.0.0.1');
+      const health = await fetch(`${url}/api/health`);
+      expect(health.status).toBe(200);
+      const unauthorized = await fetch(`${url}/api/auth/user`);
+      expect(unauthorized.status).toBe(401);
+      const requestId = unauthorized.headers.get('x-request-id');
+
+      child.kill('SIGINT');
+      expect(
+        await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 30_000))]),
+      ).toBe(0);
+      await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+      const lines = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      // The request, as the gateway (its own thread) and the auth service (the main thread) logged it.
+      const ofRequest = lines.filter((line) => line.reqId === requestId && line.msg === 'request completed');
+      expect(ofRequest.map((line) => line.service).sort()).toEqual(['auth', 'gateway']);
+      // The worker inherited `--import instrument.ts`: its log lines carry the trace, the same one.
+      const [first, second] = ofRequest;
+      expect(first?.traceId).toEqual(expect.any(String));
+      expect(second?.traceId).toBe(first?.traceId);
+      expect(lines.some((line) => line.msg === 'shutting down')).toBe(true);
+      expect(stderr).not.toContain('Warning');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    }
+  }, 150_000);
+});

@@ -19,7 +19,8 @@ function isTimeZone(value: string): boolean {
 /**
  * PUT /api/auth/user/notifications (issue 19): how the person is reminded of due tasks — by e-mail,
  * by SMS (which needs a mobile number, stored in E.164 as Twilio takes it) — and in which time zone
- * reminders are timed. An empty phone clears it; a missing time zone leaves it as it is.
+ * reminders are timed. A missing phone or time zone leaves it as it is; an empty phone clears it.
+ * Turning SMS on needs the number in the same request.
  */
 export const notificationSettingsUpdateSchema = z
   .object({
@@ -34,7 +35,8 @@ export const notificationSettingsUpdateSchema = z
       })
       .nullable()
       .optional()
-      .transform((value) => (value ? value : null)),
+      // Absent: unchanged; empty or null: cleared.
+      .transform((value) => (value === undefined ? undefined : value ? value : null)),
     timezone: z
       .string({ error: notificationSettingsMessages.invalidTimezone })
       .trim()
@@ -52,3 +54,5 @@ export const notificationSettingsUpdateSchema = z
     }
   });
 export type NotificationSettingsUpdate = z.input<typeof notificationSettingsUpdateSchema>;
+/** What the server stores after parsing (phone normalized to E.164, or null). */
+export type NotificationSettings = z.output<typeof notificationSettingsUpdateSchema>;

@@ -6,8 +6,9 @@ import { apiClient, apiQuery, type ProfileTab } from '@listready/web-client';
 import { PROFILE_URL } from '../../journey/utils/journey-api.ts';
 import { copyInviteCode } from '../hooks/use-profile-requests.ts';
 import { overviewGroups } from '../utils/overview-groups.ts';
+import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
 
-/** Overview: photo or placeholder, contact details, property address, the first 3 groups. */
+/** Overview: photo or placeholder, contact details, property address, the first 3 groups, calendar and reminders. */
 export function OverviewTab({
   user,
   groups,
@@ -106,6 +107,8 @@ export function OverviewTab({
         )}
         {moreLine && <p className="mt-3 text-sm text-ink-muted">{moreLine}</p>}
       </Card>
+
+      <CalendarRemindersCard user={user} />
     </div>
   );
 }

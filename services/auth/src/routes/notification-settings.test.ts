@@ -50,6 +50,9 @@ describe('PUT /api/auth/user/notifications', () => {
     const again = await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } });
     expect(again.json()).toMatchObject({ phone: '+12125550100', notificationPreferences: { sms: true } });
 
+    // Without a phone the number on file stays; an empty one clears it.
+    const kept = publicUserSchema.parse((await update(cookie, { email: true, sms: false })).json());
+    expect(kept).toMatchObject({ phone: '+12125550100', notificationPreferences: { sms: false } });
     const off = publicUserSchema.parse((await update(cookie, { email: true, sms: false, phone: '' })).json());
     expect(off).toMatchObject({
       phone: null,
@@ -62,6 +65,7 @@ describe('PUT /api/auth/user/notifications', () => {
     const cookie = await signedUp();
     for (const [payload, path, message] of [
       [{ email: true, sms: true, phone: '' }, 'phone', notificationSettingsMessages.phoneRequiredForSms],
+      [{ email: true, sms: true }, 'phone', notificationSettingsMessages.phoneRequiredForSms],
       [{ email: true, sms: false, phone: '555-0100' }, 'phone', notificationSettingsMessages.invalidPhone],
       [
         { email: true, sms: false, timezone: 'Mars/Olympus' },

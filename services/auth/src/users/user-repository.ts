@@ -81,12 +81,17 @@ export function createUserRepository(db: Db) {
     /** Reminder channels, phone and zone; the other preferences (push, calendar) are kept. */
     async updateNotificationSettings(
       id: string,
-      settings: { email: boolean; sms: boolean; phone: string | null; timezone?: string | undefined },
+      settings: {
+        email: boolean;
+        sms: boolean;
+        phone?: string | null | undefined;
+        timezone?: string | undefined;
+      },
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({
-          phone: settings.phone,
+          ...(settings.phone !== undefined ? { phone: settings.phone } : {}),
           ...(settings.timezone ? { timezone: settings.timezone } : {}),
           // jsonb `||` merges the two keys into the stored object (the builder has no jsonb merge).
           notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify({

@@ -1,0 +1,100 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationSettingsMessages, type CalendarFeed } from '@listready/contracts';
+import { dismissToast, getToasts } from '@listready/ui';
+import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
+import { userFixture } from '../utils/profile-test-fixtures.ts';
+import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
+
+const writeText = vi.fn(async (_text: string) => undefined);
+const feed: CalendarFeed = {
+  url: 'https://homes.example/api/calendar/abc_def.ics',
+  webcalUrl: 'webcal://homes.example/api/calendar/abc_def.ics',
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+const noFeed: CalendarFeed = { url: null, webcalUrl: null, createdAt: null };
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+});
+afterEach(() => {
+  cleanup();
+  for (const entry of getToasts()) dismissToast(entry.id);
+  vi.unstubAllGlobals();
+  writeText.mockClear();
+});
+
+describe('calendar address', () => {
+  it('creates an address, copies it, and turns it off', async () => {
+    const calls = scriptApi({
+      'GET /api/calendar/feed': () => json(200, noFeed),
+      'POST /api/calendar/feed': () => json(201, feed),
+      'DELETE /api/calendar/feed': () => new Response(null, { status: 204 }),
+    });
+    renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create calendar address' }));
+    const address = await screen.findByLabelText<HTMLInputElement>('Your private calendar address');
+    expect(address.value).toBe(feed.url);
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(feed.webcalUrl);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(feed.url));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByRole('button', { name: 'Create calendar address' })).toBeTruthy();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/calendar/feed',
+      'POST /api/calendar/feed',
+      'DELETE /api/calendar/feed',
+    ]);
+  });
+});
+
+describe('reminder settings', () => {
+  it('asks for a mobile number before turning SMS on, then saves it with the zone', async () => {
+    const calls = scriptApi({
+      'GET /api/calendar/feed': () => json(200, noFeed),
+      'PUT /api/auth/user/notifications': () =>
+        json(200, {
+          ...userFixture,
+          phone: '+12125550100',
+          notificationPreferences: { ...userFixture.notificationPreferences, sms: true },
+        }),
+    });
+    renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
+    // The number on file (555-0100) is not an international mobile number: the field starts empty.
+    expect(screen.getByLabelText<HTMLInputElement>('Mobile number (for SMS)').value).toBe('');
+    fireEvent.click(screen.getByLabelText('SMS reminders'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save reminder settings' }));
+    expect(await screen.findByText(notificationSettingsMessages.phoneRequiredForSms)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Mobile number (for SMS)'), {
+      target: { value: '+1 212 555 0100' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save reminder settings' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Reminder settings saved' }));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      email: true,
+      sms: true,
+      phone: '+12125550100',
+      timezone: 'UTC',
+    });
+  });
+
+  it('leaves the number on file alone when only e-mail changes', async () => {
+    const calls = scriptApi({
+      'GET /api/calendar/feed': () => json(200, feed),
+      'PUT /api/auth/user/notifications': () => json(200, userFixture),
+    });
+    renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
+    fireEvent.click(screen.getByLabelText('E-mail reminders'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save reminder settings' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      email: false,
+      sms: false,
+      timezone: 'UTC',
+    });
+  });
+});

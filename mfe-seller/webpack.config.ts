@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { createFrontendConfig } from '@listready/webpack-preset';
+import { CUSTOM_TASKS_URL, JOURNEY_URL, TASKS_URL } from './src/journey/utils/journey-api.ts';
+import { PageDataPlugin } from './page-data-plugin.ts';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
 }
 
-export default (_environment: unknown, argv: WebpackArguments) =>
-  createFrontendConfig({
+export default (_environment: unknown, argv: WebpackArguments) => {
+  const config = createFrontendConfig({
     kind: 'remote',
     remote: 'mfe-seller',
     projectDir: path.dirname(new URL(import.meta.url).pathname),
@@ -15,3 +17,10 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     entry: './src/standalone.ts',
     devPort: 3001,
   });
+  // The journey screen's first reads (its own journey: no ?clientId=), preloaded with the page.
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new PageDataPlugin({ '/journey': [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL] }),
+  ];
+  return config;
+};

@@ -151,3 +151,61 @@ describe('a signed-in seller', () => {
     ).toBe(false);
   });
 });
+
+describe('the seller’s journey, without a waterfall', () => {
+  it('starts the journey’s API reads before the seller remote has finished loading, each asked once', async () => {
+    const { page, requests } = await browser.newPage();
+    await registerSeller(page, 'Parallel');
+    // The journey exists once user-registered is applied: measure the page, not the consumer.
+    await expect
+      .poll(async () => (await page.request.get(`${baseUrl}/api/clients/current/journey`)).status())
+      .toBe(200);
+    await page.goto(`${baseUrl}/journey`);
+    await page.locator('[data-remote="mfe-seller"]').getByText('Hello Parallel!').waitFor();
+    const timing = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: entry.startTime,
+        end: entry.responseEnd,
+      })),
+    );
+    const one = (pattern: RegExp) => {
+      const found = timing.filter((entry) => pattern.test(entry.path));
+      expect(found, `${pattern} requested once`).toHaveLength(1);
+      return found[0] ?? { path: '', start: Number.NaN, end: Number.NaN };
+    };
+    const remoteEntry = one(/^\/remotes\/mfe-seller\/remoteEntry\.[0-9a-f]+\.js$/);
+    const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
+    const manifest = one(/^\/remotes\/mfe-seller\/mf-manifest\.json$/);
+    const session = one(/^\/api\/auth\/session$/);
+    for (const read of [/^\/api\/clients\/current\/journey$/, /^\/api\/clients\/current\/tasks$/]) {
+      const call = one(read);
+      expect(call.start, `${read} starts before the remote entry has arrived`).toBeLessThan(remoteEntry.end);
+      expect(call.start, `${read} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
+    }
+    // The remote does not wait for the session probe's answer to start downloading.
+    expect(manifest.start).toBeLessThan(session.end);
+    expect(remoteEntry.start).toBeLessThan(session.end);
+    // Each preload was the request the page used: nothing was fetched twice.
+    expect(requests.filter((request) => request.url().endsWith('/api/clients/current/tasks'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('a returning seller loads no script again', async () => {
+    const { page } = await browser.newPage();
+    await registerSeller(page, 'Returning');
+    await page.goto(`${baseUrl}/journey`);
+    await page.locator('[data-remote="mfe-seller"]').getByText('Hello Returning!').waitFor();
+    await page.reload();
+    await page.locator('[data-remote="mfe-seller"]').getByText('Hello Returning!').waitFor();
+    const scripts = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+        .map((entry) => ({ url: entry.name, transferred: entry.transferSize })),
+    );
+    expect(scripts.length).toBeGreaterThan(5);
+    // Hashed files are immutable: served from the cache without asking (0 bytes over the network).
+    expect(scripts.filter((script) => script.transferred > 0)).toEqual([]);
+  });
+});

@@ -8,6 +8,8 @@ import type * as SignedOutPages from '../src/prerender/signed-out-pages.tsx';
 const PLUGIN_NAME = 'PrerenderPagesPlugin';
 /** Written beside the pages: which file a request without a session cookie gets, by path. */
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
+/** Written beside them: the pages one remote renders for any signed-in user, which the server preloads. */
+export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The built page's inline stylesheet; whoever serves the page gives it the response's style nonce. */
 export const INLINE_STYLE_TAG = '<style data-inline-css>';
 
@@ -54,6 +56,8 @@ export class PrerenderPagesPlugin {
           }
           const table = `${JSON.stringify(pages.signedOutPagesTable(), null, 2)}\n`;
           compilation.emitAsset(SIGNED_OUT_PAGES_TABLE, new sources.RawSource(table));
+          const remotes = `${JSON.stringify(pages.signedInRemotesTable(), null, 2)}\n`;
+          compilation.emitAsset(SIGNED_IN_REMOTES_TABLE, new sources.RawSource(remotes));
         },
       );
     });

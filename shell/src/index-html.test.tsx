@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LogoMark } from '@listready/ui';
 import { SESSION_URL } from '@listready/web-client';
+import { REMOTES_CONFIG_URL } from './federation/remote-urls.ts';
 
 const require = createRequire(import.meta.url);
 const read = (file: string) => readFileSync(path.join(import.meta.dirname, file));
@@ -67,5 +68,11 @@ describe('index.html', () => {
     expect(preload?.getAttribute('href')).toBe(SESSION_URL);
     // The query sends cookies: only a credentialed preload is reused for it.
     expect(preload?.getAttribute('crossorigin')).toBe('use-credentials');
+  });
+
+  it('starts /remotes.json with the page too, as the shell asks for it (same-origin credentials)', () => {
+    const preload = page.querySelector(`link[rel="preload"][href="${REMOTES_CONFIG_URL}"]`);
+    expect(preload?.getAttribute('as')).toBe('fetch');
+    expect(preload?.getAttribute('crossorigin')).toBe('anonymous');
   });
 });

@@ -11,6 +11,8 @@ import {
   FAVICON_CACHE_CONTROL,
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
+  claimedRoleOf,
+  remotePreloadLinks,
   withCspNonce,
   type FrontendPluginOptions,
 } from './index.ts';
@@ -456,5 +458,114 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     expect(direct.statusCode).toBe(404);
     const browsing = await page('/landing.html');
     expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
+  });
+});
+
+/** A session token's shape (header.payload.signature) with the claims given; the gateway never verifies it. */
+const tokenClaiming = (claims: Record<string, unknown>) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+
+describe('preloads for a signed-in page a remote renders', () => {
+  const MANIFEST = {
+    metaData: { remoteEntry: { name: 'remoteEntry.04db0b33.js', path: '' } },
+    exposes: [
+      {
+        assets: {
+          js: { sync: ['158.59dd9c49.js', '__federation_expose_lifecycles.b860455b.js'], async: ['9.a.js'] },
+          css: { sync: ['__federation_expose_lifecycles.252be29e.css'], async: [] },
+        },
+      },
+    ],
+  };
+  const PAGE_DATA = { '/journey': ['/api/clients/current/journey', '/api/clients/current/tasks'] };
+  const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const shell = path.join(root, 'preloading-shell');
+    const seller = path.join(root, 'preloading-seller');
+    await mkdir(shell);
+    await mkdir(seller);
+    await writeFile(path.join(shell, 'index.html'), SHELL_HTML);
+    await writeFile(
+      path.join(shell, 'signed-in-remotes.json'),
+      JSON.stringify({ '/journey': 'mfe-seller', '/profile': 'mfe-seller' }),
+    );
+    await writeFile(path.join(seller, 'mf-manifest.json'), JSON.stringify(MANIFEST));
+    await writeFile(path.join(seller, 'page-data.json'), JSON.stringify(PAGE_DATA));
+    app = await build({
+      shellDir: shell,
+      remotes: [{ name: 'mfe-seller', url: '/remotes/mfe-seller/mf-manifest.json', dir: seller }],
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const preloads = async (url: string, claims?: Record<string, unknown>) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'text/html',
+        ...(claims ? { cookie: `listready_session=${tokenClaiming(claims)}` } : {}),
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const head = response.body.slice(0, response.body.indexOf('<meta name="description"'));
+    return [
+      ...head.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"(?: crossorigin="([\w-]+)")?>/g),
+    ].map((match) => `${match[2]} ${match[1]}${match[3] ? ` (${match[3]})` : ''}`);
+  };
+
+  it("starts a seller's journey reads, the remote's manifest, entry, exposed module and stylesheet with the page", async () => {
+    expect(await preloads('/journey', { role: 'client', exp: inAnHour })).toEqual([
+      'fetch /api/clients/current/journey (use-credentials)',
+      'fetch /api/clients/current/tasks (use-credentials)',
+      'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
+      'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
+      'script /remotes/mfe-seller/158.59dd9c49.js',
+      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
+      'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
+    ]);
+  });
+
+  it('preloads the remote but not the reads it cannot know: another page, an agent, ?clientId=, an expired token', async () => {
+    const remoteOnly = [
+      'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
+      'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
+      'script /remotes/mfe-seller/158.59dd9c49.js',
+      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
+      'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
+    ];
+    expect(await preloads('/profile', { role: 'client', exp: inAnHour })).toEqual(remoteOnly);
+    expect(await preloads('/journey', { role: 'agent', exp: inAnHour })).toEqual(remoteOnly);
+    expect(await preloads('/journey?clientId=abc', { role: 'client', exp: inAnHour })).toEqual(remoteOnly);
+    expect(await preloads('/journey', { role: 'client', exp: 1 })).toEqual(remoteOnly);
+  });
+
+  it('preloads nothing for a page no remote renders for every role, or for a visitor', async () => {
+    expect(await preloads('/', { role: 'client', exp: inAnHour })).toEqual([]);
+    expect(await preloads('/dashboard', { role: 'agent', exp: inAnHour })).toEqual([]);
+    expect(await preloads('/journey')).toEqual([]);
+  });
+
+  it('names a remote hosted elsewhere by its full URL', () => {
+    const links = remotePreloadLinks({
+      manifestUrl: 'https://cdn.example/mfe-seller/mf-manifest.json?v=1.2.3',
+      manifest: MANIFEST,
+      pageData: [],
+    });
+    expect(links).toContain(
+      '<link rel="preload" href="https://cdn.example/mfe-seller/remoteEntry.04db0b33.js" as="script">',
+    );
+    expect(links).toContain('href="https://cdn.example/mfe-seller/mf-manifest.json?v=1.2.3" as="fetch"');
+  });
+
+  it('reads the role a token claims, and nothing from what is not a live token', () => {
+    expect(claimedRoleOf(tokenClaiming({ role: 'agent', exp: inAnHour }))).toBe('agent');
+    expect(claimedRoleOf(tokenClaiming({ role: 'client', exp: 10 }))).toBeUndefined();
+    expect(claimedRoleOf('expired')).toBeUndefined();
+    expect(claimedRoleOf('a.%%%.c')).toBeUndefined();
+    expect(claimedRoleOf(undefined)).toBeUndefined();
   });
 });

@@ -88,12 +88,107 @@ export interface SignedOutPagesTable {
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
 export const SHELL_PAGE = 'index.html';
 
-function hasSessionCookie(request: FastifyRequest): boolean {
-  const cookies = request.headers.cookie ?? '';
-  return cookies.split(';').some((cookie) => {
+/** The shell's build: the pages a signed-in user gets from one remote, whatever their role (signed-in-remotes.json). */
+export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
+/** A remote's build: the API reads each of its pages starts with (page-data.json, optional). */
+export const REMOTE_PAGE_DATA = 'page-data.json';
+
+/** What a remote's mf-manifest.json says about where its entry and exposed module's files are. */
+interface FederationManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * `<link rel="preload">`s for a signed-in page a remote renders, so the browser fetches the remote
+ * (its manifest, entry, exposed module and stylesheet) and the page's API reads with the HTML,
+ * instead of one after another once the shell has run, asked for the session and read the
+ * manifest. Each link matches the request that will use it: the manifest and API reads are
+ * fetch()es (same-origin credentials, and the API reads' cookies), the scripts classic <script>s.
+ */
+export function remotePreloadLinks(input: {
+  manifestUrl: string;
+  manifest: FederationManifest | undefined;
+  pageData: readonly string[];
+}): string {
+  const links = input.pageData.map(
+    (url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
+  );
+  links.push(
+    `<link rel="preload" href="${escapeAttribute(input.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
+  );
+  // The remote's files are named relative to its manifest (publicPath 'auto').
+  const base = new URL(input.manifestUrl, 'http://page.invalid/');
+  const local = (file: string) =>
+    base.origin === 'http://page.invalid' ? new URL(file, base).pathname : new URL(file, base).href;
+  const entry = input.manifest?.metaData?.remoteEntry;
+  if (entry?.name) {
+    const href = local(`${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`);
+    links.push(`<link rel="preload" href="${escapeAttribute(href)}" as="script">`);
+  }
+  for (const expose of input.manifest?.exposes ?? []) {
+    for (const file of expose.assets?.js?.sync ?? [])
+      links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="script">`);
+    for (const file of expose.assets?.css?.sync ?? [])
+      links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="style">`);
+  }
+  return links.join('');
+}
+
+/**
+ * Inserts markup early in the page's head, before its own scripts: after its charset declaration
+ * (which must stay within the first 1024 bytes), else after the nonce meta.
+ */
+export function withHeadStart(html: string, markup: string): string {
+  if (!markup) return html;
+  const meta =
+    /<meta charset="?[^">]*"?\s*\/?>/i.exec(html) ?? /<meta property="csp-nonce" nonce="[^"]*">/.exec(html);
+  if (!meta) return html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}${markup}`);
+  const at = meta.index + meta[0].length;
+  return `${html.slice(0, at)}${markup}${html.slice(at)}`;
+}
+
+async function readJsonFile<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
+function sessionCookieOf(request: FastifyRequest): string | undefined {
+  for (const cookie of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = cookie.split('=');
-    return name?.trim() === SESSION_COOKIE && value.join('=').trim() !== '';
-  });
+    const token = value.join('=').trim();
+    if (name?.trim() === SESSION_COOKIE && token !== '') return token;
+  }
+  return undefined;
+}
+
+/**
+ * The role a session token claims, read without checking its signature: it only chooses which
+ * reads to preload (a forged or revoked token gets the same answers from the API as without the
+ * hint). Undefined when the token is not one or has expired.
+ */
+export function claimedRoleOf(token: string | undefined, now = Date.now()): string | undefined {
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      role?: unknown;
+      exp?: unknown;
+    };
+    if (typeof claims.exp === 'number' && claims.exp * 1000 <= now) return undefined;
+    return typeof claims.role === 'string' ? claims.role : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -228,24 +323,39 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     },
   });
 
-  const readSignedOutPagesTable = async (): Promise<SignedOutPagesTable | undefined> => {
-    try {
-      return JSON.parse(
-        await readFile(path.join(shellDir, SIGNED_OUT_PAGES_TABLE), 'utf8'),
-      ) as SignedOutPagesTable;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+  const readSignedOutPagesTable = () =>
+    readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
+
+  /** The preloads of a signed-in page a remote renders (read per page: a redeployed remote counts). */
+  const preloadsFor = async (pathname: string, withPageData: boolean): Promise<string> => {
+    const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+    const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, SIGNED_IN_REMOTES_TABLE));
+    const name = remotes && Object.hasOwn(remotes, normalised) ? remotes[normalised] : undefined;
+    const remote = options.remotes.find((candidate) => candidate.name === name);
+    if (!remote) return '';
+    const manifest = remote.dir
+      ? await readJsonFile<FederationManifest>(path.join(remote.dir, 'mf-manifest.json'))
+      : undefined;
+    const pageData =
+      remote.dir && withPageData
+        ? await readJsonFile<Record<string, string[]>>(path.join(remote.dir, REMOTE_PAGE_DATA))
+        : undefined;
+    return remotePreloadLinks({
+      manifestUrl: remote.url,
+      manifest,
+      pageData: pageData && Object.hasOwn(pageData, normalised) ? (pageData[normalised] ?? []) : [],
+    });
   };
 
   // Rendered for every response (its own nonce), so never a 304: read each time, which also picks
   // up a rebuilt shell without a restart.
   const sendShellPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const sessionToken = sessionCookieOf(request);
+    const signedIn = sessionToken !== undefined;
     const file =
       pathname === '/index.html'
         ? SHELL_PAGE
-        : pageFileFor(pathname, hasSessionCookie(request), await readSignedOutPagesTable());
+        : pageFileFor(pathname, signedIn, await readSignedOutPagesTable());
     let html: string;
     try {
       html = await readFile(path.join(shellDir, path.basename(file)), 'utf8');
@@ -259,7 +369,18 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
         // Which page depends on the session cookie.
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(withCspNonce(html, styleNonceOf(reply.raw)))
+        .send(
+          withHeadStart(
+            withCspNonce(html, styleNonceOf(reply.raw)),
+            signedIn && file === SHELL_PAGE
+              ? // A page's reads are a seller's own journey's: not an agent's, not another journey's (?clientId=).
+                await preloadsFor(
+                  pathname,
+                  claimedRoleOf(sessionToken) === 'client' && !request.url.includes('?'),
+                )
+              : '',
+          ),
+        )
     );
   };
 

@@ -25,14 +25,14 @@ describe('remote URLs from /remotes.json', () => {
     );
   });
 
-  it('asks the server every time (no-cache) and fails on an error status or a body that is not JSON', async () => {
+  it('asks as index.html’s preload does (the server says no-cache) and fails on an error status or a body that is not JSON', async () => {
     const fetchImpl = vi.fn<typeof fetch>(
       async () => new Response('{"mfe-seller":"/s.json"}', { status: 200 }),
     );
     await expect(fetchRemoteUrls(fetchImpl, 'http://localhost/')).resolves.toEqual({
       'mfe-seller': 'http://localhost/s.json',
     });
-    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-cache' }));
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { credentials: 'same-origin' });
     const failing = vi.fn<typeof fetch>(async () => new Response('', { status: 500 }));
     await expect(fetchRemoteUrls(failing, 'http://localhost/')).rejects.toMatchObject({
       code: 'REMOTE_CONFIG_UNAVAILABLE',

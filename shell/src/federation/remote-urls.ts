@@ -28,7 +28,9 @@ export function parseRemoteUrls(body: unknown, baseUrl: string): RemoteUrls {
 }
 
 export async function fetchRemoteUrls(fetchImpl: typeof fetch, baseUrl: string): Promise<RemoteUrls> {
-  const response = await fetchImpl(REMOTES_CONFIG_URL, { cache: 'no-cache', credentials: 'same-origin' });
+  // The server says `no-cache`, so this is asked again each time; the request matches index.html's
+  // preload (a request with its own cache mode would not use it).
+  const response = await fetchImpl(REMOTES_CONFIG_URL, { credentials: 'same-origin' });
   if (!response.ok) throw new RemoteConfigError(`remotes.json answered ${response.status}`);
   const body: unknown = await response.json().catch(() => undefined);
   return parseRemoteUrls(body, baseUrl);

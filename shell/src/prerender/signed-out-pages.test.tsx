@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSignedOutPage, signedOutPagesTable } from './signed-out-pages.tsx';
+import { renderSignedOutPage, signedInRemotesTable, signedOutPagesTable } from './signed-out-pages.tsx';
 
 describe('the visitor’s prerendered pages', () => {
   it('names, for each path the route rules know, what a visitor gets there', () => {
@@ -12,6 +12,14 @@ describe('the visitor’s prerendered pages', () => {
     // Pages every visitor may use are the plain shell's (forms, tokens in the query string).
     for (const path of ['/auth', '/forgot-password', '/reset-password', '/accept-invitation'])
       expect(table.pages[path]).toBe('index.html');
+  });
+
+  it('names the pages one remote renders for every signed-in user (the server preloads it with them)', () => {
+    expect(signedInRemotesTable()).toEqual({
+      '/journey': 'mfe-seller',
+      '/profile': 'mfe-seller',
+      '/icons': 'mfe-seller',
+    });
   });
 
   it('renders the landing page with its tagline, six steps and calls to action as real links', () => {

@@ -45,6 +45,19 @@ export function signedOutPagesTable(): SignedOutPagesTable {
   return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'] };
 }
 
+/**
+ * The pages one remote renders for every signed-in user, whatever their role (`/journey` →
+ * mfe-seller): the server may start loading that remote with the page. Agent-only pages and `/`
+ * depend on the role, which only the session probe tells.
+ */
+export function signedInRemotesTable(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ROUTE_RULES).flatMap(([path, rule]) =>
+      rule.access === 'signed-in' && 'app' in rule.target ? [[path, rule.target.app]] : [],
+    ),
+  );
+}
+
 export interface RenderedPage {
   /** The root's inner HTML. */
   markup: string;

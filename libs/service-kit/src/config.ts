@@ -36,11 +36,11 @@ export const baseConfigSchema = z.object({
   /** Load shedding (load-shedding.ts): `on`/`off`; unset means on, except under NODE_ENV=test. */
   SHED_LOAD: z.enum(['on', 'off']).optional(),
   /** Mean event-loop delay (ms) in the last sample beyond which requests get a 503; 0 turns it off. */
-  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Event-loop utilization (0–1) in the last sample beyond which requests get a 503; 0 turns it off. */
   SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   /** How often the event loop is sampled (ms). */
-  SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(10_000).default(1_000),
   /** Requests in progress at once beyond which new ones get a 503; 0 turns it off. */
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
   /** The `Retry-After` of a shed request (seconds). */

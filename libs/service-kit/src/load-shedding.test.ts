@@ -150,9 +150,9 @@ describe('loadSheddingFromConfig', () => {
 
   it('is on by default, with the thresholds of the environment', () => {
     expect(parse({})).toEqual({
-      maxEventLoopDelayMs: 100,
+      maxEventLoopDelayMs: 500,
       maxEventLoopUtilization: 0,
-      sampleIntervalMs: 250,
+      sampleIntervalMs: 1_000,
       maxInFlight: 64,
       retryAfterSeconds: 2,
     });
@@ -177,7 +177,7 @@ describe('loadSheddingFromConfig', () => {
   it('is off when turned off, and in tests unless turned on', () => {
     expect(parse({ SHED_LOAD: 'off' })).toBe(false);
     expect(parse({ NODE_ENV: 'test' })).toBe(false);
-    expect(parse({ NODE_ENV: 'test', SHED_LOAD: 'on' })).toMatchObject({ maxEventLoopDelayMs: 100 });
+    expect(parse({ NODE_ENV: 'test', SHED_LOAD: 'on' })).toMatchObject({ maxEventLoopDelayMs: 500 });
   });
 
   it('rejects thresholds out of range, naming the variable', () => {

@@ -12,6 +12,7 @@ import {
 } from 'kafkajs';
 import type { Logger } from 'pino';
 import { TransportClosedError } from './errors.ts';
+import './kafkajs-negative-timeout.ts';
 import { describeError, retry } from './timing.ts';
 import type {
   IncomingMessage,

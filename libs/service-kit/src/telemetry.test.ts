@@ -65,3 +65,31 @@ describe('telemetry at shutdown', () => {
     expect(shutdownMs).toBeLessThan(6_000);
   }, 60_000);
 });
+
+describe('telemetry without an endpoint', () => {
+  it('records no span, yet makes trace context for logs and the next hop', async () => {
+    const probe = `
+import { context, propagation, trace } from '@opentelemetry/api';
+const span = trace.getTracer('test').startSpan('request');
+const carrier = {};
+propagation.inject(trace.setSpan(context.active(), span), carrier);
+process.stdout.write(JSON.stringify({ recording: span.isRecording(), traceId: span.spanContext().traceId, carrier }));
+`;
+    const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
+      cwd: repositoryRoot,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => child.once('exit', resolve));
+    const seen = JSON.parse(output) as {
+      recording: boolean;
+      traceId: string;
+      carrier: Record<string, string>;
+    };
+    expect(seen.recording).toBe(false);
+    expect(seen.traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+    expect(seen.carrier.traceparent).toContain(seen.traceId);
+  }, 60_000);
+});

@@ -2,7 +2,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { BatchSpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -16,19 +16,11 @@ import {
 
 export interface TelemetryOptions {
   serviceName: string;
-  /** OTLP/HTTP endpoint; without it spans still exist (trace ids in logs, context in Kafka headers) but nothing is exported. */
+  /** OTLP/HTTP endpoint; without it nothing is recorded, but trace context still exists (trace ids in logs, context in event headers). */
   otlpEndpoint?: string | undefined;
   /** Span batching (OTEL_BSP_*): how often a batch leaves, how big it may be, how many spans may wait. */
   batch?: { scheduledDelayMillis?: number; maxExportBatchSize?: number; maxQueueSize?: number };
 }
-
-/** A span processor that keeps spans in memory only as long as they live: context without export. */
-const localOnlyProcessor = {
-  onStart: () => undefined,
-  onEnd: () => undefined,
-  forceFlush: async () => undefined,
-  shutdown: async () => undefined,
-};
 
 let sdk: NodeSDK | undefined;
 
@@ -51,7 +43,11 @@ export function startTelemetry({ serviceName, otlpEndpoint, batch }: TelemetryOp
             exporter: new ServiceResourceExporter(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` })),
           }),
         ]
-      : [localOnlyProcessor],
+      : [new NoopSpanProcessor()],
+    // With nowhere to export, spans are not recorded (nothing would read them): their context is
+    // still made and passed on — trace ids in logs, traceparent to the next hop, outbox headers.
+    // With an endpoint, OTEL_TRACES_SAMPLER decides (default: every trace).
+    ...(endpoint ? {} : { sampler: new AlwaysOffSampler() }),
     metricReaders: endpoint
       ? [
           new PeriodicExportingMetricReader({

@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import type { Logger } from 'pino';
 import { createService, type App, type ReadinessCheck } from '@listready/service-kit';
+import { registerApiDescriptionRoutes } from './api-description.ts';
 import { apiProxy } from './api-proxy.ts';
 import type { GatewayConfig } from './config.ts';
 import { registerPlatformHealth } from './platform-health.ts';
@@ -33,6 +34,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     });
   }
   registerPlatformHealth(app, options.services, options.readiness);
+  registerApiDescriptionRoutes(app, options.services);
   await app.register(apiProxy, { services: options.services });
   return app;
 }

@@ -7,8 +7,9 @@ import Fastify, {
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { registerApiDescription } from '@listready/api-description';
 import { registerControlCharacterGuard } from './control-characters.ts';
-import { frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
 import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts';
 import { loggerOptions, requestId } from './logger.ts';
@@ -72,6 +73,7 @@ export function createService(options: CreateServiceOptions): App {
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: trustHops(options.trustProxy ?? 1),
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered, for tests that must cover them all (reads never write, authorization).
   const routes: RegisteredRoute[] = [];
@@ -79,6 +81,8 @@ export function createService(options: CreateServiceOptions): App {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.decorate('registeredRoutes', routes);
+  // Its routes with their zod schemas, as OpenAPI at GET /openapi.json (the gateway assembles them).
+  registerApiDescription(app, options.name);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

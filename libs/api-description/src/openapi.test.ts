@@ -1,0 +1,112 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  describeRoutes,
+  documentedRoutes,
+  openApiDocument,
+  openApiPath,
+  type OpenApiDocument,
+} from './openapi.ts';
+import { registerApiDescription } from './service-description.ts';
+
+const thing = z.object({ id: z.uuid(), name: z.string().min(2).max(40), due: z.iso.date().nullable() });
+
+describe('OpenAPI from the routes’ zod schemas', () => {
+  it('writes Fastify parameters as OpenAPI templates', () => {
+    expect(openApiPath('/api/user-groups/:id/members/:userId')).toBe(
+      '/api/user-groups/{id}/members/{userId}',
+    );
+  });
+
+  it('describes parameters, query, body, answers and the error shape of a route', () => {
+    const paths = describeRoutes(
+      [
+        {
+          method: 'PUT',
+          url: '/api/things/:id',
+          schema: {
+            params: z.object({ id: z.uuid() }),
+            querystring: z.object({ dryRun: z.enum(['yes', 'no']).optional() }),
+            body: thing.omit({ id: true }),
+            response: { 200: thing },
+          },
+        },
+        { method: 'HEAD', url: '/api/things/:id' },
+        { method: 'GET', url: '/api/*' },
+        { method: 'GET', url: '/healthz' },
+      ],
+      'things',
+    );
+    expect(Object.keys(paths)).toEqual(['/api/things/{id}']);
+    const operation = paths['/api/things/{id}']!.put!;
+    expect(operation.tags).toEqual(['things']);
+    expect(operation.parameters).toEqual([
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: expect.objectContaining({ type: 'string', format: 'uuid' }),
+      },
+      { name: 'dryRun', in: 'query', required: false, schema: { type: 'string', enum: ['yes', 'no'] } },
+    ]);
+    expect(operation.requestBody?.content['application/json']?.schema).toMatchObject({
+      type: 'object',
+      required: ['name', 'due'],
+      properties: { name: { type: 'string', minLength: 2, maxLength: 40 } },
+    });
+    expect(operation.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      required: ['id', 'name', 'due'],
+    });
+    expect(operation.responses['4XX']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/ApiError',
+    });
+  });
+
+  it('says when a route has no JSON answer, rather than inventing one', () => {
+    const paths = describeRoutes([{ method: 'GET', url: '/api/logo/:file' }], 'branding');
+    expect(paths['/api/logo/{file}']!.get!.responses['2XX']).toEqual({
+      description: 'Success (no JSON body described)',
+    });
+  });
+
+  it('merges parts into one sorted document and lists its routes back', () => {
+    const document = openApiDocument([
+      describeRoutes([{ method: 'GET', url: '/api/b' }], 'one'),
+      describeRoutes(
+        [
+          { method: 'POST', url: '/api/a/:id' },
+          { method: 'GET', url: '/api/b' },
+        ],
+        'two',
+      ),
+    ]);
+    expect(Object.keys(document.paths)).toEqual(['/api/a/{id}', '/api/b']);
+    expect(documentedRoutes(document)).toEqual(new Set(['POST /api/a/:id', 'GET /api/b']));
+    expect(document.components.schemas.ApiError).toMatchObject({ required: ['message'] });
+  });
+
+  it('lets every app serve the routes it registered after the call at GET /openapi.json', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerApiDescription(app, 'things');
+    await app.register(async (scoped) => {
+      scoped.post(
+        '/api/things',
+        { schema: { body: thing.omit({ id: true }), response: { 201: thing } } },
+        async () => ({
+          id: crypto.randomUUID(),
+          name: 'ok',
+          due: null,
+        }),
+      );
+    });
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const document = response.json<OpenApiDocument>();
+    expect(documentedRoutes(document)).toEqual(new Set(['POST /api/things']));
+    expect(document.paths['/api/things']!.post!.responses['201']).toBeDefined();
+    await app.close();
+  });
+});

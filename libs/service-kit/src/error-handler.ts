@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError, type ApiIssue } from '@listready/contracts';
@@ -47,6 +48,28 @@ export function frameworkErrorHandler(
   void reply
     .status(status)
     .send({ message: STATUS_CODES[status] ?? 'Bad Request', code: ErrorCode.badRequest });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB, a
+ * malformed request line), answered in our error shape instead of Fastify's default body
+ * (`{"error":…,"statusCode":…}`); the connection is closed as Node requires.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({
+    message: STATUS_CODES[status] ?? 'Bad Request',
+    code: status === 408 ? 'REQUEST_TIMEOUT' : ErrorCode.badRequest,
+  });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
-import { ErrorCode } from '@listready/contracts';
+import { ErrorCode, type ApiError } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
 
 export interface ApiProxyOptions {
@@ -82,8 +82,10 @@ function upstreamHeaders(request: FastifyRequest): Record<string, string | strin
   return headers;
 }
 
-const unavailable = (reply: FastifyReply, service: ServiceName) =>
-  reply.status(503).send({ message: `The ${service} service is not available`, code: ErrorCode.unavailable });
+const unavailableBody = (service: ServiceName): ApiError => ({
+  message: `The ${service} service is not available`,
+  code: ErrorCode.unavailable,
+});
 
 /**
  * One proxied exchange, driven by undici's dispatch (its fastest interface, no intermediate
@@ -163,7 +165,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
     }
     if (this.reply.sent || this.reply.raw.destroyed) return;
     this.request.log.warn({ err: error, service: this.service }, 'upstream request failed');
-    void unavailable(this.reply, this.service);
+    void this.reply.status(503).send(unavailableBody(this.service));
   }
 
   /** The service's status and end-to-end headers onto the answer. */
@@ -205,43 +207,58 @@ export async function apiProxy(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  // The services log every request they get, under the same request id and trace: the gateway's
+  // own two lines per proxied request (a sixth of its CPU at info under npm start) are left out, and
+  // it logs what it answers itself (refusals, an absent service) and what fails on the way.
+  const log = app.log;
+  const answerHere = (request: FastifyRequest, reply: FastifyReply, status: number, body: ApiError) => {
+    log.info(
+      { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: status } },
+      'answered at the gateway',
+    );
+    void reply.status(status).send(body);
+  };
+
   // API answers are JSON for scripts, not documents: page headers (CSP, frame rules) mean nothing
   // there and cost ~15% of the hop's CPU, so only `nosniff` is kept. Request bodies go on as sent,
   // encoded or not (the service answers for them), so they are never inflated here.
-  app.all('/api/*', { helmet: false, decompress: false }, (request, reply): void => {
+  app.all('/api/*', { helmet: false, decompress: false, logLevel: 'warn' }, (request, reply): void => {
     void reply.header('x-content-type-options', 'nosniff');
     const { url } = request;
     if (url.includes('%') && BAD_PERCENT_ENCODING.test(url)) {
-      void reply.status(400).send({ message: 'Malformed URL encoding', code: ErrorCode.badRequest });
+      answerHere(request, reply, 400, { message: 'Malformed URL encoding', code: ErrorCode.badRequest });
       return;
     }
     if (isCrossSiteWrite(request)) {
-      void reply
-        .status(403)
-        .send({ message: 'Cross-site requests may not change anything', code: ErrorCode.forbidden });
+      answerHere(request, reply, 403, {
+        message: 'Cross-site requests may not change anything',
+        code: ErrorCode.forbidden,
+      });
       return;
     }
     const query = url.indexOf('?');
     const pathname = query === -1 ? url : url.slice(0, query);
     const service = serviceFor(pathname);
     if (!service) {
-      void reply
-        .status(404)
-        .send({ message: `Not Found: ${request.method} ${pathname}`, code: ErrorCode.notFound });
+      answerHere(request, reply, 404, {
+        message: `Not Found: ${request.method} ${pathname}`,
+        code: ErrorCode.notFound,
+      });
       return;
     }
     const pool = pools.get(service);
     if (!pool) {
-      void unavailable(reply, service);
+      answerHere(request, reply, 503, unavailableBody(service));
       return;
     }
     // Refused before a byte of it is read, as the service would: the connection then closes, since
     // the rest of the body is still on its way.
     if (Number(request.headers['content-length']) > bodyLimit) {
-      void reply
-        .status(413)
-        .header('connection', 'close')
-        .send({ message: 'Request body is too large', code: ErrorCode.payloadTooLarge });
+      void reply.header('connection', 'close');
+      answerHere(request, reply, 413, {
+        message: 'Request body is too large',
+        code: ErrorCode.payloadTooLarge,
+      });
       return;
     }
     const body = request.body instanceof Readable ? request.body : null;

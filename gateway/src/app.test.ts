@@ -1,6 +1,6 @@
 import { get as httpGet } from 'node:http';
 import net from 'node:net';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -200,6 +200,8 @@ describe('route table', () => {
     ['/api/agents/a1/stats', 'journey'],
     ['/api/agents/a1/clients', 'journey'],
     ['/api/agents/a1/insights', 'journey'],
+    ['/api/agents/a1/live', 'journey'],
+    ['/api/clients/current/live', 'journey'],
     ['/api/clients/current/custom-tasks/x', 'journey'],
     ['/api/client-tasks/t1', 'journey'],
     ['/api/user-groups/join', 'journey'],
@@ -492,5 +494,46 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
         new Promise((resolve) => setTimeout(() => resolve('still sending'), 3_000)),
       ]),
     ).resolves.toBe('closed');
+  });
+});
+
+describe('gateway logs', () => {
+  it('leaves proxied requests to the service’s log; logs what it answers itself and what fails', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const upstream = await startUpstream('journey');
+    const gateway = await buildGateway({
+      logger: createLogger('gateway-test', 'info', destination),
+      serveFrontend: false,
+      production: false,
+      trustProxyHops: 0,
+      shellDir: '/nonexistent',
+      remotes: [],
+      services: { journey: upstream.url, branding: 'http://127.0.0.1:9' },
+    });
+    try {
+      const proxied = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks' });
+      expect(proxied.statusCode).toBe(200);
+      const ofProxied = lines.filter((line) => line.reqId === proxied.headers['x-request-id']);
+      expect(ofProxied).toEqual([]);
+
+      const unknown = await gateway.inject({ method: 'GET', url: '/api/no-such-thing' });
+      expect(lines.filter((line) => line.reqId === unknown.headers['x-request-id'])).toMatchObject([
+        { msg: 'answered at the gateway', res: { statusCode: 404 }, req: { url: '/api/no-such-thing' } },
+      ]);
+      const down = await gateway.inject({ method: 'GET', url: '/api/branding/current' });
+      expect(down.statusCode).toBe(503);
+      expect(lines.filter((line) => line.reqId === down.headers['x-request-id'])).toMatchObject([
+        { level: 40, msg: 'upstream request failed', service: 'branding' },
+      ]);
+    } finally {
+      await gateway.close();
+      await upstream.app.close();
+    }
   });
 });

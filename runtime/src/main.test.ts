@@ -47,6 +47,9 @@ describe('npm start (node --import instrument.ts runtime/src/main.ts)', () => {
       const unauthorized = await fetch(`${url}/api/auth/user`);
       expect(unauthorized.status).toBe(401);
       const requestId = unauthorized.headers.get('x-request-id');
+      const unknown = await fetch(`${url}/api/nope`);
+      expect(unknown.status).toBe(404);
+      const unknownId = unknown.headers.get('x-request-id');
 
       child.kill('SIGINT');
       expect(
@@ -58,13 +61,15 @@ describe('npm start (node --import instrument.ts runtime/src/main.ts)', () => {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>);
-      // The request, as the gateway (its own thread) and the auth service (the main thread) logged it.
+      // The auth service (the main thread) logged the request it got through the gateway, in a trace…
       const ofRequest = lines.filter((line) => line.reqId === requestId && line.msg === 'request completed');
-      expect(ofRequest.map((line) => line.service).sort()).toEqual(['auth', 'gateway']);
-      // The worker inherited `--import instrument.ts`: its log lines carry the trace, the same one.
-      const [first, second] = ofRequest;
-      expect(first?.traceId).toEqual(expect.any(String));
-      expect(second?.traceId).toBe(first?.traceId);
+      expect(ofRequest).toMatchObject([{ service: 'auth', traceId: expect.any(String) }]);
+      // …and the gateway (its own thread) what it answered itself, in a trace too: the worker
+      // inherited `--import instrument.ts`.
+      const answered = lines.filter((line) => line.reqId === unknownId);
+      expect(answered).toMatchObject([
+        { service: 'gateway', msg: 'answered at the gateway', traceId: expect.any(String) },
+      ]);
       expect(lines.some((line) => line.msg === 'shutting down')).toBe(true);
       expect(stderr).not.toContain('Warning');
     } finally {

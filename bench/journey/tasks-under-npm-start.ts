@@ -36,7 +36,8 @@ const child = spawn(
     ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     '--import',
     './libs/service-kit/src/instrument.ts',
-    'runtime/src/main.ts',
+    // BENCH_RUNTIME_ENTRY: another runtime's main.ts (an older commit's, to compare before/after).
+    process.env.BENCH_RUNTIME_ENTRY ?? 'runtime/src/main.ts',
   ],
   {
     cwd: repositoryRoot,

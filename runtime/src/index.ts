@@ -1,0 +1,3 @@
+export * from './fuzz-exceptions.ts';
+export * from './fuzz-platform.ts';
+export * from './platform.ts';

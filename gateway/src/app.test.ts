@@ -202,6 +202,8 @@ describe('route table', () => {
     ['/api/agents/a1/insights', 'journey'],
     ['/api/agents/a1/live', 'journey'],
     ['/api/clients/current/live', 'journey'],
+    ['/api/agents/a1/live', 'journey'],
+    ['/api/clients/current/live', 'journey'],
     ['/api/clients/current/custom-tasks/x', 'journey'],
     ['/api/client-tasks/t1', 'journey'],
     ['/api/user-groups/join', 'journey'],

@@ -12,7 +12,7 @@ export const API_ROUTES: ReadonlyArray<{ service: ServiceName; pattern: RegExp }
   { service: 'auth', pattern: /^\/api\/dev\/mailbox$/ },
   { service: 'branding', pattern: /^\/api\/branding(\/|$)/ },
   { service: 'branding', pattern: /^\/api\/agents\/[^/]+\/branding$/ },
-  { service: 'journey', pattern: /^\/api\/agents\/[^/]+\/(stats|clients|insights)$/ },
+  { service: 'journey', pattern: /^\/api\/agents\/[^/]+\/(stats|clients|insights|live)$/ },
   { service: 'journey', pattern: /^\/api\/clients(\/|$)/ },
   { service: 'journey', pattern: /^\/api\/client-tasks(\/|$)/ },
   { service: 'journey', pattern: /^\/api\/user-groups(\/|$)/ },

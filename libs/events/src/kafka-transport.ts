@@ -317,7 +317,7 @@ class KafkaSubscription implements TransportSubscription {
     await consumer.subscribe({
       topics: this.options.topics.map((topic) => this.transport.physicalTopic(topic)),
       // A new group starts at the beginning: nothing published before its first start is missed.
-      fromBeginning: true,
+      fromBeginning: this.options.fromBeginning ?? true,
     });
     await consumer.run({
       // Only offsets we resolve are committed, and we resolve only applied messages.

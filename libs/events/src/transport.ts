@@ -24,6 +24,12 @@ export interface SubscribeOptions {
   groupId: string;
   topics: string[];
   /**
+   * Where a group with no commits yet starts (Kafka): at the beginning (default, so a service
+   * misses nothing published before its first start) or only with what is published from now on
+   * (a replica's live feed, which has no use for the past). In-process: from the declaration on.
+   */
+  fromBeginning?: boolean;
+  /**
    * Applies one message; messages of one partition (one key) come one at a time, in order.
    * Resolving acknowledges it (Kafka: commits its offset + 1); rejecting does not, so the transport
    * delivers it again after a back-off, as after a crash.

@@ -109,14 +109,26 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
   if (options.maxInFlight > 0) {
     // under-pressure samples the event loop only; the count of requests in progress is this hook's.
     let inFlight = 0;
+    const releases = new WeakMap<FastifyRequest, () => void>();
     app.addHook('onRequest', async (request, reply) => {
       if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
       if (inFlight >= options.maxInFlight) return reply.send(turnAway(request, reply, 'inFlight', inFlight));
       inFlight += 1;
+      let counted = true;
+      const release = () => {
+        if (counted) inFlight -= 1;
+        counted = false;
+      };
+      releases.set(request, release);
       // 'close' comes once per response, sent or cut off, so an aborted request frees its place too.
-      reply.raw.once('close', () => {
-        inFlight -= 1;
-      });
+      reply.raw.once('close', release);
+    });
+    // A stream of server-sent events stays open for minutes waiting on nothing: once its answer
+    // starts it is no longer work in progress, so it gives its place back.
+    app.addHook('onSend', async (request, reply) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) {
+        releases.get(request)?.();
+      }
     });
   }
 }

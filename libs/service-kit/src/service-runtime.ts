@@ -44,6 +44,8 @@ export interface ServiceRuntimeOptions {
 export interface ServiceRuntime {
   app: App;
   events: EventBus;
+  /** The transport under `events` (journey's live feed subscribes to it with a group of its own). */
+  transport: Transport;
   cache: Cache;
   codec: SessionCodec;
   sessionStore: SessionStore;
@@ -100,6 +102,7 @@ export async function createServiceRuntime(options: ServiceRuntimeOptions): Prom
   return {
     app,
     events,
+    transport,
     cache,
     codec,
     sessionStore,

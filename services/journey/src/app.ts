@@ -16,11 +16,14 @@ import { createContentSource } from './content/journey-content.ts';
 import { createCustomTaskService } from './custom-tasks/custom-task-service.ts';
 import { createGroupService } from './groups/group-service.ts';
 import { createJourneyAccess } from './households/journey-access.ts';
+import { createEventStreams } from './live/event-stream.ts';
+import { createLiveFeed } from './live/live-feed.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
 import { customTaskRoutes } from './routes/custom-tasks.ts';
+import { liveRoutes } from './routes/live.ts';
 import { userGroupRoutes } from './routes/user-groups.ts';
 import { createReminderScheduler } from './reminders/reminder-scheduler.ts';
 import { memoizeVerification } from './sessions/memoized-codec.ts';
@@ -40,6 +43,8 @@ export interface JourneyServiceDeps {
   clock?: Clock;
   /** Default: Gmail when configured, else the dev mailbox. */
   mailer?: Mailer;
+  /** The live feed's consumer group (default: one per process; see `createLiveFeed`). */
+  liveGroupId?: string;
   /** Default: Twilio when configured, else the dev mailbox. */
   smsSender?: SmsSender;
 }
@@ -70,7 +75,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
     // Signature checks remembered per token; revocation is still asked of the store every time.
     wrapCodec: memoizeVerification,
   });
-  const { app, events } = runtime;
+  const { app, events, transport } = runtime;
 
   const clients = createClientRepository(db);
   const access = createJourneyAccess(db);
@@ -98,6 +103,21 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   customTaskRoutes(app, { customTasks, access });
   agentRoutes(app, { dashboard, insights });
   userGroupRoutes(app, { groups });
+  const live = createLiveFeed({
+    db,
+    transport,
+    logger: deps.logger,
+    ...(deps.liveGroupId ? { groupId: deps.liveGroupId } : {}),
+  });
+  const streams = createEventStreams({
+    feed: live,
+    heartbeatMs: deps.config.LIVE_HEARTBEAT_MS,
+    maxDurationMs: deps.config.LIVE_STREAM_MAX_MS,
+  });
+  liveRoutes(app, { streams, feed: live, access, dashboard });
+  // Open streams end before the app closes (the browsers reconnect elsewhere), then the feed stops.
+  app.addHook('preClose', async () => streams.closeAll());
+  runtime.beforeClose(() => live.stop());
   calendarRoutes(app, {
     feeds: createCalendarFeeds({ db, tokens: createFeedTokens(deps.sessionSecret) }),
     publicUrl: deps.config.PUBLIC_URL,
@@ -121,6 +141,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
     app,
     async start() {
       await runtime.start();
+      await live.start();
       reminders.start();
     },
     stop: runtime.stop,

@@ -16,6 +16,13 @@ export const journeyConfigSchema = baseConfigSchema.extend({
   REMINDER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Longest one reminder e-mail or SMS may take before it is tried again later. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /**
+   * Longest a live stream (server-sent events) stays open; the browser then reconnects with its
+   * last event id, and its session and access are checked again.
+   */
+  LIVE_STREAM_MAX_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
+  /** Comment lines sent on an idle live stream, so proxies and the gateway keep it open. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** Reminders go by e-mail (Gmail) and SMS (Twilio), or to the dev mailbox (DESIGN.md §2). */
   ...messagingConfigShape,
 });

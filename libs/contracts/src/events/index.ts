@@ -6,6 +6,7 @@ import { invitationSentV2, upcastInvitationSentV1 } from './invitation-sent.v2.t
 import { stageCompletedV1 } from './stage-completed.v1.ts';
 import { taskCompletedV1 } from './task-completed.v1.ts';
 import { taskCompletedV2, upcastTaskCompletedV1 } from './task-completed.v2.ts';
+import { taskUpdatedV1 } from './task-updated.v1.ts';
 import { userRegisteredV1 } from './user-registered.v1.ts';
 
 export * from './envelope.ts';
@@ -15,6 +16,7 @@ export * from './invitation-sent.v2.ts';
 export * from './stage-completed.v1.ts';
 export * from './task-completed.v1.ts';
 export * from './task-completed.v2.ts';
+export * from './task-updated.v1.ts';
 export * from './user-registered.v1.ts';
 
 /**
@@ -25,6 +27,7 @@ export * from './user-registered.v1.ts';
 export const eventVersions = {
   'task-completed': { 1: taskCompletedV1.transform(upcastTaskCompletedV1), 2: taskCompletedV2 },
   'stage-completed': { 1: stageCompletedV1 },
+  'task-updated': { 1: taskUpdatedV1 },
   'invitation-sent': { 1: invitationSentV1.transform(upcastInvitationSentV1), 2: invitationSentV2 },
   'invitation-accepted': { 1: invitationAcceptedV1 },
   'user-registered': { 1: userRegisteredV1 },
@@ -34,6 +37,7 @@ export const eventVersions = {
 export const eventSchemas = {
   'task-completed': taskCompletedV2,
   'stage-completed': stageCompletedV1,
+  'task-updated': taskUpdatedV1,
   'invitation-sent': invitationSentV2,
   'invitation-accepted': invitationAcceptedV1,
   'user-registered': userRegisteredV1,
@@ -43,6 +47,7 @@ export const eventSchemas = {
 export const currentEventVersion = {
   'task-completed': 2,
   'stage-completed': 1,
+  'task-updated': 1,
   'invitation-sent': 2,
   'invitation-accepted': 1,
   'user-registered': 1,

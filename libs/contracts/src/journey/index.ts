@@ -4,3 +4,4 @@ export * from './responses.ts';
 export * from './groups.ts';
 export * from './insights.ts';
 export * from './calendar.ts';
+export * from './live.ts';

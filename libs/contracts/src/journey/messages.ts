@@ -2,6 +2,9 @@
 export const journeyMessages = {
   notesTooLong: 'Notes must be at most 500 characters',
   notesNotText: 'Notes must be text',
+  baseNotesWithoutNotes: 'baseNotes is only sent with notes',
+  /** A note saved by someone else since the editor opened it (409, with the current notes). */
+  notesConflict: 'Someone else changed these notes while you were editing. Choose what to keep.',
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be at most 200 characters',
   descriptionTooLong: 'Description must be at most 2000 characters',
@@ -28,5 +31,6 @@ export const JourneyErrorCode = {
   unknownStage: 'UNKNOWN_STAGE',
   notYourAgentAccount: 'NOT_YOUR_AGENT_ACCOUNT',
   journeyNotReady: 'JOURNEY_NOT_READY',
+  notesConflict: 'NOTES_CONFLICT',
 } as const;
 export type JourneyErrorCode = (typeof JourneyErrorCode)[keyof typeof JourneyErrorCode];

@@ -89,11 +89,21 @@ export const clientTaskUpdateSchema = z
   .object({
     status: taskViewStatusSchema.optional(),
     notes: notesField.optional(),
+    /**
+     * The notes the editor started from (null: there were none). When given and the task's notes
+     * are no longer these, the save is refused with 409 and the current notes, so nobody's words
+     * are overwritten unseen. Without it the notes are simply replaced.
+     */
+    baseNotes: notesField.optional(),
     dueDate: dueDateField.optional(),
     assignedTo: assignedToField.optional(),
     priority: taskPrioritySchema.optional(),
   })
-  .refine(hasSomeField, { error: journeyMessages.nothingToUpdate });
+  .refine(hasSomeField, { error: journeyMessages.nothingToUpdate })
+  .refine((value) => value.baseNotes === undefined || value.notes !== undefined, {
+    error: journeyMessages.baseNotesWithoutNotes,
+    path: ['baseNotes'],
+  });
 export type ClientTaskUpdate = z.infer<typeof clientTaskUpdateSchema>;
 export type ClientTaskUpdateForm = z.input<typeof clientTaskUpdateSchema>;
 

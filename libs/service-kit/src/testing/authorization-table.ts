@@ -191,6 +191,12 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       expected: statuses(401, 200, 200, 404, 200, 404),
     },
     {
+      // The live household (its JSON form: the stream's checks are the same, and a stream never ends).
+      route: 'GET /api/clients/current/live',
+      request: () => ({ url: ofSeller('/api/clients/current/live') }),
+      expected: statuses(401, 200, 200, 404, 200, 404),
+    },
+    {
       route: 'GET /api/clients/current/households',
       request: () => ({ url: '/api/clients/current/households' }),
       expected: statuses(401, 200, 200, 200, 200, 200),
@@ -274,6 +280,11 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
     {
       route: 'GET /api/agents/:agentId/insights',
       request: () => ({ url: `/api/agents/${agentId()}/insights` }),
+      expected: statuses(401, 403, 403, 403, 200, 403),
+    },
+    {
+      route: 'GET /api/agents/:agentId/live',
+      request: () => ({ url: `/api/agents/${agentId()}/live` }),
       expected: statuses(401, 403, 403, 403, 200, 403),
     },
     // Groups: anyone signed in; the seller's group is edited by its owner and admins only.

@@ -1,4 +1,4 @@
-import type { TaskCompletedV2 } from '@listready/contracts';
+import type { TaskCompletedV2, TaskUpdatedV1 } from '@listready/contracts';
 import type { Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 
@@ -24,4 +24,17 @@ export function publishStageCompleted(
   data: { clientId: string; stageId: string; stageName: string },
 ) {
   return events.publish(tx, { type: 'stage-completed', key: data.clientId, data });
+}
+
+/** A task changed in a way `task-completed` does not announce (notes, reopened, rescheduled…). */
+export function publishTaskUpdated(
+  events: EventBus,
+  tx: Executor,
+  data: Omit<TaskUpdatedV1, 'updatedAt'> & { updatedAt: Date },
+) {
+  return events.publish(tx, {
+    type: 'task-updated',
+    key: data.clientId,
+    data: { ...data, updatedAt: data.updatedAt.toISOString() },
+  });
 }

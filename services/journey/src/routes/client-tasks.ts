@@ -1,11 +1,17 @@
-import { clientTaskUpdateSchema, taskEntrySchema, taskIdParamsSchema } from '@listready/contracts';
+import {
+  clientTaskUpdateSchema,
+  notesConflictSchema,
+  taskEntrySchema,
+  taskIdParamsSchema,
+} from '@listready/contracts';
 import { requireUser, type App } from '@listready/service-kit';
 import { signedIn } from './journey-access-hooks.ts';
-import type { ClientTaskUpdates } from '../tasks/client-task-updates.ts';
+import { NotesConflictError, type ClientTaskUpdates } from '../tasks/client-task-updates.ts';
 
 /**
  * PUT /api/client-tasks/{id}: status, notes, dueDate, assignedTo, priority; answers the updated entry.
- * By the seller or a member of their household (see `JourneyAccessControl`).
+ * By the seller or a member of their household (see `JourneyAccessControl`). With `baseNotes`, a
+ * note someone else saved meanwhile is a 409 carrying the task as it is now (`current`).
  */
 export function clientTaskRoutes(app: App, deps: { updates: ClientTaskUpdates }): void {
   app.put(
@@ -15,9 +21,16 @@ export function clientTaskRoutes(app: App, deps: { updates: ClientTaskUpdates })
       schema: {
         params: taskIdParamsSchema,
         body: clientTaskUpdateSchema,
-        response: { 200: taskEntrySchema },
+        response: { 200: taskEntrySchema, 409: notesConflictSchema },
       },
     },
-    async (request) => deps.updates.update(requireUser(request), request.params.id, request.body),
+    async (request, reply) => {
+      try {
+        return await deps.updates.update(requireUser(request), request.params.id, request.body);
+      } catch (error) {
+        if (!(error instanceof NotesConflictError)) throw error;
+        return reply.code(409).send({ message: error.message, code: error.code, current: error.current });
+      }
+    },
   );
 }

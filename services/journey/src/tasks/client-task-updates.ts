@@ -4,15 +4,16 @@ import {
   journeyMessages,
   type ClientTaskUpdate,
   type TaskEntry,
+  type TaskUpdatedV1,
 } from '@listready/contracts';
-import { clientTasks, users, type Db } from '@listready/db';
+import { clientTasks, users, type Db, type Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 import { HttpError, NotFoundError, type SessionUser } from '@listready/service-kit';
 import type { ClientRepository } from '../clients/client-repository.ts';
 import type { JourneyAccessControl } from '../households/journey-access.ts';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
-import { publishTaskCompleted } from '../events/journey-events.ts';
+import { publishTaskCompleted, publishTaskUpdated } from '../events/journey-events.ts';
 import { canEditDetails } from '../rules/journey-rules.ts';
 import { syncStageProgress } from './stage-progress.ts';
 import { toTaskEntry } from './task-entries.ts';
@@ -32,7 +33,64 @@ export class TaskDetailsLockedError extends HttpError {
   }
 }
 
+/**
+ * The notes were saved by someone else since the editor opened them (`baseNotes` is no longer the
+ * task's notes): nothing is written, and the caller gets the task as it is now to choose from.
+ */
+export class NotesConflictError extends HttpError {
+  readonly current: TaskEntry;
+  constructor(current: TaskEntry) {
+    super(409, JourneyErrorCode.notesConflict, journeyMessages.notesConflict);
+    this.name = 'NotesConflictError';
+    this.current = current;
+  }
+}
+
 type ClientTaskRow = typeof clientTasks.$inferSelect;
+type TemplateOf = NonNullable<ReturnType<JourneyContent['templatesById']['get']>>;
+
+/** The task as GET /api/clients/current/tasks shows it, read in `tx`. */
+async function readEntry(tx: Executor, clientTaskId: string, template: TemplateOf): Promise<TaskEntry> {
+  const [updated] = await tx
+    .select({
+      task: clientTasks,
+      completerFirstName: users.firstName,
+      completerLastName: users.lastName,
+    })
+    .from(clientTasks)
+    .leftJoin(users, eq(users.id, clientTasks.completedBy))
+    .where(eq(clientTasks.id, clientTaskId));
+  if (!updated) throw new TaskNotFoundError();
+  const row = updated.task;
+  const completedBy =
+    row.status === 'completed' && row.completedBy
+      ? {
+          id: row.completedBy,
+          name: `${updated.completerFirstName ?? ''} ${updated.completerLastName ?? ''}`.trim(),
+        }
+      : null;
+  return toTaskEntry({
+    template,
+    state: {
+      id: row.id,
+      taskId: row.taskId,
+      status: row.status,
+      dueDate: row.dueDate,
+      assignedTo: row.assignedTo,
+      notes: row.notes,
+      priority: row.priority,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      completedBy,
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    completed: row.status === 'completed',
+    priority: row.priority ?? template.priority,
+    dueDate: row.dueDate,
+  });
+}
+
+/** The stored form of notes: '' and null are both "no notes". */
+const storedNotes = (notes: string | null | undefined) => (notes === '' || notes == null ? null : notes);
 
 /** PUT /api/client-tasks/{id}: status, notes, due date, assignee, priority of the seller's own task. */
 export function createClientTaskUpdates(options: {
@@ -58,7 +116,7 @@ export function createClientTaskUpdates(options: {
       if (!access) throw new TaskNotFoundError();
       const { clientId } = access;
 
-      const { row, template, completedBy } = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         // Last activity, and the seller's lock: their task writes and progress run one at a time.
         await clients.touch(tx, clientId);
         const [current] = await tx
@@ -77,9 +135,18 @@ export function createClientTaskUpdates(options: {
           if (assigneeChanges || priorityChanges) throw new TaskDetailsLockedError();
         }
 
+        const newNotes = storedNotes(patch.notes);
+        if (
+          patch.baseNotes !== undefined &&
+          storedNotes(patch.baseNotes) !== current.notes &&
+          newNotes !== current.notes
+        ) {
+          throw new NotesConflictError(await readEntry(tx, current.id, template));
+        }
+
         const now = clock();
         const changes: Partial<ClientTaskRow> = { updatedBy: actor.id };
-        if (patch.notes !== undefined) changes.notes = patch.notes === '' ? null : patch.notes;
+        if (patch.notes !== undefined) changes.notes = newNotes;
         if (patch.dueDate !== undefined) changes.dueDate = patch.dueDate;
         if (patch.assignedTo !== undefined) changes.assignedTo = patch.assignedTo;
         if (patch.priority !== undefined && patch.priority !== effectivePriority)
@@ -87,6 +154,7 @@ export function createClientTaskUpdates(options: {
 
         let statusChanged = false;
         let written = false;
+        let completionAnnounced = false;
         if (patch.status === 'completed') {
           // Conditional: only the request that moves the task to completed publishes the event.
           const moved = await tx
@@ -95,7 +163,7 @@ export function createClientTaskUpdates(options: {
             .where(and(eq(clientTasks.id, current.id), ne(clientTasks.status, 'completed')))
             .returning({ id: clientTasks.id });
           if (moved.length > 0) {
-            statusChanged = written = true;
+            statusChanged = written = completionAnnounced = true;
             await publishTaskCompleted(events, tx, {
               clientId,
               taskId: current.id,
@@ -124,43 +192,27 @@ export function createClientTaskUpdates(options: {
         }
         if (statusChanged) await syncStageProgress(tx, { clientId, content, events, now });
 
-        const [updated] = await tx
-          .select({
-            task: clientTasks,
-            completerFirstName: users.firstName,
-            completerLastName: users.lastName,
-          })
-          .from(clientTasks)
-          .leftJoin(users, eq(users.id, clientTasks.completedBy))
-          .where(eq(clientTasks.id, current.id));
-        if (!updated) throw new TaskNotFoundError();
-        const completedBy =
-          updated.task.status === 'completed' && updated.task.completedBy
-            ? {
-                id: updated.task.completedBy,
-                name: `${updated.completerFirstName ?? ''} ${updated.completerLastName ?? ''}`.trim(),
-              }
-            : null;
-        return { row: updated.task, template, completedBy };
-      });
+        // What changed beyond a completion (which task-completed announces), for whoever follows
+        // the household live.
+        const fields: TaskUpdatedV1['fields'] = [];
+        if (statusChanged && !completionAnnounced) fields.push('status');
+        if (changes.notes !== undefined && changes.notes !== current.notes) fields.push('notes');
+        if (changes.dueDate !== undefined && changes.dueDate !== current.dueDate) fields.push('dueDate');
+        if (changes.assignedTo !== undefined && changes.assignedTo !== current.assignedTo)
+          fields.push('assignedTo');
+        if (changes.priority !== undefined) fields.push('priority');
+        if (fields.length > 0) {
+          await publishTaskUpdated(events, tx, {
+            clientId,
+            taskId: current.id,
+            kind: template.kind,
+            fields,
+            actorUserId: actor.id,
+            updatedAt: now,
+          });
+        }
 
-      return toTaskEntry({
-        template,
-        state: {
-          id: row.id,
-          taskId: row.taskId,
-          status: row.status,
-          dueDate: row.dueDate,
-          assignedTo: row.assignedTo,
-          notes: row.notes,
-          priority: row.priority,
-          completedAt: row.completedAt?.toISOString() ?? null,
-          completedBy,
-          updatedAt: row.updatedAt.toISOString(),
-        },
-        completed: row.status === 'completed',
-        priority: row.priority ?? template.priority,
-        dueDate: row.dueDate,
+        return readEntry(tx, current.id, template);
       });
     },
   };

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, invitations } from '@listready/db';
+import { buildGateway, gatewayConfigFromEnv } from '@listready/gateway';
 import { createLogger } from '@listready/service-kit';
 import {
   AUTHORIZATION_TABLE,
   CALLERS,
   authorizationFailures,
+  gatewayAuthorizationRows,
   kindOf,
   registeredApiRoutes,
   routesOf,
@@ -312,7 +314,10 @@ describe('the authorization table over the running platform', () => {
         sessionId: `session-${crypto.randomUUID()}`,
       }),
     };
-    rows = Object.values(AUTHORIZATION_TABLE).flatMap((rowsOf) => rowsOf(world));
+    rows = [
+      ...Object.values(AUTHORIZATION_TABLE).flatMap((rowsOf) => rowsOf(world)),
+      ...gatewayAuthorizationRows(),
+    ];
   }, 120_000);
   afterAll(async () => {
     await platform?.stop();
@@ -326,6 +331,19 @@ describe('the authorization table over the running platform', () => {
       expect(routesOf(table(world)), name).toEqual(registeredApiRoutes(app));
     }
     expect(Object.keys(AUTHORIZATION_TABLE).sort()).toEqual(platform.services.map(({ name }) => name).sort());
+  });
+
+  it('has a row for every route the gateway answers itself', async () => {
+    // A twin of the running gateway (same code and settings; the running one may be on its own
+    // thread): its routes, less the proxy's `/api/*` to the services, which their rows cover.
+    const twin = await buildGateway({ ...gatewayConfigFromEnv(env), services: {}, logger, readiness: {} });
+    try {
+      await twin.ready();
+      const own = [...registeredApiRoutes(twin)].filter((route) => !route.endsWith(' /api/*'));
+      expect(routesOf(gatewayAuthorizationRows())).toEqual(new Set(own));
+    } finally {
+      await twin.close();
+    }
   });
 
   it('gives each caller exactly its access, reading and writing through the gateway', async () => {

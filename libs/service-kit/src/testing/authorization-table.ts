@@ -441,6 +441,25 @@ export function analyticsAuthorizationRows(world: AnalyticsAuthorizationWorld): 
   ];
 }
 
+/**
+ * The gateway's own `/api` routes (its proxy to the services aside): the platform's health and the
+ * API's description — public reads, the same for everyone.
+ */
+export function gatewayAuthorizationRows(): AuthorizationRow[] {
+  const everyone = statuses(200, 200, 200, 200, 200, 200);
+  return [
+    { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expected: everyone },
+    { route: 'GET /api/openapi.json', request: () => ({ url: '/api/openapi.json' }), expected: everyone },
+    { route: 'GET /api/asyncapi.json', request: () => ({ url: '/api/asyncapi.json' }), expected: everyone },
+    { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expected: everyone },
+    {
+      route: 'GET /api/docs/reference.css',
+      request: () => ({ url: '/api/docs/reference.css' }),
+      expected: everyone,
+    },
+  ];
+}
+
 /** Every service's rows, by the name the gateway's routes table gives the service. */
 export const AUTHORIZATION_TABLE = {
   auth: authAuthorizationRows,

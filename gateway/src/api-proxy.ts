@@ -182,6 +182,9 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
     // API answers are personal unless the service says otherwise (a logo, branding it lets the
     // browser keep): nothing a service did not mark cacheable lands in a shared or disk cache.
     if (headers['cache-control'] === undefined) void reply.header('cache-control', 'no-store');
+    // The service answered before the client finished sending (a 413 for a long chunked body): the
+    // rest of that body is not worth reading, so the connection closes after the answer.
+    if (!this.request.raw.complete) void reply.header('connection', 'close');
   }
 }
 

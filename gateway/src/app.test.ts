@@ -371,6 +371,29 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     }
   });
 
+  it('passes on the service’s 413 for a long chunked body (no Content-Length), and closes', async () => {
+    const { port } = new URL(gatewayUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    const closed = new Promise<boolean>((resolve) => {
+      socket.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 5_000);
+    });
+    socket.write(
+      'POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const chunk = 'a'.repeat(64 * 1024);
+    for (let sent = 0; sent < 20 && !socket.destroyed && raw === ''; sent += 1) {
+      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await closed).toBe(true);
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(raw.toLowerCase()).toContain('connection: close');
+  });
+
   it('answers a bad percent-encoding anywhere in an /api URL with 400 in the error shape', async () => {
     for (const url of ['/api/auth/user?x=%ZZ', '/api/auth/user?x=%', '/api/clients/%E0%A4%A/tasks']) {
       const answer = await exchange(

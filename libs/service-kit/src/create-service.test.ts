@@ -165,6 +165,22 @@ describe('createService error handling', () => {
     expect(lines.some((line) => line.msg === 'client closed the request')).toBe(true);
   });
 
+  it('still answers 500 for a failure after the body was read while the client waits', async () => {
+    const { logger, lines } = captureLogs();
+    app = createService({ name: 'test', logger });
+    app.post('/sign-in', async () => {
+      throw new Error('rate limit store unavailable');
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co' }),
+    });
+    expect(response.status).toBe(500);
+    expect(lines.some((line) => line.level === 50)).toBe(true);
+  });
+
   it('maps typed errors to their status and code', async () => {
     app = buildApp();
     const response = await app.inject({ method: 'GET', url: '/conflict' });

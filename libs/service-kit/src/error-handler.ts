@@ -116,7 +116,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: internal ? ErrorCode.badRequest : error.code,
       });
     }
-    if (request.raw.destroyed) {
+    // The connection, not the request stream: a request whose body was read is `destroyed` too.
+    if (request.raw.socket?.destroyed) {
       // The client hung up (a closed tab, a timeout): what failed after that is no server fault.
       request.log.info({ err: error }, 'client closed the request');
       return reply.status(499).send({ message: 'Client closed the request', code: ErrorCode.badRequest });

@@ -58,6 +58,21 @@ describe('rate limits in memory', () => {
   rateLimitContract(() => [createMemoryCache(), createMemoryCache()]);
 });
 
+describe('rate limits while Redis is away', () => {
+  it('count in this process instead of failing every call', async () => {
+    // Nothing listens on port 1: every Redis command fails after the client's retries.
+    const cache = createCache({ redisUrl: 'redis://127.0.0.1:1', keyPrefix: 'listready-test:' });
+    try {
+      const limit = createRateLimit(cache, { name: `down-${randomUUID()}`, points: 2, windowSeconds: 60 });
+      expect(await limit.hit('k')).toMatchObject({ used: 1, allowed: true });
+      expect(await limit.hit('k')).toMatchObject({ used: 2, allowed: true });
+      expect(await limit.hit('k')).toMatchObject({ used: 3, allowed: false });
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
 describeWithEngine('redis', 'rate limits on Redis', () => {
   const caches: Cache[] = [];
   afterAll(async () => {

@@ -44,8 +44,14 @@ export function createRateLimit(cache: Cache, options: RateLimitOptions): RateLi
     points: options.points,
     duration: options.windowSeconds,
   };
+  // While Redis is away each process counts on its own (the library's insurance limiter), so a
+  // Redis restart neither fails every sign-in nor lifts the limits.
   const limiter = cache.redis
-    ? new RateLimiterRedis({ ...settings, storeClient: cache.redis })
+    ? new RateLimiterRedis({
+        ...settings,
+        storeClient: cache.redis,
+        insuranceLimiter: new RateLimiterMemory(settings),
+      })
     : new RateLimiterMemory(settings);
   const stateOf = (result: RateLimiterRes | null): RateLimitState => {
     const used = result?.consumedPoints ?? 0;

@@ -192,10 +192,28 @@ describe("the shell's nginx (deploy/static)", () => {
     expect(/style-src ([^;]*);/.exec(csp)?.[1]).toBe("'self' 'nonce-$request_id'");
   });
 
-  it('never sends the page precompressed (sub_filter cannot write into a .gz)', () => {
-    const page = /location = \/index\.html \{([^}]*)\}/.exec(conf)?.[1];
+  it('never sends a page precompressed (sub_filter cannot write into a .gz)', () => {
+    const page = /location ~ \^\/\(index\|landing\|not-found\)\\\.html\$ \{([^}]*)\}/.exec(conf)?.[1];
     expect(page).toBeDefined();
     expect(page).not.toContain('gzip_static');
-    expect(/location \/ \{([^}]*)\}/.exec(conf)?.[1]).toContain('try_files $uri /index.html;');
+    expect(page).toContain('add_header Vary "Cookie" always;');
+    // The pages' rule comes before the rule for files with an extension (nginx tries regexes in order).
+    expect(conf.indexOf('location ~ ^/(index|landing|not-found)')).toBeLessThan(
+      conf.indexOf('location ~ \\.[A-Za-z0-9]+$'),
+    );
+    expect(/location \/ \{([^}]*)\}/.exec(conf)?.[1]).toContain('try_files $uri $listready_page;');
+  });
+
+  it('picks the page as the gateway does: the build’s visitor page without a session cookie, the shell with one', () => {
+    expect(conf).toContain('include /etc/nginx/listready/signed-out-pages.conf;');
+    const choice = /map \$cookie_listready_session \$listready_page \{([^}]*)\}/.exec(conf)?.[1];
+    expect(choice?.replace(/\s+/g, ' ').trim()).toBe('"" $listready_visitor_page; default /index.html;');
+    expect(conf).toContain(
+      `sub_filter '<style data-inline-css>' '<style data-inline-css nonce="$request_id">';`,
+    );
+    const dockerfile = readFileSync(path.join(repoRoot, 'deploy/static/Dockerfile'), 'utf8');
+    expect(dockerfile).toContain(
+      'COPY --from=build /app/shell/dist/signed-out-pages.nginx.conf /etc/nginx/listready/signed-out-pages.conf',
+    );
   });
 });

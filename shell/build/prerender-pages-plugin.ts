@@ -8,6 +8,8 @@ import type * as SignedOutPages from '../src/prerender/signed-out-pages.tsx';
 const PLUGIN_NAME = 'PrerenderPagesPlugin';
 /** Written beside the pages: which file a request without a session cookie gets, by path. */
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
+/** The same table for the static image's nginx (deploy/static/shell.nginx.conf includes it). */
+export const SIGNED_OUT_PAGES_NGINX_MAP = 'signed-out-pages.nginx.conf';
 /** Written beside them: the pages one remote renders for any signed-in user, which the server preloads. */
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The built page's inline stylesheet; whoever serves the page gives it the response's style nonce. */
@@ -56,6 +58,10 @@ export class PrerenderPagesPlugin {
           }
           const table = `${JSON.stringify(pages.signedOutPagesTable(), null, 2)}\n`;
           compilation.emitAsset(SIGNED_OUT_PAGES_TABLE, new sources.RawSource(table));
+          compilation.emitAsset(
+            SIGNED_OUT_PAGES_NGINX_MAP,
+            new sources.RawSource(pages.nginxVisitorPageMap(pages.signedOutPagesTable())),
+          );
           const remotes = `${JSON.stringify(pages.signedInRemotesTable(), null, 2)}\n`;
           compilation.emitAsset(SIGNED_IN_REMOTES_TABLE, new sources.RawSource(remotes));
         },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderSignedOutPage, signedInRemotesTable, signedOutPagesTable } from './signed-out-pages.tsx';
+import {
+  nginxVisitorPageMap,
+  renderSignedOutPage,
+  signedInRemotesTable,
+  signedOutPagesTable,
+} from './signed-out-pages.tsx';
 
 describe('the visitor’s prerendered pages', () => {
   it('names, for each path the route rules know, what a visitor gets there', () => {
@@ -12,6 +17,19 @@ describe('the visitor’s prerendered pages', () => {
     // Pages every visitor may use are the plain shell's (forms, tokens in the query string).
     for (const path of ['/auth', '/forgot-password', '/reset-password', '/accept-invitation'])
       expect(table.pages[path]).toBe('index.html');
+  });
+
+  it('writes the same table as an nginx map for the static image (deploy/static/shell.nginx.conf)', () => {
+    const map = nginxVisitorPageMap({
+      pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
+      otherwise: 'not-found.html',
+    });
+    expect(map).toContain('map $uri $listready_visitor_page {');
+    expect(map).toContain('  default /not-found.html;');
+    expect(map).toContain('  / /landing.html;');
+    expect(map).toContain('  "~^/journey/*$" /landing.html;');
+    expect(map).toContain('  "~^/auth/*$" /index.html;');
+    expect(() => nginxVisitorPageMap({ pages: { '/a b': 'x.html' }, otherwise: 'y.html' })).toThrow();
   });
 
   it('names the pages one remote renders for every signed-in user (the server preloads it with them)', () => {

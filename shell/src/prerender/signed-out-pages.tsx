@@ -58,6 +58,27 @@ export function signedInRemotesTable(): Record<string, string> {
   );
 }
 
+/**
+ * `map $uri $listready_visitor_page { … }`: the table as nginx reads it, each path with or without
+ * trailing slashes (as the route rules take it), every other path the not-found page.
+ */
+export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
+  const file = (name: string) => `/${name}`;
+  const lines = Object.entries(table.pages).map(([path, page]) => {
+    if (!/^\/[a-z0-9-]*$/.test(path)) throw new Error(`Cannot write ${path} for nginx`);
+    return path === '/' ? `  / ${file(page)};` : `  "~^${path}/*$" ${file(page)};`;
+  });
+  return [
+    '# Written by the shell build (shell/src/prerender/signed-out-pages.tsx) from the route rules: the page',
+    '# a request without a session cookie gets at each path (deploy/static/shell.nginx.conf).',
+    'map $uri $listready_visitor_page {',
+    `  default ${file(table.otherwise)};`,
+    ...lines,
+    '}',
+    '',
+  ].join('\n');
+}
+
 export interface RenderedPage {
   /** The root's inner HTML. */
   markup: string;

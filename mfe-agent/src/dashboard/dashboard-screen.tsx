@@ -10,6 +10,7 @@ import { StatsStrip } from './components/stats-strip.tsx';
 import {
   useAgentClients,
   useAgentInsights,
+  useAgentLiveDashboard,
   useAgentStats,
   useCurrentAgent,
 } from './hooks/use-agent-dashboard.ts';
@@ -37,6 +38,8 @@ function AgentDashboard({ firstName }: { firstName: string }) {
   const stats = useAgentStats(agentId);
   const clients = useAgentClients(agentId);
   const insights = useAgentInsights(agentId);
+  // The clients' completions and notes show here as they happen.
+  useAgentLiveDashboard(agentId);
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">

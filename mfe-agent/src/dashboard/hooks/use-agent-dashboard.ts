@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   agentAccountSchema,
   agentClientRowsSchema,
   agentInsightsSchema,
   agentStatsSchema,
+  LIVE_RESET_EVENT,
 } from '@listready/contracts';
 import { apiClient, apiQuery } from '@listready/web-client';
 
@@ -48,4 +50,36 @@ export function useAgentInsights(agentId: string | undefined) {
     ...freshOnReturn,
     enabled: agentId !== undefined,
   });
+}
+
+export const agentLiveUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/live`;
+
+/**
+ * The agent's clients' changes as they happen (server-sent events): a completion or a note makes
+ * the stats, client rows and insights stale, so the dashboard shows it within a moment. EventSource
+ * reconnects by itself with the last event id; a `reset` (events it cannot replay) reads again too.
+ */
+export function useAgentLiveDashboard(agentId: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (agentId === undefined || typeof EventSource === 'undefined') return undefined;
+    const source = new EventSource(agentLiveUrl(agentId));
+    // A completion comes with its stage and note events: read again once for all of them.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        for (const url of [agentStatsUrl(agentId), agentClientsUrl(agentId), agentInsightsUrl(agentId)]) {
+          void queryClient.invalidateQueries({ queryKey: [url] });
+        }
+      }, 50);
+    };
+    source.onmessage = refresh;
+    source.addEventListener(LIVE_RESET_EVENT, refresh);
+    return () => {
+      source.removeEventListener(LIVE_RESET_EVENT, refresh);
+      source.close();
+      clearTimeout(pending);
+    };
+  }, [queryClient, agentId]);
 }

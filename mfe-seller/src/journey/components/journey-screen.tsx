@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, LoadingSpinner } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
+import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
@@ -14,6 +15,8 @@ export function JourneyScreen() {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
+  // What the rest of the household does shows here as it happens.
+  useLiveJourney();
   // Which stages are open; until the seller toggles one, the stage in progress is.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   // The stage in progress when the page opened: finishing it must not fold it away under the seller.

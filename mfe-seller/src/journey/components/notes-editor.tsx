@@ -1,13 +1,30 @@
 import { useId, useState } from 'react';
 import { Users } from 'lucide-react';
+import { notesConflictSchema } from '@listready/contracts';
 import { Button } from '@listready/ui';
+import { ApiRequestError } from '@listready/web-client';
 import { useUpdateClientTask } from '../hooks/use-task-updates.ts';
-import { limitNotes, notesCounter } from '../utils/notes-input.ts';
+import { keepBoth, limitNotes, notesCounter } from '../utils/notes-input.ts';
 import { TASK_NOTES_MAX_LENGTH } from '../utils/journey-api.ts';
+
+function conflictingNotes(error: Error): string | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  try {
+    const conflict = notesConflictSchema.safeParse(JSON.parse(error.body));
+    return conflict.success ? (conflict.data.current.clientTask.notes ?? '') : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A task's notes, shared with the seller's group (spec seller §4–§5): n/500 counter, input past 500
  * ignored, "Unsaved changes" and Save once edited, "Shared with group" once saved.
+ *
+ * Two people may write one note at once: the save says which notes it started from (`baseNotes`),
+ * and when someone else saved meanwhile (the server's 409, or the live household showing their
+ * words while these are being edited) both versions are shown, to keep both, theirs or these.
+ * Notes nobody is editing here follow what others save.
  */
 export function NotesEditor({
   taskId,
@@ -19,9 +36,32 @@ export function NotesEditor({
   savedNotes: string | null;
 }) {
   const [text, setText] = useState(savedNotes ?? '');
+  // The saved notes this text was started from: what a save expects to replace.
+  const [base, setBase] = useState(savedNotes ?? '');
+  // Their words, as the server answered a save that came too late.
+  const [refused, setRefused] = useState<string | null>(null);
+  const [lastSeen, setLastSeen] = useState(savedNotes);
   const update = useUpdateClientTask();
   const id = useId();
-  const dirty = text !== (savedNotes ?? '');
+  const saved = savedNotes ?? '';
+  const dirty = text !== saved;
+
+  if (savedNotes !== lastSeen) {
+    setLastSeen(savedNotes);
+    // Someone else saved while nothing was being written here: follow them.
+    if (text === base && !update.isPending) {
+      setText(saved);
+      setBase(saved);
+    }
+  }
+  const theirs = refused ?? (!update.isPending && saved !== base && saved !== text ? saved : null);
+
+  const settle = (nextText: string) => {
+    if (theirs === null) return;
+    setText(nextText);
+    setBase(theirs);
+    setRefused(null);
+  };
 
   return (
     <div className="mt-3">
@@ -50,12 +90,46 @@ export function NotesEditor({
         </span>
         <span data-testid="notes-counter">{notesCounter(text)}</span>
       </div>
-      {dirty && (
+      {theirs !== null && (
+        <div
+          role="group"
+          aria-label="Someone else changed these notes"
+          data-testid="notes-conflict"
+          className="mt-2 rounded-md border border-amber-300/60 p-2 text-sm"
+        >
+          <p className="font-medium">Someone else changed these notes while you were editing.</p>
+          <p className="mt-1 text-xs text-ink-muted">Their version:</p>
+          <p data-testid="their-notes" className="whitespace-pre-wrap break-words">
+            {theirs || '(no notes)'}
+          </p>
+          <p className="mt-1 text-xs text-ink-muted">Yours is in the box above.</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => settle(keepBoth(text, theirs))}>
+              Keep both
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => settle(theirs)}>
+              Use theirs
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => settle(text)}>
+              Keep mine
+            </Button>
+          </div>
+        </div>
+      )}
+      {dirty && theirs === null && (
         <Button
           size="sm"
           className="mt-2"
           disabled={update.isPending}
-          onClick={() => update.mutate({ id: taskId, patch: { notes: text } })}
+          onClick={() =>
+            update.mutate(
+              { id: taskId, patch: { notes: text, baseNotes: base } },
+              {
+                onSuccess: (entry) => setBase(entry.clientTask.notes ?? ''),
+                onError: (error) => setRefused(conflictingNotes(error)),
+              },
+            )
+          }
         >
           Save
         </Button>

@@ -77,6 +77,9 @@ function renderList(put: (body: Record<string, unknown>) => Response) {
         bodies.push(body);
         const response = put(body);
         if (response.ok) current = (await response.clone().json()) as TaskEntry;
+        // A note someone else saved: the server's task is the one in the answer.
+        if (response.status === 409)
+          current = ((await response.clone().json()) as { current: TaskEntry }).current;
         return response;
       }
       if (url === '/api/clients/current/tasks') return json(200, [current]);
@@ -90,8 +93,15 @@ function renderList(put: (body: Record<string, unknown>) => Response) {
       <TaskList />
     </QueryClientProvider>,
   );
+  savedElsewhere = async (notes: string) => {
+    current = { ...current, clientTask: { ...current.clientTask, notes } };
+    await queryClient.invalidateQueries({ queryKey: ['/api/clients/current/tasks'] });
+  };
   return bodies;
 }
+
+/** Someone else saves `notes`; the list is read again, as the live household makes it happen. */
+let savedElsewhere: (notes: string) => Promise<void> = async () => undefined;
 
 const withStatus = (status: 'pending' | 'completed', notes: string | null = null): TaskEntry => ({
   ...task,
@@ -145,7 +155,58 @@ describe('TaskRow', () => {
     await screen.findByText('Shared with group');
     expect(screen.queryByText('Unsaved changes')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(bodies).toEqual([{ notes: 'Boxes in the garage' }]);
+    expect(bodies).toEqual([{ notes: 'Boxes in the garage', baseNotes: '' }]);
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Notes saved'));
+  });
+
+  it('a note saved meanwhile by someone else: 409, both versions shown, Keep both saves mine then theirs', async () => {
+    const bodies = renderList((body) =>
+      body.baseNotes === ''
+        ? json(409, {
+            message: 'Someone else changed these notes while you were editing. Choose what to keep.',
+            code: 'NOTES_CONFLICT',
+            current: withStatus('pending', 'Paint: white, two coats'),
+          })
+        : json(200, withStatus('pending', String(body.notes))),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
+    const editor = screen.getByLabelText<HTMLTextAreaElement>('Notes for Clear kitchen counters');
+    fireEvent.change(editor, { target: { value: 'Paint: grey' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByTestId('their-notes')).textContent).toBe('Paint: white, two coats');
+    expect(editor.value).toBe('Paint: grey');
+    await waitFor(() =>
+      expect(getToasts()[0]?.description).toBe(
+        'Someone else changed these notes while you were editing. Choose what to keep.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Keep both' }));
+    expect(editor.value).toBe('Paint: grey\nPaint: white, two coats');
+    expect(screen.queryByTestId('notes-conflict')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Shared with group');
+    expect(bodies).toEqual([
+      { notes: 'Paint: grey', baseNotes: '' },
+      { notes: 'Paint: grey\nPaint: white, two coats', baseNotes: 'Paint: white, two coats' },
+    ]);
+  });
+
+  it("follows others' notes while nothing is written here; shows theirs beside mine while I write", async () => {
+    const bodies = renderList((body) => json(200, withStatus('pending', String(body.notes))));
+    fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
+    const editor = screen.getByLabelText<HTMLTextAreaElement>('Notes for Clear kitchen counters');
+    await savedElsewhere('From Max');
+    await waitFor(() => expect(editor.value).toBe('From Max'));
+    expect(screen.queryByTestId('notes-conflict')).toBeNull();
+
+    fireEvent.change(editor, { target: { value: 'From Max, and me' } });
+    await savedElsewhere('From Max, edited');
+    expect((await screen.findByTestId('their-notes')).textContent).toBe('From Max, edited');
+    expect(editor.value).toBe('From Max, and me');
+    fireEvent.click(screen.getByRole('button', { name: 'Use theirs' }));
+    expect(editor.value).toBe('From Max, edited');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(bodies).toEqual([]);
   });
 });

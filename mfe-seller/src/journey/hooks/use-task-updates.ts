@@ -32,9 +32,9 @@ export const TASK_ERROR_MESSAGES = {
   customTask: 'Failed to update custom task. Please try again.',
 } as const;
 
-/** The server's own words for a refused change (400/403), else the spec's fallback. */
+/** The server's own words for a refused change (400/403, 409 for a note saved meanwhile), else the spec's fallback. */
 function errorText(error: Error, fallback: string): string {
-  if (error instanceof ApiRequestError && (error.status === 400 || error.status === 403)) {
+  if (error instanceof ApiRequestError && [400, 403, 409].includes(error.status)) {
     return error.serverMessage ?? fallback;
   }
   return fallback;

@@ -15,6 +15,8 @@ export const JOURNEY_URL = '/api/clients/current/journey';
 export const TASKS_URL = '/api/clients/current/tasks';
 export const CUSTOM_TASKS_URL = '/api/clients/current/custom-tasks';
 export const PROFILE_URL = '/api/clients/current/profile';
+/** Server-sent events of the household's changes (see `useLiveJourney`). */
+export const LIVE_URL = '/api/clients/current/live';
 
 export const JOURNEY_QUERY_KEY = [JOURNEY_URL] as const;
 export const TASKS_QUERY_KEY = [TASKS_URL] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitNotes, notesCounter } from './notes-input.ts';
+import { keepBoth, limitNotes, notesCounter } from './notes-input.ts';
 
 describe('notes input', () => {
   it('counts characters as n/500', () => {
@@ -21,5 +21,12 @@ describe('notes input', () => {
 
   it('keeps what fits of a paste that overflows', () => {
     expect(limitNotes('a'.repeat(600), 'short')).toBe('a'.repeat(500));
+  });
+
+  it('keeps both versions of a note written at once: mine, then theirs, within 500', () => {
+    expect(keepBoth('Paint: grey', 'Paint: white, two coats')).toBe('Paint: grey\nPaint: white, two coats');
+    expect(keepBoth('Roof, gutters', 'Roof')).toBe('Roof, gutters');
+    expect(keepBoth('Roof', 'Roof, gutters')).toBe('Roof, gutters');
+    expect(keepBoth('a'.repeat(300), 'b'.repeat(300))).toHaveLength(500);
   });
 });

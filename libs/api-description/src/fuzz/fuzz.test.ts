@@ -93,7 +93,18 @@ describe('requests for an operation', () => {
 describe('answers checked against the document', () => {
   const document = openApiDocument([
     describeRoutes(
-      [{ method: 'GET', url: '/api/things', schema: { response: { 200: z.object({ count: z.int() }) } } }],
+      [
+        {
+          method: 'GET',
+          url: '/api/things',
+          schema: {
+            response: {
+              200: z.object({ count: z.int() }),
+              409: z.object({ message: z.string(), code: z.string(), current: z.object({ count: z.int() }) }),
+            },
+          },
+        },
+      ],
       'things',
     ),
   ]);
@@ -108,6 +119,10 @@ describe('answers checked against the document', () => {
   it('passes documented answers and the error shape', () => {
     expect(check(operation, json(200, { count: 3 }))).toBeUndefined();
     expect(check(operation, json(404, { message: 'Not found', code: 'NOT_FOUND' }))).toBeUndefined();
+    // A refusal the route documents on its own is checked against its schema.
+    expect(
+      check(operation, json(409, { message: 'Changed', code: 'CONFLICT', current: { count: 1 } })),
+    ).toBeUndefined();
   });
 
   it('fails a 5xx, an answer off its schema, an undocumented 2xx and a 4xx off the error shape', () => {
@@ -119,6 +134,12 @@ describe('answers checked against the document', () => {
     ).toMatch(/error shape/);
     expect(check(operation, { status: 400, contentType: 'text/html', body: '<p>no</p>' })).toMatch(
       /not JSON/,
+    );
+    expect(check(operation, json(404, { message: 'Gone', current: { count: 1 } }))).toMatch(
+      /the error shape/,
+    );
+    expect(check(operation, json(409, { message: 'Changed', code: 'CONFLICT' }))).toMatch(
+      /its documented shape/,
     );
   });
 });

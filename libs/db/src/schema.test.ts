@@ -26,6 +26,8 @@ const EVENT_TABLES = ['outbox', 'processed_events', 'dead_letters'];
 /** Tables a service added for what the spec left open (see docs/decisions.md). */
 const OUR_TABLES: Record<string, string[]> = {
   branding: ['logos'],
+  // Calendar feeds and reminders (issue 19).
+  journey: ['calendar_feeds', 'reminder_deliveries'],
 };
 
 async function tablesOf(schema: string): Promise<string[]> {

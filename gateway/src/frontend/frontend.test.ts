@@ -11,7 +11,8 @@ import {
   FAVICON_CACHE_CONTROL,
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
-  claimedRoleOf,
+  FRESH_SESSION_MS,
+  preloadsPageData,
   remotePreloadLinks,
   withCspNonce,
   type FrontendPluginOptions,
@@ -479,6 +480,8 @@ describe('preloads for a signed-in page a remote renders', () => {
   };
   const PAGE_DATA = { '/journey': ['/api/clients/current/journey', '/api/clients/current/tasks'] };
   const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+  // Issued a minute ago: not a seller who has just signed up.
+  const aMinuteAgo = Math.floor(Date.now() / 1000) - 60;
   let app: FastifyInstance;
   beforeAll(async () => {
     const shell = path.join(root, 'preloading-shell');
@@ -518,7 +521,7 @@ describe('preloads for a signed-in page a remote renders', () => {
   };
 
   it("starts a seller's journey reads, the remote's manifest, entry, exposed module and stylesheet with the page", async () => {
-    expect(await preloads('/journey', { role: 'client', exp: inAnHour })).toEqual([
+    expect(await preloads('/journey', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([
       'fetch /api/clients/current/journey (use-credentials)',
       'fetch /api/clients/current/tasks (use-credentials)',
       'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
@@ -529,7 +532,7 @@ describe('preloads for a signed-in page a remote renders', () => {
     ]);
   });
 
-  it('preloads the remote but not the reads it cannot know: another page, an agent, ?clientId=, an expired token', async () => {
+  it('preloads the remote but not the reads it cannot know: another page, an agent, ?clientId=, an expired or new session', async () => {
     const remoteOnly = [
       'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
       'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
@@ -537,15 +540,21 @@ describe('preloads for a signed-in page a remote renders', () => {
       'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
       'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
     ];
-    expect(await preloads('/profile', { role: 'client', exp: inAnHour })).toEqual(remoteOnly);
-    expect(await preloads('/journey', { role: 'agent', exp: inAnHour })).toEqual(remoteOnly);
-    expect(await preloads('/journey?clientId=abc', { role: 'client', exp: inAnHour })).toEqual(remoteOnly);
-    expect(await preloads('/journey', { role: 'client', exp: 1 })).toEqual(remoteOnly);
+    expect(await preloads('/profile', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+      remoteOnly,
+    );
+    expect(await preloads('/journey', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(remoteOnly);
+    expect(
+      await preloads('/journey?clientId=abc', { role: 'client', iat: aMinuteAgo, exp: inAnHour }),
+    ).toEqual(remoteOnly);
+    expect(await preloads('/journey', { role: 'client', iat: 0, exp: 1 })).toEqual(remoteOnly);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await preloads('/journey', { role: 'client', iat: now, exp: inAnHour })).toEqual(remoteOnly);
   });
 
   it('preloads nothing for a page no remote renders for every role, or for a visitor', async () => {
-    expect(await preloads('/', { role: 'client', exp: inAnHour })).toEqual([]);
-    expect(await preloads('/dashboard', { role: 'agent', exp: inAnHour })).toEqual([]);
+    expect(await preloads('/', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([]);
+    expect(await preloads('/dashboard', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual([]);
     expect(await preloads('/journey')).toEqual([]);
   });
 
@@ -561,11 +570,21 @@ describe('preloads for a signed-in page a remote renders', () => {
     expect(links).toContain('href="https://cdn.example/mfe-seller/mf-manifest.json?v=1.2.3" as="fetch"');
   });
 
-  it('reads the role a token claims, and nothing from what is not a live token', () => {
-    expect(claimedRoleOf(tokenClaiming({ role: 'agent', exp: inAnHour }))).toBe('agent');
-    expect(claimedRoleOf(tokenClaiming({ role: 'client', exp: 10 }))).toBeUndefined();
-    expect(claimedRoleOf('expired')).toBeUndefined();
-    expect(claimedRoleOf('a.%%%.c')).toBeUndefined();
-    expect(claimedRoleOf(undefined)).toBeUndefined();
+  it("preloads a page's reads only for a seller's own journey, and not in a new session's first seconds", () => {
+    const now = Date.now();
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    const client = tokenClaiming({ role: 'client', iat: seconds(now) - 60, exp: seconds(now) + 3600 });
+    expect(preloadsPageData(client, '/journey', now)).toBe(true);
+    expect(preloadsPageData(client, '/journey?clientId=abc', now)).toBe(false);
+    const agent = tokenClaiming({ role: 'agent', iat: seconds(now) - 60, exp: seconds(now) + 3600 });
+    expect(preloadsPageData(agent, '/journey', now)).toBe(false);
+    // Just signed up: the journey may not exist yet.
+    const fresh = tokenClaiming({ role: 'client', iat: seconds(now), exp: seconds(now) + 3600 });
+    expect(preloadsPageData(fresh, '/journey', now)).toBe(false);
+    expect(preloadsPageData(fresh, '/journey', now + FRESH_SESSION_MS + 1000)).toBe(true);
+    const expired = tokenClaiming({ role: 'client', iat: 0, exp: 10 });
+    expect(preloadsPageData(expired, '/journey', now)).toBe(false);
+    for (const notAToken of ['expired', 'a.%%%.c', undefined])
+      expect(preloadsPageData(notAToken, '/journey', now)).toBe(false);
   });
 });

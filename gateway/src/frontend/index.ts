@@ -172,23 +172,41 @@ function sessionCookieOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The role a session token claims, read without checking its signature: it only chooses which
- * reads to preload (a forged or revoked token gets the same answers from the API as without the
- * hint). Undefined when the token is not one or has expired.
+ * What a session token claims (its role, when it was issued), read without checking its signature:
+ * it only chooses which reads to preload (a forged or revoked token gets the same answers from the
+ * API as without the hint). Undefined when the token is not one or has expired.
  */
-export function claimedRoleOf(token: string | undefined, now = Date.now()): string | undefined {
+export function sessionClaimsOf(
+  token: string | undefined,
+  now = Date.now(),
+): { role: string; issuedAtMs: number } | undefined {
   const payload = token?.split('.')[1];
   if (!payload) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
       role?: unknown;
+      iat?: unknown;
       exp?: unknown;
     };
     if (typeof claims.exp === 'number' && claims.exp * 1000 <= now) return undefined;
-    return typeof claims.role === 'string' ? claims.role : undefined;
+    if (typeof claims.role !== 'string' || typeof claims.iat !== 'number') return undefined;
+    return { role: claims.role, issuedAtMs: claims.iat * 1000 };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A session issued this recently may belong to a seller who has just signed up, whose journey the
+ * journey service creates a moment later (it consumes user-registered): a preloaded read would only
+ * fetch its 404 JOURNEY_NOT_READY, which the screen then asks again anyway.
+ */
+export const FRESH_SESSION_MS = 10_000;
+
+/** May the page's API reads be preloaded: a seller's own journey (no ?clientId=), not a brand-new one. */
+export function preloadsPageData(token: string | undefined, url: string, now = Date.now()): boolean {
+  const claims = sessionClaimsOf(token, now);
+  return claims?.role === 'client' && now - claims.issuedAtMs >= FRESH_SESSION_MS && !url.includes('?');
 }
 
 /**
@@ -373,11 +391,7 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
           withHeadStart(
             withCspNonce(html, styleNonceOf(reply.raw)),
             signedIn && file === SHELL_PAGE
-              ? // A page's reads are a seller's own journey's: not an agent's, not another journey's (?clientId=).
-                await preloadsFor(
-                  pathname,
-                  claimedRoleOf(sessionToken) === 'client' && !request.url.includes('?'),
-                )
+              ? await preloadsFor(pathname, preloadsPageData(sessionToken, request.url))
               : '',
           ),
         )

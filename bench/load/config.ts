@@ -1,0 +1,54 @@
+/** The load benchmark's settings, from the environment (the only place it is read). */
+export interface LoadBenchConfig {
+  /** `embedded` (npm start's one process), `real` (Postgres, Redis, Kafka, one process per part) or both. */
+  engines: ('embedded' | 'real')[];
+  /** Server to create the real engines' fresh database on (user with CREATEDB). */
+  adminUrl: string;
+  /** Simulated people (a tenth of them agents). */
+  users: number;
+  /** Length of the closed-loop run (seconds). */
+  seconds: number;
+  /** A person's mean pause between two actions (ms; 0: none, every person at full speed). */
+  thinkMs: number;
+  /** Open-loop completions at this multiple of the measured capacity. */
+  overloadFactor: number;
+  /** Length of the open-loop overload (seconds). */
+  overloadSeconds: number;
+  /** Requests per second during the faults run (faults.ts). */
+  faultRate: number;
+  /** The servers' LOG_LEVEL (pino). */
+  logLevel: string;
+  logDir: string;
+  /** Ports of this benchmark's own Redis and Kafka (never the shared ones: they are killed). */
+  redisPort: number;
+  kafkaPort: number;
+  /** Folder holding the Kafka broker's jars (deploy/kafka/start.sh fetches them into .cache/libs). */
+  kafkaLibs: string;
+}
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+export function loadBenchConfig(env: Record<string, string | undefined> = process.env): LoadBenchConfig {
+  const engines = (env.BENCH_ENGINES ?? 'embedded,real')
+    .split(',')
+    .map((engine) => engine.trim())
+    .filter((engine): engine is 'embedded' | 'real' => engine === 'embedded' || engine === 'real');
+  return {
+    engines,
+    adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    users: positive(env.BENCH_USERS, 200),
+    seconds: positive(env.BENCH_SECONDS, 60),
+    thinkMs: env.BENCH_THINK_MS === '0' ? 0 : positive(env.BENCH_THINK_MS, 1_000),
+    overloadFactor: positive(env.BENCH_OVERLOAD_FACTOR, 3),
+    overloadSeconds: positive(env.BENCH_OVERLOAD_SECONDS, 20),
+    faultRate: positive(env.BENCH_FAULT_RATE, 40),
+    logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
+    logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
+    redisPort: positive(env.BENCH_REDIS_PORT, 6391),
+    kafkaPort: positive(env.BENCH_KAFKA_PORT, 9192),
+    kafkaLibs: env.BENCH_KAFKA_LIBS ?? 'deploy/kafka/.cache/libs',
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * The platform under load: the embedded defaults (`node runtime/src/main.ts`, as `npm start` runs
+ * it: one process, embedded Postgres, in-process events and cache) or the real engines (a fresh
+ * Postgres database, a Redis and a Kafka broker of the benchmark's own, each service and the
+ * gateway as its own process, as in production). Every part can be killed and started again.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, freePort, type Database } from '@listready/db';
+import { createBenchDatabase, repositoryRoot, sleep } from '../support/harness.ts';
+import type { LoadBenchConfig } from './config.ts';
+
+export const SERVICES = ['auth', 'journey', 'invitation', 'branding', 'analytics'] as const;
+export type Part = (typeof SERVICES)[number] | 'gateway' | 'redis' | 'kafka' | 'platform';
+
+export interface LoadPlatform {
+  engines: 'embedded' | 'real';
+  /** The gateway's base URL. */
+  url: string;
+  /** The platform's database, for fixtures and for counting effects. */
+  database: Database;
+  logFile: string;
+  /** Process ids by part, for CPU figures. */
+  pids(): Record<string, number>;
+  /** Kills a part at once (SIGKILL: a crash, not a shutdown). */
+  kill(part: Part): Promise<void>;
+  /** Starts a killed part again and waits until it answers. */
+  start(part: Part): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Settings every run shares: sign-ups and visitors' batches from one address are this load's normal. */
+const COMMON_ENV = {
+  LOG_LEVEL: 'warn',
+  AUTH_SIGNUPS_PER_IP_PER_HOUR: '1000000',
+  AUTH_RESETS_PER_IP_PER_HOUR: '1000000',
+  ANALYTICS_ANONYMOUS_BATCHES_PER_MINUTE: '1000000',
+};
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+const answers = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+
+interface Launcher {
+  child?: ChildProcess;
+  launch(): ChildProcess;
+  ready(): Promise<void>;
+}
+
+function processGroup(label: string, logDir: string) {
+  const logFile = path.join(logDir, `listready-load-${label}-${process.pid}.log`);
+  const log = createWriteStream(logFile);
+  log.setMaxListeners(100); // every process started, restarts included, pipes into it
+  const parts = new Map<Part, Launcher>();
+  const track = (child: ChildProcess) => {
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    return child;
+  };
+  return {
+    logFile,
+    add(part: Part, launcher: Omit<Launcher, 'child'>) {
+      parts.set(part, launcher);
+    },
+    async start(part: Part) {
+      const launcher = parts.get(part);
+      if (!launcher) throw new Error(`no part ${part}`);
+      launcher.child = track(launcher.launch());
+      await launcher.ready();
+    },
+    async kill(part: Part) {
+      const child = parts.get(part)?.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    pids: () => Object.fromEntries([...parts].map(([part, launcher]) => [part, launcher.child?.pid ?? 0])),
+    async stopAll() {
+      for (const [, launcher] of [...parts].reverse()) {
+        const child = launcher.child;
+        if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      log.end();
+    },
+  };
+}
+
+const node = (entry: string, env: Record<string, string>) =>
+  spawn(process.execPath, [path.join(repositoryRoot, entry)], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', ...COMMON_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+/** `npm start`'s one process on a fresh data folder (embedded Postgres, in-process events and cache). */
+export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<LoadPlatform> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'listready-load-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const group = processGroup('embedded', config.logDir);
+  group.add('platform', {
+    launch: () =>
+      node('runtime/src/main.ts', {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: config.logLevel,
+        // The API is under load, not the pages: no front-end build needed.
+        SERVE_FRONTEND: 'false',
+      }),
+    ready: () => waitUntil('the platform', answers(`${url}/api/health`), 300_000),
+  });
+  await group.start('platform');
+  // The embedded server's port is kept beside its data (libs/db embedded.ts); its fixed password too.
+  const pgPort = readFileSync(path.join(dataDir, 'postgres.port'), 'utf8').trim();
+  const database = await createDb({
+    databaseUrl: `postgres://postgres:listready-embedded@127.0.0.1:${pgPort}/listready`,
+    poolMax: 2,
+  });
+  return {
+    engines: 'embedded',
+    url,
+    database,
+    logFile: group.logFile,
+    pids: group.pids,
+    kill: group.kill,
+    start: group.start,
+    async stop() {
+      await database.close();
+      await group.stopAll();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A single-node KRaft broker of the benchmark's own (the configuration of deploy/kafka/start.sh). */
+function kafkaLauncher(config: LoadBenchConfig, dataDir: string): Omit<Launcher, 'child'> {
+  const libs = path.resolve(repositoryRoot, config.kafkaLibs);
+  if (!existsSync(libs)) throw new Error(`no Kafka jars in ${libs} (run deploy/kafka/start.sh once)`);
+  const port = config.kafkaPort;
+  const configFile = path.join(dataDir, 'server.properties');
+  writeFileSync(
+    configFile,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${port + 1}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${port + 1}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      'inter.broker.listener.name=PLAINTEXT',
+      'controller.listener.names=CONTROLLER',
+      `log.dirs=${path.join(dataDir, 'logs')}`,
+      'auto.create.topics.enable=false',
+      'offsets.topic.replication.factor=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'offsets.topic.num.partitions=10',
+      'transaction.state.log.num.partitions=10',
+      'group.initial.rebalance.delay.ms=0',
+      'num.network.threads=2',
+      'num.io.threads=4',
+    ].join('\n'),
+  );
+  const classpath = ['-cp', `${libs}/*`];
+  // Formatted once, before the first start (what start.sh's format_storage does).
+  const clusterId = randomBytes(16).toString('base64url');
+  const format = spawnSync(
+    'java',
+    ['-Xmx256m', ...classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile],
+    { encoding: 'utf8' },
+  );
+  if (format.status !== 0) throw new Error(`Kafka storage format failed: ${format.stderr || format.stdout}`);
+  return {
+    launch: () =>
+      spawn('java', ['-Xmx512m', '-Xms256m', '-XX:+UseG1GC', ...classpath, 'kafka.Kafka', configFile], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ready: () => waitUntil('Kafka', () => portOpen(port), 120_000),
+  };
+}
+
+/** The real engines: fresh database, own Redis and Kafka, each service and the gateway its own process. */
+export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPlatform> {
+  for (const port of [config.redisPort, config.kafkaPort]) {
+    if (await portOpen(port))
+      throw new Error(`port ${port} is taken: the benchmark runs its own Redis and Kafka`);
+  }
+  const bench = await createBenchDatabase(config.adminUrl, 'load');
+  const kafkaDir = await mkdtemp(path.join(os.tmpdir(), 'listready-load-kafka-'));
+  const group = processGroup('real', config.logDir);
+  const sessionSecret = randomBytes(48).toString('base64url');
+  const engines = {
+    DATABASE_URL: bench.url,
+    REDIS_URL: `redis://127.0.0.1:${config.redisPort}`,
+    KAFKA_BROKERS: `127.0.0.1:${config.kafkaPort}`,
+    SESSION_SECRET: sessionSecret,
+    NODE_ENV: 'production',
+    LOG_LEVEL: config.logLevel,
+    PUBLIC_URL: 'http://127.0.0.1',
+  };
+
+  group.add('redis', {
+    launch: () =>
+      spawn('redis-server', ['--port', String(config.redisPort), '--bind', '127.0.0.1', '--save', ''], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ready: () => waitUntil('Redis', () => portOpen(config.redisPort)),
+  });
+  group.add('kafka', kafkaLauncher(config, kafkaDir));
+
+  const ports: Record<string, number> = {};
+  for (const name of [...SERVICES, 'gateway']) ports[name] = await freePort();
+  const serviceUrl = (name: string) => `http://127.0.0.1:${ports[name]}`;
+  for (const name of SERVICES) {
+    group.add(name, {
+      launch: () => node(`services/${name}/src/server.ts`, { ...engines, PORT: String(ports[name]) }),
+      ready: () => waitUntil(name, answers(`${serviceUrl(name)}/readyz`)),
+    });
+  }
+  group.add('gateway', {
+    launch: () =>
+      node('gateway/src/server.ts', {
+        ...engines,
+        PORT: String(ports.gateway),
+        SERVE_FRONTEND: 'false',
+        ...Object.fromEntries(
+          SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, serviceUrl(name)]),
+        ),
+      }),
+    ready: () => waitUntil('gateway', answers(`${serviceUrl('gateway')}/api/health`)),
+  });
+
+  try {
+    await group.start('redis');
+    await group.start('kafka');
+    for (const name of [...SERVICES, 'gateway'] as const) await group.start(name);
+  } catch (error) {
+    await group.stopAll();
+    await bench.drop();
+    throw error;
+  }
+  return {
+    engines: 'real',
+    url: serviceUrl('gateway'),
+    database: bench.database,
+    logFile: group.logFile,
+    pids: group.pids,
+    kill: group.kill,
+    start: group.start,
+    async stop() {
+      await bench.database.close();
+      await group.stopAll();
+      await bench.drop();
+      await rm(kafkaDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Load benchmark (issue 18, item 4): BENCH_USERS (200) simulated people for BENCH_SECONDS (60)
+ * through the gateway, each pausing BENCH_THINK_MS (1,000 ± 500) between actions — sellers sign in, open the journey, complete and un-complete tasks and post
+ * the tracker's batches; agents (a tenth) sign in and read their dashboards — then open-loop task
+ * completions at BENCH_OVERLOAD_FACTOR (3) × the measured capacity for BENCH_OVERLOAD_SECONDS (20),
+ * then at half the capacity to see the recovery. Prints req/s, p50/p99 and errors per route, the
+ * shedding timeline, and completions counted against the events analytics applied.
+ *
+ *   node bench/load/simulated-users.ts                     # both
+ *   BENCH_ENGINES=embedded node bench/load/simulated-users.ts
+ *   BENCH_ENGINES=real DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/load/simulated-users.ts
+ *
+ * Embedded: `node runtime/src/main.ts` (npm start's one process) on a fresh data folder. Real: a
+ * fresh database on DATABASE_URL, a Redis (BENCH_REDIS_PORT 6391) and a Kafka broker
+ * (BENCH_KAFKA_PORT 9192, jars from deploy/kafka/start.sh's cache) of the benchmark's own, each
+ * service and the gateway as its own process (NODE_ENV=production). The load generator runs in this
+ * process on the same machine: figures carry the machine's load average.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { reportLoad } from '../support/harness.ts';
+import { loadBenchConfig, type LoadBenchConfig } from './config.ts';
+import { countEffects, linkSellersToAgents, outboxMark } from './effects.ts';
+import { recoverySeconds, runOpenLoop, timeline, type Slot } from './open-loop.ts';
+import { startEmbeddedPlatform, startRealPlatform, type LoadPlatform } from './platform.ts';
+import {
+  agentLoop,
+  call,
+  percentile,
+  RouteStats,
+  sellerLoop,
+  signUp,
+  type Completions,
+  type Person,
+} from './users.ts';
+
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function inBatches<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += limit) {
+    results.push(
+      ...(await Promise.all(items.slice(start, start + limit).map((item, i) => work(item, start + i)))),
+    );
+  }
+  return results;
+}
+
+export interface PeopleFixture {
+  sellers: Person[];
+  agents: Person[];
+}
+
+/** Signs the people up through the API and links the sellers to the agents. */
+export async function signUpPeople(platform: LoadPlatform, users: number): Promise<PeopleFixture> {
+  const run = randomBytes(3).toString('hex');
+  const agentCount = Math.max(1, Math.round(users / 10));
+  const agents = await inBatches(Array.from({ length: agentCount }), 10, (_item, index) =>
+    signUp(platform.url, 'agent', index, run),
+  );
+  const sellers = await inBatches(Array.from({ length: users - agentCount }), 10, (_item, index) =>
+    signUp(platform.url, 'client', index, run),
+  );
+  await linkSellersToAgents(
+    platform.database,
+    sellers.map((seller) => seller.userId ?? ''),
+    agents.map((agent) => agent.userId ?? ''),
+  );
+  return { sellers, agents };
+}
+
+/** Every seller and agent in their loop until `seconds` have passed. */
+export async function closedLoop(
+  platform: LoadPlatform,
+  people: PeopleFixture,
+  seconds: number,
+  thinkMs: number,
+) {
+  const stats = new RouteStats();
+  const completions: Completions = { answered: 0, uncertain: 0 };
+  const until = Date.now() + seconds * 1000;
+  await Promise.all([
+    ...people.sellers.map((seller) => sellerLoop(platform.url, seller, stats, completions, until, thinkMs)),
+    ...people.agents.map((agent) => agentLoop(platform.url, agent, stats, until, thinkMs)),
+  ]);
+  return { stats, completions };
+}
+
+/** Completion PUTs per second that `workers` sellers sustain, each toggling its own task. */
+async function measureCapacity(platform: LoadPlatform, slots: Slot[], seconds: number): Promise<number> {
+  let answered = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    slots.map(async (slot) => {
+      while (Date.now() < until) {
+        const target = slot.known === 'completed' ? 'pending' : 'completed';
+        const answer = await call(undefined, platform.url, 'PUT', 'PUT', `/api/client-tasks/${slot.taskId}`, {
+          cookie: slot.seller.cookie,
+          body: { status: target },
+        });
+        if (answer.status === 200) {
+          answered += 1;
+          slot.known = target;
+        } else slot.known = undefined;
+      }
+    }),
+  );
+  return answered / seconds;
+}
+
+/** (seller, open task) pairs for the open loop: a few tasks per seller, none shared. */
+async function openLoopSlots(platform: LoadPlatform, sellers: Person[], perSeller: number): Promise<Slot[]> {
+  const slots: Slot[] = [];
+  for (const seller of sellers) {
+    const list = await call(undefined, platform.url, 'GET', 'GET', '/api/clients/current/tasks', {
+      cookie: seller.cookie,
+    });
+    const entries = Array.isArray(list.body)
+      ? (list.body as { id: string; clientTask: { status: string } }[])
+      : [];
+    for (const entry of entries.filter((item) => item.clientTask.status === 'pending').slice(0, perSeller)) {
+      slots.push({ seller, taskId: entry.id, known: 'pending', busy: false });
+    }
+  }
+  return slots;
+}
+
+export interface OverloadOptions {
+  overloadFactor: number;
+  overloadSeconds: number;
+  capacitySeconds: number;
+  recoverySeconds: number;
+}
+
+export async function overloadRun(platform: LoadPlatform, people: PeopleFixture, config: OverloadOptions) {
+  const slots = await openLoopSlots(platform, people.sellers, 10);
+  const capacityWorkers = slots.filter((_slot, index) => index % 10 === 0).slice(0, 50);
+  const capacity = await measureCapacity(platform, capacityWorkers, config.capacitySeconds);
+  console.log(
+    `capacity: ${capacity.toFixed(0)} completion PUTs/s (closed loop, ${capacityWorkers.length} sellers at once; load ${load()})`,
+  );
+  // Tasks the capacity run left completed start the open loop as 'completed' (their next PUT un-completes).
+  const mark = await outboxMark(platform.database);
+  const overloadRate = Math.round(capacity * config.overloadFactor);
+  const recoveryRate = Math.max(1, Math.round(capacity / 2));
+  const result = await runOpenLoop(platform.url, slots, [
+    { name: 'overload', ratePerSecond: overloadRate, seconds: config.overloadSeconds },
+    { name: 'recovery', ratePerSecond: recoveryRate, seconds: config.recoverySeconds },
+  ]);
+  const overload = result.outcomes.filter((outcome) => outcome.phase === 'overload');
+  const admitted = overload.filter((outcome) => outcome.status === 200).map((outcome) => outcome.ms);
+  const shed = overload.filter((outcome) => outcome.status === 503).map((outcome) => outcome.ms);
+  const other = overload.filter((outcome) => outcome.status !== 200 && outcome.status !== 503);
+  console.log(
+    `open loop at ${overloadRate}/s (${config.overloadFactor}× capacity) for ${config.overloadSeconds} s: ${overload.length} sent, ` +
+      `${admitted.length} admitted (p50 ${percentile(admitted, 50).toFixed(0)} ms, p99 ${percentile(admitted, 99).toFixed(0)} ms), ` +
+      `${shed.length} shed with 503 (p99 ${percentile(shed, 99).toFixed(0)} ms), ${other.length} other ` +
+      `[${[...new Set(other.map((o) => o.status))].join(', ')}], ${result.skipped} not sent (every task busy); load ${load()}`,
+  );
+  console.log(timeline(result.outcomes));
+  const recovered = recoverySeconds(result.outcomes, 'recovery');
+  console.log(
+    `recovery at ${recoveryRate}/s: every request answered 200 from second ${recovered ?? 'never'} after the load dropped`,
+  );
+  const effects = await countEffects(platform.database, mark);
+  console.log(
+    `completions answered ${result.completionsAnswered} (+${result.completionsUncertain} without a definite answer); ` +
+      `task-completed committed ${effects.committed}, applied by analytics ${effects.applied}, unknown ${effects.unknown}; ` +
+      `commit → applied p50 ${effects.p50} ms, p99 ${effects.p99} ms; caught up ${effects.caughtUpAfterMs} ms after the run`,
+  );
+  return { capacity, overloadRate, overload, admitted, shed, other, result, recovered, effects };
+}
+
+async function benchmark(engines: 'embedded' | 'real', config: LoadBenchConfig): Promise<boolean> {
+  console.log(
+    `\n=== ${engines} engines: ${config.users} people, ${config.seconds} s; ${os.cpus().length} CPUs, load ${load()}`,
+  );
+  const platform =
+    engines === 'embedded' ? await startEmbeddedPlatform(config) : await startRealPlatform(config);
+  let ok = true;
+  try {
+    const people = await signUpPeople(platform, config.users);
+    await closedLoop(platform, people, 5, config.thinkMs); // warm-up: JIT, pools, caches
+    const mark = await outboxMark(platform.database);
+    const { stats, completions } = await closedLoop(platform, people, config.seconds, config.thinkMs);
+    console.log(stats.table(config.seconds));
+    const total = [...stats.latencies.values()].reduce((sum, list) => sum + list.length, 0);
+    console.log(
+      `total ${(total / config.seconds).toFixed(0)} req/s, errors ${stats.errors()}; load ${load()}`,
+    );
+    for (const failure of stats.failures.slice(0, 10)) console.log(`  ${failure}`);
+    const effects = await countEffects(platform.database, mark);
+    console.log(
+      `completions answered ${completions.answered} (+${completions.uncertain} without an answer); task-completed committed ` +
+        `${effects.committed}, applied by analytics ${effects.applied}, unknown ${effects.unknown}; commit → applied p50 ${effects.p50} ms, p99 ${effects.p99} ms`,
+    );
+    ok &&=
+      stats.errors() === 0 &&
+      effects.committed >= completions.answered &&
+      effects.committed <= completions.answered + completions.uncertain &&
+      effects.applied === effects.committed &&
+      effects.unknown === 0;
+    const overload = await overloadRun(platform, people, {
+      ...config,
+      capacitySeconds: 15,
+      recoverySeconds: 15,
+    });
+    ok &&=
+      overload.effects.applied === overload.effects.committed &&
+      overload.effects.unknown === 0 &&
+      overload.effects.committed >= overload.result.completionsAnswered &&
+      overload.effects.committed <=
+        overload.result.completionsAnswered + overload.result.completionsUncertain;
+  } finally {
+    reportLoad(platform.logFile);
+    await platform.stop();
+  }
+  return ok;
+}
+
+if (import.meta.main) {
+  const config = loadBenchConfig();
+  let ok = true;
+  for (const engines of config.engines) ok = (await benchmark(engines, config)) && ok;
+  console.log(`\nresult: ${ok ? 'no errors, every completion applied once' : 'FAILED (see above)'}`);
+  process.exitCode = ok ? 0 : 1;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskEntriesSchema } from '@listready/contracts';
+import { calendarFeedSchema, taskEntriesSchema } from '@listready/contracts';
 import { useTestDatabase } from '@listready/testing';
 import {
   as,
@@ -28,11 +28,14 @@ async function snapshot(): Promise<Record<string, string>> {
   return result;
 }
 
-/** The GET routes of the service (HEAD and health probes aside), with `:agentId` filled in. */
+/** The file name of the active seller's calendar feed (`<token>.ics`). */
+let feedFile = '';
+
+/** The GET routes of the service (HEAD and health probes aside), with `:agentId` and `:file` filled in. */
 function getRoutes(agent: TestUser): string[] {
   return journey.app.registeredRoutes
     .filter((route) => route.method === 'GET' && route.url.startsWith('/api/'))
-    .map((route) => route.url.replace(':agentId', must(agent.agentId)));
+    .map((route) => route.url.replace(':agentId', must(agent.agentId)).replace(':file', feedFile));
 }
 
 describe('a read never writes', () => {
@@ -65,6 +68,18 @@ describe('a read never writes', () => {
       ...as(activeSeller),
     });
     expect(custom.statusCode).toBe(201);
+    // A calendar feed with a dated task in it, so its GET reads something.
+    const dated = await journey.app.inject({
+      method: 'PUT',
+      url: `/api/client-tasks/${must(tasks[0]).id}`,
+      payload: { dueDate: '2030-05-01' },
+      ...as(activeSeller),
+    });
+    expect(dated.statusCode).toBe(200);
+    const feed = calendarFeedSchema.parse(
+      (await journey.app.inject({ method: 'POST', url: '/api/calendar/feed', ...as(activeSeller) })).json(),
+    );
+    feedFile = must(feed.url).split('/').pop() ?? '';
   });
   afterAll(() => journey.stop());
 

@@ -80,7 +80,9 @@ pids.journey =
   }).pid ?? 0;
 pids.trivial = processes.start('bench/journey/trivial-upstream.ts', { PORT: String(trivialPort) }).pid ?? 0;
 pids.gateway =
-  processes.start('gateway/src/server.ts', {
+  // BENCH_GATEWAY_ENTRY: another gateway's server.ts (an older commit's, relative to the repository
+  // root), to compare before/after on the same machine minutes apart.
+  processes.start(process.env.BENCH_GATEWAY_ENTRY ?? 'gateway/src/server.ts', {
     PORT: String(gatewayPort),
     JOURNEY_SERVICE_URL: direct,
     BRANDING_SERVICE_URL: trivial,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeWithEngine, testRedisUrl } from '@listready/testing';
 import { createCache, createMemoryCache, type Cache } from './cache.ts';
@@ -63,6 +64,44 @@ describeWithEngine('redis', 'redis cache', () => {
     },
     (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
   );
+
+  it('fails commands at once while a Redis it was connected to is away, and works again when it is back', async () => {
+    // A TCP hop in front of the test Redis that can drop every connection and refuse new ones.
+    const target = new URL(testRedisUrl() ?? 'redis://127.0.0.1:6379');
+    const sockets = new Set<Socket>();
+    let up = true;
+    const hop = createServer((client) => {
+      if (!up) return client.destroy();
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+    const port = (hop.address() as { port: number }).port;
+    const cache = createCache({ redisUrl: `redis://127.0.0.1:${port}`, keyPrefix: 'listready-test:' });
+    caches.push(cache);
+    try {
+      const key = `away-${randomUUID()}`;
+      await cache.set(key, 'v', 60);
+      up = false;
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const started = performance.now();
+        await expect(cache.get(key)).rejects.toThrow();
+        expect(performance.now() - started).toBeLessThan(1_000);
+      }
+      up = true;
+      await expect.poll(() => cache.get(key).catch(() => 'failed'), { timeout: 10_000 }).toBe('v');
+    } finally {
+      hop.close();
+      for (const socket of sockets) socket.destroy();
+    }
+  });
 
   it('is a Redis connection, exposed for the rate limiters', async () => {
     const cache = createCache({ redisUrl: testRedisUrl() ?? undefined, keyPrefix: 'listready-test:' });

@@ -48,6 +48,13 @@ function createRedisCache(url: string, keyPrefix: string): Cache {
   });
   // Connection errors surface on the commands; an unhandled 'error' event would crash the process.
   redis.on('error', () => undefined);
+  // Until the first connection, commands wait for it (start-up). After that a lost Redis fails them
+  // at once and callers fall back (session check → database, rate limits → this process's count):
+  // queued, each waited out the client's reconnect attempts, up to 10 s a command (measured), and
+  // every request touching Redis stalled for the whole outage.
+  redis.once('ready', () => {
+    redis.options.enableOfflineQueue = false;
+  });
   const seconds = (ttl: number) => Math.max(1, Math.ceil(ttl));
   return {
     kind: 'redis',

@@ -64,6 +64,19 @@ describe('OpenAPI from the routes’ zod schemas', () => {
     });
   });
 
+  it('keeps the format of a string piped into one (a trimmed e-mail is still an e-mail)', () => {
+    const email = z.string().trim().max(254).pipe(z.email());
+    const paths = describeRoutes(
+      [{ method: 'POST', url: '/api/reset', schema: { body: z.object({ email }) } }],
+      'auth',
+    );
+    const body = paths['/api/reset']?.post?.requestBody?.content['application/json']?.schema as {
+      properties: { email: Record<string, unknown> };
+    };
+    expect(body.properties.email).toMatchObject({ type: 'string', maxLength: 254, format: 'email' });
+    expect(body.properties.email.pattern).toEqual(expect.any(String));
+  });
+
   it('says when a route has no JSON answer, rather than inventing one', () => {
     const paths = describeRoutes([{ method: 'GET', url: '/api/logo/:file' }], 'branding');
     expect(paths['/api/logo/{file}']!.get!.responses['2XX']).toEqual({

@@ -58,8 +58,33 @@ export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): JsonObjec
     unrepresentable: 'any',
     // Recursive or shared schemas are written inline; $defs stay local to the schema.
     reused: 'inline',
+    ...(io === 'input' ? { override: keepPipedStringFormat } : {}),
   }) as JsonObject;
   return rest;
+}
+
+type PipeDefinition = { type: string; out?: unknown };
+
+/**
+ * `z.string().trim().pipe(z.email())` reads as a plain string on its input side, which would tell a
+ * client (and the fuzzer) nothing of the e-mail it must be: the piped string's format and pattern
+ * are added to the input's description.
+ */
+function keepPipedStringFormat(context: { zodSchema: unknown; jsonSchema: JsonObject }): void {
+  const definition = (context.zodSchema as { _zod?: { def?: PipeDefinition } })._zod?.def;
+  if (definition?.type !== 'pipe' || !isZodSchema(definition.out) || context.jsonSchema.type !== 'string')
+    return;
+  const piped = z.toJSONSchema(definition.out, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonObject;
+  if (piped.type !== 'string') return;
+  for (const keyword of ['format', 'pattern'] as const) {
+    if (piped[keyword] !== undefined && context.jsonSchema[keyword] === undefined) {
+      context.jsonSchema[keyword] = piped[keyword];
+    }
+  }
 }
 
 /** `/api/client-tasks/:id` → `/api/client-tasks/{id}` */

@@ -205,7 +205,7 @@ describe("the shell's nginx (deploy/static)", () => {
   });
 
   it('picks the page as the gateway does: the build’s visitor page without a session cookie, the shell with one', () => {
-    expect(conf).toContain('include /etc/nginx/listready/signed-out-pages.conf;');
+    expect(conf).toContain('include /etc/nginx/signed-out-pages.conf;');
     const choice = /map \$cookie_listready_session \$listready_page \{([^}]*)\}/.exec(conf)?.[1];
     expect(choice?.replace(/\s+/g, ' ').trim()).toBe('"" $listready_visitor_page; default /index.html;');
     expect(conf).toContain(
@@ -213,7 +213,7 @@ describe("the shell's nginx (deploy/static)", () => {
     );
     const dockerfile = readFileSync(path.join(repoRoot, 'deploy/static/Dockerfile'), 'utf8');
     expect(dockerfile).toContain(
-      'COPY --from=build /app/shell/dist/signed-out-pages.nginx.conf /etc/nginx/listready/signed-out-pages.conf',
+      'COPY --from=build /app/shell/dist/signed-out-pages.nginx.conf /etc/nginx/signed-out-pages.conf',
     );
   });
 });

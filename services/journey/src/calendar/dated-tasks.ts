@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, isNotNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, max, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { REMINDER_TASK_SOURCES } from '@listready/contracts';
 import {
   agents,
@@ -232,4 +232,13 @@ export async function reminderMinutesOf(db: Queryable, userIds: string[]): Promi
     minutes.set(`${row.userId}|${key}`, row.reminderMinutes);
   }
   return minutes;
+}
+
+/** The longest reminder anyone set on a task (null: none set; everyone has the default). */
+export async function longestReminderMinutes(db: Queryable): Promise<number | null> {
+  const [row] = await db
+    .select({ minutes: max(calendarEvents.reminderMinutes) })
+    .from(calendarEvents)
+    .where(or(isNotNull(calendarEvents.taskId), isNotNull(calendarEvents.customTaskId)));
+  return row?.minutes ?? null;
 }

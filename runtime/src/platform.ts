@@ -22,11 +22,13 @@ export interface RunningPlatform {
  * variables are set): the database migrated and seeded, every service on its own loopback port,
  * and the gateway on PORT. One process lets the in-process event transport reach every service;
  * the gateway, which holds no embedded state, runs on a worker thread, so the hop and the
- * services use two cores. Should that thread die, the platform stops (exit code 1).
+ * services use two cores. Should that thread die, the platform stops and says so (`onFailure`).
  */
 export async function startPlatform(
   env: Record<string, string | undefined>,
   logger: Logger,
+  /** Told once the platform has stopped after a failure of its own (the gateway's thread died). */
+  { onFailure }: { onFailure?: (error: Error) => void } = {},
 ): Promise<RunningPlatform> {
   const config = gatewayConfigFromEnv(env);
   const dataDir = path.resolve(config.DATA_DIR);
@@ -64,8 +66,7 @@ export async function startPlatform(
       readiness: { database: databaseCheck(database) },
       onUnexpectedExit: (error) => {
         logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
-        process.exitCode = 1;
-        void stop();
+        void stop().finally(() => onFailure?.(error));
       },
     });
     const address = gateway.url;
@@ -86,8 +87,11 @@ export async function startPlatform(
       stop: () => stop(),
     };
   } catch (error) {
+    // Everything started so far stops, the embedded Postgres too: nothing is left holding the
+    // process (it used to stay up after 'ListReady failed to start', e.g. with PORT taken).
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
     await database.close();
+    if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
     throw error;
   }
 }

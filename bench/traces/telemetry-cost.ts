@@ -3,7 +3,7 @@
  * session check and the list's queries) through the gateway to services/journey, each as its own
  * process with the instrument preload, in four set-ups side by side:
  *
- *   off      OTEL_SDK_DISABLED=true (no SDK: the floor)
+ *   off      OTEL_SDK_DISABLED=true (nothing hooked or patched: the floor)
  *   context  no endpoint (the default: trace context made and passed on, nothing recorded)
  *   export   OTEL_EXPORTER_OTLP_ENDPOINT = a receiver in this process (every trace recorded and sent)
  *   sampled  the same with OTEL_TRACES_SAMPLER=parentbased_traceidratio, 10 %
@@ -13,6 +13,8 @@
  * order, CPU time (/proc) of its gateway and journey summed per request over all slices.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/traces/telemetry-cost.ts
+ *
+ * BENCH_CPU_PROF=<dir> writes each server's CPU profile under <dir>/<set-up>/ (open in DevTools).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -37,7 +39,13 @@ const config = {
   sliceSeconds: positive(process.env.BENCH_SLICE_SECONDS, 2),
   connections: positive(process.env.BENCH_CONNECTIONS, 20),
   logDir: process.env.BENCH_LOG_DIR ?? process.env.TMPDIR ?? '/tmp',
+  /** BENCH_CPU_PROF=<dir>: every server writes V8 CPU profiles to <dir>/<set-up>/ when it stops. */
+  profileDir: process.env.BENCH_CPU_PROF,
 };
+const profiled = (setup: string): Record<string, string> =>
+  config.profileDir
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(config.profileDir, setup)}` }
+    : {};
 
 const bench = await createBenchDatabase(config.adminUrl, 'traces');
 const sessionSecret = randomBytes(48).toString('base64url');
@@ -106,6 +114,7 @@ for (const setup of setups) {
   const [journeyPort, gatewayPort] = [await freePort(), await freePort()];
   const journey = processes.start('services/journey/src/server.ts', {
     ...setup.env,
+    ...profiled(setup.name),
     ...unshed,
     PORT: String(journeyPort),
     DATABASE_URL: bench.url,
@@ -113,6 +122,7 @@ for (const setup of setups) {
   });
   const gateway = processes.start('gateway/src/server.ts', {
     ...setup.env,
+    ...profiled(setup.name),
     ...unshed,
     PORT: String(gatewayPort),
     JOURNEY_SERVICE_URL: `http://127.0.0.1:${journeyPort}`,

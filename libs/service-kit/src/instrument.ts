@@ -10,6 +10,12 @@ import { startTelemetry } from './telemetry.ts';
 
 const config = loadConfig(
   z.object({
+    // The standard off switch. The SDK alone would honour it and still leave every instrumentation
+    // patched (they enable themselves when made): here no module is hooked and nothing patched.
+    OTEL_SDK_DISABLED: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim().toLowerCase() === 'true'),
     OTEL_SERVICE_NAME: z.string().default('listready'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
     // The standard batch settings (the SDK's BatchSpanProcessor no longer reads them itself).
@@ -18,13 +24,15 @@ const config = loadConfig(
     OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().positive().default(2_048),
   }),
 );
-register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
-startTelemetry({
-  serviceName: config.OTEL_SERVICE_NAME,
-  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-  batch: {
-    scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
-    maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
-    maxQueueSize: config.OTEL_BSP_MAX_QUEUE_SIZE,
-  },
-});
+if (!config.OTEL_SDK_DISABLED) {
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  startTelemetry({
+    serviceName: config.OTEL_SERVICE_NAME,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    batch: {
+      scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
+      maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+      maxQueueSize: config.OTEL_BSP_MAX_QUEUE_SIZE,
+    },
+  });
+}

@@ -93,3 +93,30 @@ process.stdout.write(JSON.stringify({ recording: span.isRecording(), traceId: sp
     expect(seen.carrier.traceparent).toContain(seen.traceId);
   }, 60_000);
 });
+
+describe('telemetry switched off (OTEL_SDK_DISABLED=true)', () => {
+  it('patches nothing and makes no trace context', async () => {
+    const probe = `
+import http from 'node:http';
+import { context, propagation, trace } from '@opentelemetry/api';
+const span = trace.getTracer('test').startSpan('request');
+const carrier = {};
+propagation.inject(trace.setSpan(context.active(), span), carrier);
+process.stdout.write(JSON.stringify({ patched: '__wrapped' in http.Server.prototype.emit, traceId: span.spanContext().traceId, carrier }));
+`;
+    const run = async (env: Record<string, string>) => {
+      const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
+        cwd: repositoryRoot,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await new Promise((resolve) => child.once('exit', resolve));
+      return JSON.parse(output) as { patched: boolean; traceId: string; carrier: Record<string, string> };
+    };
+    const [on, off] = await Promise.all([run({}), run({ OTEL_SDK_DISABLED: 'true' })]);
+    expect(on.patched).toBe(true);
+    expect(off).toEqual({ patched: false, traceId: '0'.repeat(32), carrier: {} });
+  }, 60_000);
+});

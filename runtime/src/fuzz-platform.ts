@@ -20,6 +20,11 @@ export interface FuzzPlatform {
 
 const PASSWORD = 'correct horse battery';
 
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`fuzz set-up: no ${what}`);
+  return value;
+}
+
 /**
  * The platform on its embedded defaults (as `npm start` runs it) with the fuzzer's cast: a seller,
  * a member of the seller's household, another seller, the seller's agent and another agent, signed
@@ -72,7 +77,7 @@ export async function startFuzzPlatform(extraEnv: Record<string, string> = {}): 
         .select({ id: users.id })
         .from(users)
         .where(eq(users.email, email));
-      return user!.id;
+      return found(user, `user ${email}`).id;
     };
     const ids = {
       seller: await register('Seller', 'client'),
@@ -97,15 +102,17 @@ export async function startFuzzPlatform(extraEnv: Record<string, string> = {}): 
     for (const role of Object.keys(ids) as FuzzRole[]) await renewSession(role);
     const cookieFor = (role: FuzzRole) => cookies.get(role);
 
-    const agentIdOf = async (userId: string) =>
-      (await platform.database.db.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId)))[0]!
-        .id;
-    const agentIds = [await agentIdOf(ids.agent), await agentIdOf(ids.otherAgent)];
+    const agentIdOf = async (userId: string) => {
+      const [agent] = await platform.database.db
+        .select({ id: agents.id })
+        .from(agents)
+        .where(eq(agents.userId, userId));
+      return found(agent, 'agent row').id;
+    };
+    const agentId = await agentIdOf(ids.agent);
+    const agentIds = [agentId, await agentIdOf(ids.otherAgent)];
     // The seller's agent, as an accepted invitation links them.
-    await platform.database.db
-      .update(clients)
-      .set({ agentId: agentIds[0]! })
-      .where(eq(clients.userId, ids.seller));
+    await platform.database.db.update(clients).set({ agentId }).where(eq(clients.userId, ids.seller));
     const group = await call('POST', '/api/user-groups', { name: 'Household' }, cookieFor('seller'));
     await call('POST', '/api/user-groups/join', { inviteCode: group.inviteCode }, cookieFor('member'));
     const tasks = (await call(
@@ -130,10 +137,10 @@ export async function startFuzzPlatform(extraEnv: Record<string, string> = {}): 
     const documentResponse = await fetch(`${platform.url}/api/openapi.json`);
     const document = (await documentResponse.json()) as OpenApiDocument;
     const known: KnownValues = {
-      id: [tasks[0]!.id, tasks[1]!.id, String(customTask.id), String(group.id)],
+      id: [...tasks.slice(0, 2).map((task) => task.id), String(customTask.id), String(group.id)],
       userId: [ids.member, ids.seller, ids.otherSeller],
       agentId: [...agentIds, 'current'],
-      clientId: [sellerClient!.id],
+      clientId: [found(sellerClient, 'seller client').id],
       file: [],
     };
     return {

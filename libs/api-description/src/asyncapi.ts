@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   currentEventVersion,
   deadLetterTopicFor,
@@ -7,7 +8,7 @@ import {
   topicFor,
   type EventType,
 } from '@listready/contracts';
-import { jsonSchemaOf, type JsonObject } from './openapi.ts';
+import { zodJsonSchema, type JsonObject } from './openapi.ts';
 
 /**
  * Who publishes each event type (the `producer` of its envelope) and who consumes it, for a team
@@ -32,11 +33,12 @@ export interface AsyncApiDocument {
   components: { messages: Record<string, JsonObject>; schemas: Record<string, JsonObject> };
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const camel = (type: string) => type.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** The envelope (DESIGN.md §4) with `type`, `version` and `data` pinned to one event version. */
 function envelopeOf(type: EventType, version: number, data: JsonObject): JsonObject {
-  const envelope = jsonSchemaOf(eventEnvelopeSchema, 'output')!;
+  const envelope = zodJsonSchema(eventEnvelopeSchema, 'output');
   const properties = envelope.properties as Record<string, JsonObject>;
   return {
     ...envelope,
@@ -61,13 +63,13 @@ export function asyncApiDocument(version = '1'): AsyncApiDocument {
   for (const type of eventTypes) {
     const parties = EVENT_PARTIES[type];
     const channelId = camel(type);
-    const versions: Record<number, unknown> = eventVersions[type];
+    const versions: Record<number, z.ZodType> = eventVersions[type];
     const channelMessages: Record<string, { $ref: string }> = {};
     for (const [versionKey, schema] of Object.entries(versions)) {
       const eventVersion = Number(versionKey);
       const messageId = `${channelId}V${eventVersion}`;
       // What is on the wire: the producer's shape of that version (`input`, before any upcast).
-      const data = jsonSchemaOf(schema, 'input')!;
+      const data = zodJsonSchema(schema, 'input');
       messages[messageId] = {
         name: `${type} v${eventVersion}`,
         title: `${type}, version ${eventVersion}${eventVersion === currentEventVersion[type] ? ' (current)' : ' (older, upcast by consumers)'}`,
@@ -94,14 +96,14 @@ export function asyncApiDocument(version = '1'): AsyncApiDocument {
       description: 'Events a consumer could not apply after its retries, copied with the error in a header.',
       messages: channelMessages,
     };
-    operations[`publish${channelId[0]!.toUpperCase()}${channelId.slice(1)}`] = {
+    operations[`publish${capitalized(channelId)}`] = {
       action: 'send',
       channel: { $ref: `#/channels/${channelId}` },
       summary: `${parties.producer} publishes ${type} v${currentEventVersion[type]}`,
       messages: [{ $ref: `#/channels/${channelId}/messages/${channelId}V${currentEventVersion[type]}` }],
     };
     for (const consumer of parties.consumers) {
-      operations[`${consumer}Consumes${channelId[0]!.toUpperCase()}${channelId.slice(1)}`] = {
+      operations[`${consumer}Consumes${capitalized(channelId)}`] = {
         action: 'receive',
         channel: { $ref: `#/channels/${channelId}` },
         summary: `${consumer} consumes ${type} (every version)`,
@@ -122,6 +124,6 @@ export function asyncApiDocument(version = '1'): AsyncApiDocument {
     defaultContentType: 'application/json',
     channels,
     operations,
-    components: { messages, schemas: { EventEnvelope: jsonSchemaOf(eventEnvelopeSchema, 'output')! } },
+    components: { messages, schemas: { EventEnvelope: zodJsonSchema(eventEnvelopeSchema, 'output') } },
   };
 }

@@ -51,7 +51,11 @@ const isZodSchema = (value: unknown): value is z.ZodType => value instanceof z.Z
  * open rather than refused: the document stays complete, and the service still enforces it.
  */
 export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): JsonObject | undefined {
-  if (!isZodSchema(schema)) return undefined;
+  return isZodSchema(schema) ? zodJsonSchema(schema, io) : undefined;
+}
+
+/** `jsonSchemaOf` for a schema known to be zod's. */
+export function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -96,7 +100,7 @@ function operationIdOf(method: string, path: string): string {
   const words = path
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return method.toLowerCase() + words.join('');
 }
 
@@ -186,7 +190,7 @@ export function openApiDocument(
     openapi: '3.1.0',
     info: { title: 'ListReady API', ...info },
     paths: sorted,
-    components: { schemas: { ApiError: jsonSchemaOf(apiErrorSchema, 'output')! } },
+    components: { schemas: { ApiError: zodJsonSchema(apiErrorSchema, 'output') } },
   };
 }
 

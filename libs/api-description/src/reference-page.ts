@@ -49,7 +49,7 @@ ${body ? `<h4>Body (application/json)</h4>${schemaBlock('Schema', body)}` : ''}
     .filter((channel) => !String(channel.address).endsWith('.dlq'))
     .map((channel) => {
       const messages = Object.keys(channel.messages as object).map((id) => {
-        const message = asyncApi.components.messages[id]!;
+        const message = asyncApi.components.messages[id] ?? {};
         return `<li>${schemaBlock(String(message.title), message.payload)}</li>`;
       });
       return `<section class="operation"><h3>Topic <code>${escapeHtml(String(channel.address))}</code></h3>

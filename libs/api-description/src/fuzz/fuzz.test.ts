@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeRoutes, jsonSchemaOf, openApiDocument } from '../openapi.ts';
+import { describeRoutes, openApiDocument, zodJsonSchema } from '../openapi.ts';
 import { answerChecker, documentSchemas } from './answer-check.ts';
 import { operationRequests } from './requests.ts';
 import { invalidValue, validValue } from './schema-arbitraries.ts';
+
+/** The value, or a failed test saying what was missing. */
+function defined<T>(value: T | undefined | null, what = 'value'): T {
+  if (value === undefined || value === null) throw new Error(`no ${what}`);
+  return value;
+}
 
 const taskUpdate = z
   .object({
@@ -18,7 +24,7 @@ const taskUpdate = z
   .strict();
 
 describe('arbitraries from the document’s schemas', () => {
-  const schema = jsonSchemaOf(taskUpdate, 'input')!;
+  const schema = zodJsonSchema(taskUpdate, 'input');
   const document = openApiDocument([]);
   const validate = documentSchemas(document).validatorOf(schema);
 
@@ -63,7 +69,7 @@ describe('requests for an operation', () => {
       'journey',
     ),
   ]);
-  const operation = document.paths['/api/tasks/{id}']!.put!;
+  const operation = defined(document.paths['/api/tasks/{id}']?.put, 'operation');
   const requests = fc.sample(
     operationRequests('put', '/api/tasks/{id}', operation, { known: { id: ['task-1'] }, origin: 'http://x' }),
     {
@@ -108,7 +114,7 @@ describe('answers checked against the document', () => {
       'things',
     ),
   ]);
-  const operation = document.paths['/api/things']!.get!;
+  const operation = defined(document.paths['/api/things']?.get, 'operation');
   const check = answerChecker(document);
   const json = (status: number, body: unknown) => ({
     status,

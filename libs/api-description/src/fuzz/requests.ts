@@ -152,7 +152,7 @@ export function operationRequests(
     )
     .map((values) =>
       pathParameters.reduce(
-        (url, parameter, index) => url.replace(`{${parameter.name}}`, values[index]!),
+        (url, parameter, index) => url.replace(`{${parameter.name}}`, values[index] ?? ''),
         path,
       ),
     );
@@ -181,7 +181,8 @@ export function operationRequests(
     JSON.stringify(value),
   );
   type Body = { body?: string | Uint8Array; headers: Record<string, string>; kind: string };
-  const bodies: Array<fc.WeightedArbitrary<Body>> = [{ arbitrary: rawBodies(validJson), weight: 2 }];
+  const raw: fc.WeightedArbitrary<Body> = { arbitrary: rawBodies(validJson), weight: 2 };
+  const bodies: Array<fc.WeightedArbitrary<Body>> = [raw];
   if (schema) {
     bodies.push(
       {
@@ -206,7 +207,7 @@ export function operationRequests(
         ? fc.oneof(...bodies)
         : fc.oneof<Array<fc.WeightedArbitrary<Body>>>(
             { arbitrary: fc.constant<Body>({ headers: {}, kind: 'read' }), weight: 6 },
-            bodies[0]!,
+            raw,
           ),
       crossSite: fc.integer({ min: 0, max: 19 }).map((draw) => draw === 0),
     })

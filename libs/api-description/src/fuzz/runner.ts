@@ -137,8 +137,7 @@ async function runCases(
   const seen = new Set<string>();
   let next = 0;
   const worker = async () => {
-    while (next < requests.length) {
-      const request = requests[next]!;
+    for (let request = requests[next]; request; request = requests[next]) {
       next += 1;
       let answer: Answer;
       try {
@@ -224,14 +223,15 @@ export function resourcesOf(document: OpenApiDocument): Resource[] {
     const itemPath = Object.keys(document.paths).find((candidate) =>
       new RegExp(`^${collection.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}/\\{[^}]+\\}$`).test(candidate),
     );
-    if (!itemPath) continue;
-    const item = document.paths[itemPath]!;
+    const item = itemPath ? document.paths[itemPath] : undefined;
+    const itemParameter = itemPath ? /\{([^}]+)\}$/.exec(itemPath)?.[1] : undefined;
+    if (!itemPath || !item || !itemParameter) continue;
     resources.push({
       collection,
       create,
       ...(operations.get ? { list: operations.get } : {}),
       itemPath,
-      itemParameter: /\{([^}]+)\}$/.exec(itemPath)![1]!,
+      itemParameter,
       ...(item.put ? { update: item.put } : item.patch ? { update: item.patch } : {}),
       updateMethod: item.put ? 'PUT' : 'PATCH',
       ...(item.delete ? { remove: item.delete } : {}),
@@ -317,12 +317,12 @@ export async function fuzzSequences(
           delete: resource.remove,
         }[action];
         if (!operation) continue;
-        const id = created.length ? created[target % created.length]! : undefined;
-        if ((action === 'update' || action === 'delete') && !id) continue;
-        const path =
-          action === 'create' || action === 'list'
-            ? resource.collection
-            : resource.itemPath.replace(`{${resource.itemParameter}}`, percentEncode(id!));
+        const id = created[target % Math.max(created.length, 1)];
+        const onItem = action === 'update' || action === 'delete';
+        if (onItem && !id) continue;
+        const path = onItem
+          ? resource.itemPath.replace(`{${resource.itemParameter}}`, percentEncode(id ?? ''))
+          : resource.collection;
         const request: FuzzRequest = {
           method: { create: 'POST', list: 'GET', update: resource.updateMethod, delete: 'DELETE' }[action],
           url: path,

@@ -115,7 +115,8 @@ export function validValue(schema: Schema, root: Schema = schema, depth = 0): fc
   const alternatives = resolved.anyOf ?? resolved.oneOf;
   if (alternatives?.length)
     return fc.oneof(...alternatives.map((option) => validValue(option, root, depth + 1)));
-  if (resolved.allOf?.length === 1) return validValue(resolved.allOf[0]!, root, depth + 1);
+  const [only, ...others] = resolved.allOf ?? [];
+  if (only && others.length === 0) return validValue(only, root, depth + 1);
   const types = typesOf(resolved);
   if (types.length > 1)
     return fc.oneof(...types.map((type) => validValue({ ...resolved, type }, root, depth)));
@@ -251,12 +252,14 @@ export function invalidValue(schema: Schema, root: Schema = schema, depth = 0): 
   const options: fc.Arbitrary<unknown>[] = [wrongType(resolved), hostileString, fc.constant(deepValue(64))];
   const bounds = outOfBounds(resolved);
   if (bounds) options.push(bounds);
-  if (typesOf(resolved).includes('object') && resolved.properties && depth < MAX_DEPTH) {
-    const properties = Object.keys(resolved.properties);
+  const propertySchemas = resolved.properties;
+  if (typesOf(resolved).includes('object') && propertySchemas && depth < MAX_DEPTH) {
+    const properties = Object.keys(propertySchemas);
     const valid = validValue(resolved, root, depth) as fc.Arbitrary<Record<string, unknown>>;
-    if ((resolved.required ?? []).length > 0) {
+    const required = resolved.required ?? [];
+    if (required.length > 0) {
       options.push(
-        fc.tuple(valid, fc.constantFrom(...resolved.required!)).map(([object, name]) => {
+        fc.tuple(valid, fc.constantFrom(...required)).map(([object, name]) => {
           const { [name]: _dropped, ...rest } = object;
           return rest;
         }),
@@ -278,7 +281,7 @@ export function invalidValue(schema: Schema, root: Schema = schema, depth = 0): 
         fc
           .constantFrom(...properties)
           .chain((name) =>
-            fc.tuple(valid, fc.constant(name), invalidValue(resolved.properties![name]!, root, depth + 1)),
+            fc.tuple(valid, fc.constant(name), invalidValue(propertySchemas[name] ?? {}, root, depth + 1)),
           )
           .map(([object, name, value]) => ({ ...object, [name]: value })),
       );

@@ -39,6 +39,11 @@ export const FAKE_USERS: Record<FakeRole, PublicUser> = {
  */
 export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOut: () => void }> {
   let signedIn = true;
+  // A browser without a session cookie gets the prerendered visitor pages, which never ask who is
+  // signed in; a signed-in browser has one. This one is no session: every service answers it as none.
+  await page
+    .context()
+    .addCookies([{ name: 'listready_session', value: 'e2e-faked-session', domain: '127.0.0.1', path: '/' }]);
   await page.route('**/api/auth/session', (route) => {
     const session: SessionResponse = { user: signedIn ? FAKE_USERS[role] : null };
     return route.fulfill({ status: 200, json: session });

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { startPlatform, type RunningPlatform } from '../support/platform.ts';
 
 /**
  * The live household (issue 19, item 5, Must show): two browsers of one household, each its own
@@ -16,9 +18,9 @@ const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 const password = 'live-household-1';
 
-async function register(page: Page, firstName: string, lastName: string): Promise<void> {
+async function register(page: Page, firstName: string, lastName: string, url = baseUrl): Promise<void> {
   const email = `${firstName.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
-  const response = await page.request.post(`${baseUrl}/api/register`, {
+  const response = await page.request.post(`${url}/api/register`, {
     data: {
       email,
       firstName,
@@ -156,5 +158,77 @@ describe('a live household', () => {
     expect(hazel.errors).toEqual([]);
     expect(milo.errors).toEqual([]);
     expect(hazel.cspViolations).toEqual([]);
+  });
+});
+
+describe('a live stream that drops', () => {
+  // Streams here end every 3 s, as a drop would end them (or a gateway restarting); the browser
+  // reconnects after the 1 s the stream asks for.
+  let platform: RunningPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform({ LIVE_STREAM_MAX_MS: '3000' });
+  }, 240_000);
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('reconnects with the last event id and shows what changed while it was away', async () => {
+    const url = platform.url;
+    const { page, errors } = await browser.newPage({ width: 1280, height: 900 });
+    await register(page, 'Ivy', 'Owner', url);
+    const isLive = (request: Request) => request.url().includes('/api/clients/current/live');
+
+    const firstStream = page.waitForRequest(isLive);
+    await page.goto(`${url}/journey`);
+    await taskRow(page, 'Curb Appeal').waitFor();
+    await firstStream;
+    // The journey is there (sign-up's event applied): its task ids.
+    const tasks = (await (await page.request.get(`${url}/api/clients/current/tasks`)).json()) as {
+      id: string;
+      clientTask: { title: string };
+    }[];
+    const idOf = (title: string) => tasks.find((entry) => entry.clientTask.title === title)?.id ?? 'missing';
+
+    // A change made elsewhere (here through the API) shows while the stream is open.
+    expect(
+      (
+        await page.request.put(`${url}/api/client-tasks/${idOf('Curb Appeal')}`, {
+          data: { status: 'completed' },
+        })
+      ).status(),
+    ).toBe(200);
+    await taskRow(page, 'Curb Appeal')
+      .getByRole('button', { name: 'Mark Incomplete' })
+      .waitFor({ timeout: 2_000 });
+
+    // The stream ends, as a drop ends it; before the browser is back (1 s later), Kitchen is completed.
+    await page.waitForEvent('requestfinished', { predicate: isLive, timeout: 10_000 });
+    let reconnected = false;
+    const reconnection = page.waitForRequest(isLive, { timeout: 10_000 }).then((request) => {
+      reconnected = true;
+      return request;
+    });
+    expect(
+      (
+        await page.request.put(`${url}/api/client-tasks/${idOf('Kitchen')}`, {
+          data: { status: 'completed' },
+        })
+      ).status(),
+    ).toBe(200);
+    expect(reconnected, 'the change was made while the browser was away').toBe(false);
+    const lastEventId = (await (await reconnection).allHeaders())['last-event-id'];
+
+    // It came back with the id of the last event it had, and the change made meanwhile shows.
+    expect(lastEventId).toMatch(/^[0-9a-f-]{36}$/);
+    const since = (await (
+      await page.request.get(`${url}/api/clients/current/live?after=${lastEventId}`)
+    ).json()) as {
+      events: { taskId: string }[];
+    };
+    expect(since.events.map((event) => event.taskId)).toContain(idOf('Kitchen'));
+    await taskRow(page, 'Kitchen')
+      .getByRole('button', { name: 'Mark Incomplete' })
+      .waitFor({ timeout: 3_000 });
+    expect(errors).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ const producerOf: Record<EventType, Producer> = {
   'user-registered': 'auth',
   'task-completed': 'journey',
   'stage-completed': 'journey',
+  'task-updated': 'journey',
   'invitation-sent': 'invitation',
   'invitation-accepted': 'invitation',
 };

@@ -15,8 +15,8 @@ export function JourneyScreen() {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
-  // What the rest of the household does shows here as it happens.
-  useLiveJourney();
+  // What the rest of the household does shows here as it happens, once the journey is there.
+  useLiveJourney(journey.isSuccess);
   // Which stages are open; until the seller toggles one, the stage in progress is.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   // The stage in progress when the page opened: finishing it must not fold it away under the seller.

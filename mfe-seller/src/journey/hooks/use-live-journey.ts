@@ -17,12 +17,14 @@ export const liveReads = (clientId: string | undefined): string[] =>
  * event makes the reads it touches stale, so every open screen of the household shows a completion
  * or a note within a moment. EventSource reconnects by itself after a drop, sending the last event
  * id; the server replays what was missed, or says `reset` and everything is read again.
+ * `enabled` once the journey has been read: right after sign-up it may not exist yet (the reads
+ * retry JOURNEY_NOT_READY; an EventSource refused once does not try again).
  */
-export function useLiveJourney(): void {
+export function useLiveJourney(enabled: boolean): void {
   const queryClient = useQueryClient();
   const { clientId, ready } = useJourneyChoice();
   useEffect(() => {
-    if (!ready || typeof EventSource === 'undefined') return undefined;
+    if (!enabled || !ready || typeof EventSource === 'undefined') return undefined;
     const source = new EventSource(withClientId(LIVE_URL, clientId));
     // One change often comes as two or three events (a completion, its stage, its note): they are
     // read again once. A reset (events that cannot be replayed) reads the same things again too.
@@ -43,7 +45,7 @@ export function useLiveJourney(): void {
       source.close();
       clearTimeout(pending);
     };
-  }, [queryClient, clientId, ready]);
+  }, [queryClient, clientId, ready, enabled]);
 }
 
 function safeJson(text: string): unknown {

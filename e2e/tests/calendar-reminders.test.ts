@@ -192,7 +192,7 @@ describe('calendar feeds and reminders through the running platform', () => {
     ]);
     const sms = await mailbox(page, '+819012345678');
     expect(sms.map((message) => message.text)).toEqual([
-      `ListReady reminder: “${title}” is due tomorrow, Sunday, June 15.`,
+      `ListReady reminder: “${title}” is due tomorrow, Sunday, June 15. Reply DONE, SNOOZE or a number of days.`,
     ]);
   });
 });

@@ -17,6 +17,7 @@ export const API_ROUTES: ReadonlyArray<{ service: ServiceName; pattern: RegExp }
   { service: 'journey', pattern: /^\/api\/client-tasks(\/|$)/ },
   { service: 'journey', pattern: /^\/api\/user-groups(\/|$)/ },
   { service: 'journey', pattern: /^\/api\/calendar(\/|$)/ },
+  { service: 'journey', pattern: /^\/api\/sms(\/|$)/ },
   { service: 'invitation', pattern: /^\/api\/(invitations|accept-invitation)(\/|$)/ },
   { service: 'invitation', pattern: /^\/api\/google-oauth-(setup|callback)$/ },
   { service: 'analytics', pattern: /^\/api\/analytics(\/|$)/ },

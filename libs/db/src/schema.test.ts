@@ -27,7 +27,7 @@ const EVENT_TABLES = ['outbox', 'processed_events', 'dead_letters'];
 const OUR_TABLES: Record<string, string[]> = {
   branding: ['logos'],
   // Calendar feeds and reminders (issue 19).
-  journey: ['calendar_feeds', 'reminder_deliveries'],
+  journey: ['calendar_feeds', 'reminder_deliveries', 'sms_replies'],
 };
 
 async function tablesOf(schema: string): Promise<string[]> {

@@ -12,6 +12,7 @@ export * from './google-oauth.ts';
 export * from './message.ts';
 export * from './mime-message.ts';
 export * from './twilio-sms-sender.ts';
+export * from './twilio-webhook.ts';
 
 const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_REFRESH_TOKEN'] as const;
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;

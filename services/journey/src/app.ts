@@ -1,7 +1,13 @@
 import type { Logger } from 'pino';
 import type { Database } from '@listready/db';
 import type { Transport } from '@listready/events';
-import { createMailer, createSmsSender, type Mailer, type SmsSender } from '@listready/messaging';
+import {
+  createMailer,
+  createSmsSender,
+  webhookAuthToken,
+  type Mailer,
+  type SmsSender,
+} from '@listready/messaging';
 import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { createAgentDashboard } from './agents/agent-dashboard.ts';
 import { createCalendarFeeds } from './calendar/calendar-feeds.ts';
@@ -24,8 +30,10 @@ import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
 import { customTaskRoutes } from './routes/custom-tasks.ts';
 import { liveRoutes } from './routes/live.ts';
+import { smsRoutes } from './routes/sms.ts';
 import { userGroupRoutes } from './routes/user-groups.ts';
 import { createReminderScheduler } from './reminders/reminder-scheduler.ts';
+import { createSmsReplies } from './sms/sms-replies.ts';
 import { memoizeVerification } from './sessions/memoized-codec.ts';
 import { createClientTaskStore } from './tasks/client-task-store.ts';
 import { createClientTaskUpdates } from './tasks/client-task-updates.ts';
@@ -120,6 +128,11 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   runtime.beforeClose(() => live.stop());
   calendarRoutes(app, {
     feeds: createCalendarFeeds({ db, tokens: createFeedTokens(deps.sessionSecret) }),
+    publicUrl: deps.config.PUBLIC_URL,
+  });
+  smsRoutes(app, {
+    replies: createSmsReplies({ db, clock, updates, customTasks, access, logger: deps.logger }),
+    authToken: webhookAuthToken(deps.config, deps.config.NODE_ENV),
     publicUrl: deps.config.PUBLIC_URL,
   });
   consumeUserRegistered(events, { clients, content, clock });

@@ -29,3 +29,23 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 export const calendarFeedPathSchema = z.object({
   file: z.string().max(200),
 });
+
+/**
+ * POST /api/sms/inbound: Twilio's inbound-message webhook, form-encoded, signed with
+ * `X-Twilio-Signature` (issue 19, "Actionable SMS"). Only the fields the reply needs are read;
+ * Twilio sends more (AccountSid, NumMedia…), which the signature covers and the route keeps.
+ */
+export const smsInboundSchema = z
+  .looseObject({
+    MessageSid: z.string().min(1, 'MessageSid is required').max(64),
+    From: z.string().min(1, 'From is required').max(32),
+    To: z.string().max(32).optional(),
+    Body: z.string().max(1600).default(''),
+  })
+  .describe(
+    'Twilio inbound-message webhook, sent as application/x-www-form-urlencoded with X-Twilio-Signature',
+  );
+export type SmsInbound = z.infer<typeof smsInboundSchema>;
+
+/** The answer Twilio texts back: a TwiML document (`text/xml`) with one `<Message>`. */
+export const twimlSchema = z.string().describe('TwiML: <Response><Message>…</Message></Response>');

@@ -342,6 +342,19 @@ export const reminderDeliveries = journeySchema.table(
   ],
 );
 
+/**
+ * One SMS reply to a reminder (issue 19, "Actionable SMS"), keyed by Twilio's MessageSid: the row is
+ * taken before the reply acts, so a retried webhook (same sid) changes nothing twice and gets the
+ * first answer again. `reminderId` is the reminder acted on (none: unknown number or no reminder).
+ */
+export const smsReplies = journeySchema.table('sms_replies', {
+  messageSid: text().primaryKey(),
+  reminderId: text(),
+  /** The answer sent back (TwiML's message); null while the reply is being handled. */
+  answer: text(),
+  receivedAt: timestamptz().notNull().defaultNow(),
+});
+
 export const journeyOutbox = outboxTable(journeySchema);
 export const journeyProcessedEvents = processedEventsTable(journeySchema);
 export const journeyDeadLetters = deadLettersTable(journeySchema);

@@ -266,6 +266,18 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       },
       expected: statuses(404, 404, 404, 404, 404, 404),
     },
+    // Twilio's webhook for SMS replies: public, but only a request signed with the Twilio account's
+    // auth token gets past the check — a session opens nothing.
+    {
+      route: 'POST /api/sms/inbound',
+      what: 'a reply without a Twilio signature',
+      request: () => ({
+        url: '/api/sms/inbound',
+        payload: 'MessageSid=SMunsigned&From=%2B15550100000&Body=DONE',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      expected: statuses(403, 403, 403, 403, 403, 403),
+    },
     // The agent's own dashboard data.
     {
       route: 'GET /api/agents/:agentId/stats',

@@ -49,5 +49,8 @@ export function reminderSms(
 ): SmsMessage {
   const title = task.title.length > SMS_TITLE_MAX ? `${task.title.slice(0, SMS_TITLE_MAX - 1)}…` : task.title;
   const when = dueWording(task.dueDate, recipient.timezone, now);
-  return { to: phone, body: `ListReady reminder: “${title}” is due ${when}.` };
+  return {
+    to: phone,
+    body: `ListReady reminder: “${title}” is due ${when}. Reply DONE, SNOOZE or a number of days.`,
+  };
 }

@@ -144,9 +144,13 @@ describe('reminders', () => {
     const sms = await inbox('+33600000001');
     expect(email).toHaveLength(8);
     expect(sms).toHaveLength(8);
-    expect(sms.every((message) => message.channel === 'sms' && message.text.endsWith('is due today.'))).toBe(
-      true,
-    );
+    expect(
+      sms.every(
+        (message) =>
+          message.channel === 'sms' &&
+          message.text.endsWith('is due today. Reply DONE, SNOOZE or a number of days.'),
+      ),
+    ).toBe(true);
     const rows = await database.current.db
       .select()
       .from(reminderDeliveries)

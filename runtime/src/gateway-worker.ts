@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildGateway, gatewayConfigFromEnv, type ServiceName } from '@listready/gateway';
-import { createLogger, type ReadinessCheck } from '@listready/service-kit';
+import { createLogger, stopTelemetry, type ReadinessCheck } from '@listready/service-kit';
 
 export interface GatewayWorkerData {
   env: Record<string, string | undefined>;
@@ -56,10 +56,15 @@ port.on('message', (message: ToGateway) => {
     pending.get(message.id)?.(message.result);
     pending.delete(message.id);
   } else if (message.type === 'stop') {
-    void gateway.close().then(() => {
-      send({ type: 'stopped' });
-      port.close();
-    });
+    // The thread's own span batch is exported before it ends (at most 2 s), or the gateway's last
+    // spans would be lost with it.
+    void gateway
+      .close()
+      .then(() => stopTelemetry())
+      .then(() => {
+        send({ type: 'stopped' });
+        port.close();
+      });
   }
 });
 

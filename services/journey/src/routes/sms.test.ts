@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, customTaskSchema, taskEntriesSchema } from '@listready/contracts';
+import { apiErrorSchema, customTaskSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
 import { journeyOutbox, smsReplies, users } from '@listready/db';
 import {
   createDevMailbox,
@@ -34,7 +34,7 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
   let phones = 0;
   let sids = 0;
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     journey.app.inject({ method, url, ...(payload ? { payload } : {}), ...as(user) });
 
   /** Twilio's inbound-message webhook as Twilio sends it: form-encoded, signed with the auth token. */
@@ -210,6 +210,54 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
       .array()
       .parse((await call(seller, 'GET', '/api/clients/current/custom-tasks')).json());
     expect(list.find((task) => task.id === custom.id)?.status).toBe('completed');
+  });
+
+  it('a household member answers for the task assigned to them, as themselves; once removed, nothing changes', async () => {
+    const { seller } = await remindedSeller('2027-08-01');
+    const member = await journey.signUp('client', { firstName: 'Max', lastName: 'Member' });
+    const memberPhone = '+15550109999';
+    await database.current.db
+      .update(users)
+      .set({
+        timezone: 'UTC',
+        phone: memberPhone,
+        notificationPreferences: { email: false, sms: true, push: true, calendar: true },
+      })
+      .where(eq(users.id, member.userId));
+    const group = userGroupSchema.parse(
+      (await call(seller, 'POST', '/api/user-groups', { name: 'Home' })).json(),
+    );
+    await call(member, 'POST', '/api/user-groups/join', { inviteCode: group.inviteCode });
+    const custom = customTaskSchema.parse(
+      (
+        await call(seller, 'POST', '/api/clients/current/custom-tasks', {
+          title: 'Mow the lawn',
+          dueDate: '2027-08-05',
+          assignedTo: 'Max',
+        })
+      ).json(),
+    );
+    await remindAt(new Date('2027-08-05T00:00:00Z'));
+    const customOf = async () =>
+      must(
+        customTaskSchema
+          .array()
+          .parse((await call(seller, 'GET', '/api/clients/current/custom-tasks')).json())
+          .find((task) => task.id === custom.id),
+      );
+
+    expect(messageOf((await reply(memberPhone, '2')).body)).toBe(
+      'ListReady: “Mow the lawn” is now due Saturday, August 7.',
+    );
+    expect((await customOf()).dueDate).toBe('2027-08-07');
+
+    expect(
+      (await call(seller, 'DELETE', `/api/user-groups/${group.id}/members/${member.userId}`)).statusCode,
+    ).toBe(204);
+    expect(messageOf((await reply(memberPhone, 'DONE')).body)).toBe(
+      'ListReady: you can no longer change that task, so nothing changed.',
+    );
+    expect((await customOf()).status).toBe('pending');
   });
 
   it('an unknown number, or one whose last reminder is old, gets a polite answer and nothing changes', async () => {

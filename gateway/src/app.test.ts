@@ -207,6 +207,7 @@ describe('route table', () => {
     ['/api/clients/current/custom-tasks/x', 'journey'],
     ['/api/client-tasks/t1', 'journey'],
     ['/api/user-groups/join', 'journey'],
+    ['/api/sms/inbound', 'journey'],
     ['/api/invitations', 'invitation'],
     ['/api/accept-invitation', 'invitation'],
     ['/api/google-oauth-callback', 'invitation'],

@@ -273,7 +273,7 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       what: 'a reply without a Twilio signature',
       request: () => ({
         url: '/api/sms/inbound',
-        payload: 'MessageSid=SMunsigned&From=%2B15550100000&Body=DONE',
+        payload: Buffer.from('MessageSid=SMunsigned&From=%2B15550100000&Body=DONE'),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       }),
       expected: statuses(403, 403, 403, 403, 403, 403),

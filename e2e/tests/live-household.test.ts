@@ -161,6 +161,93 @@ describe('a live household', () => {
   });
 });
 
+describe("the agent's dashboard, live", () => {
+  it("a client's completion changes the agent's open dashboard within a second", async () => {
+    const agentPage = await browser.newPage({ width: 1280, height: 900 });
+    const clientPage = await browser.newPage({ width: 375, height: 812 });
+    const stamp = `${Date.now()}.${Math.random().toString(36).slice(2)}`;
+    const clientEmail = `olive.${stamp}@example.com`;
+    const agentRegistered = await agentPage.page.request.post(`${baseUrl}/api/register`, {
+      data: {
+        email: `ivy.${stamp}@example.com`,
+        firstName: 'Ivy',
+        lastName: 'Agent',
+        phone: '555-0100',
+        password,
+        confirmPassword: password,
+        role: 'agent',
+      },
+    });
+    expect(agentRegistered.status()).toBe(201);
+    const invited = await agentPage.page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Olive Seller', email: clientEmail, phoneNumber: '555-0123', type: 'agent-to-client' },
+    });
+    expect(invited.status()).toBe(200);
+    const { invitationId } = (await invited.json()) as { invitationId: string };
+
+    // The client accepts and lets Garage go five days overdue: the dashboard flags her.
+    const clientRegistered = await clientPage.page.request.post(`${baseUrl}/api/register`, {
+      data: {
+        email: clientEmail,
+        firstName: 'Olive',
+        lastName: 'Seller',
+        phone: '555-0100',
+        password,
+        confirmPassword: password,
+        role: 'client',
+      },
+    });
+    expect(clientRegistered.status()).toBe(201);
+    expect(
+      (
+        await clientPage.page.request.post(`${baseUrl}/api/accept-invitation`, { data: { invitationId } })
+      ).status(),
+    ).toBe(200);
+    const tasksUrl = `${baseUrl}/api/clients/current/tasks`;
+    await expect.poll(async () => (await clientPage.page.request.get(tasksUrl)).status()).toBe(200);
+    const entries = (await (await clientPage.page.request.get(tasksUrl)).json()) as {
+      id: string;
+      clientTask: { title: string };
+    }[];
+    const garage = entries.find((entry) => entry.clientTask.title === 'Garage')?.id ?? 'missing';
+    const overdueOn = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (
+        await clientPage.page.request.put(`${baseUrl}/api/client-tasks/${garage}`, {
+          data: { dueDate: overdueOn },
+        })
+      ).status(),
+    ).toBe(200);
+
+    const liveOpen = agentPage.page.waitForResponse((response) =>
+      /\/api\/agents\/[^/]+\/live$/.test(response.url()),
+    );
+    await agentPage.page.goto(`${baseUrl}/dashboard`);
+    const stalled = agentPage.page
+      .locator('[data-remote="mfe-agent"]')
+      .getByRole('list', { name: 'Stalled clients' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Olive Seller' });
+    await expect.poll(() => stalled.count(), { timeout: 15_000 }).toBe(1);
+    await liveOpen;
+
+    // She completes it: the agent's open dashboard no longer flags her, without a reload.
+    expect(
+      (
+        await clientPage.page.request.put(`${baseUrl}/api/client-tasks/${garage}`, {
+          data: { status: 'completed' },
+        })
+      ).status(),
+    ).toBe(200);
+    const answeredAt = Date.now();
+    await expect.poll(() => stalled.count(), { timeout: 1_000, interval: 50 }).toBe(0);
+    console.warn(
+      `live household: the agent's dashboard changed ${Date.now() - answeredAt} ms after the completion`,
+    );
+    expect(agentPage.errors).toEqual([]);
+  });
+});
+
 describe('a live stream that drops', () => {
   // Streams here end every 3 s, as a drop would end them (or a gateway restarting); the browser
   // reconnects after the 1 s the stream asks for.

@@ -139,7 +139,13 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
       }),
     ready: () => waitUntil('the platform', answers(`${url}/api/health`), 300_000),
   });
-  await group.start('platform');
+  try {
+    await group.start('platform');
+  } catch (error) {
+    await group.stopAll();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   // The embedded server's port is kept beside its data (libs/db embedded.ts); its fixed password too.
   const pgPort = readFileSync(path.join(dataDir, 'postgres.port'), 'utf8').trim();
   const database = await createDb({
@@ -267,6 +273,7 @@ export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPl
   } catch (error) {
     await group.stopAll();
     await bench.drop();
+    await rm(kafkaDir, { recursive: true, force: true });
     throw error;
   }
   return {

@@ -10,7 +10,7 @@ import { startFuzzPlatform, type FuzzPlatform } from './fuzz-platform.ts';
  * delete. No answer may be ≥ 500, every 2xx must match its documented schema, every 4xx the error
  * shape. `npm run bench:fuzz -w @listready/bench` runs the same with 10,000 cases per route.
  */
-const CASES_PER_ROUTE = 100;
+const CASES_PER_ROUTE = 200;
 const SEED = 20_261_123;
 
 describe('the API fuzzed from its description', () => {
@@ -26,7 +26,7 @@ describe('the API fuzzed from its description', () => {
 
   it(
     `answers every route's cases (${CASES_PER_ROUTE} each) within its description`,
-    { timeout: 240_000 },
+    { timeout: 420_000 },
     async () => {
       const started = Date.now();
       const reports = await fuzzOperations({
@@ -62,7 +62,7 @@ describe('the API fuzzed from its description', () => {
 
   it(
     'keeps every resource consistent through sequences of create, read, update and delete',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const reports = await fuzzSequences({
         baseUrl: fuzz.platform.url,

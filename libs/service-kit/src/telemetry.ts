@@ -64,8 +64,8 @@ export function startTelemetry({ serviceName, otlpEndpoint, batch }: TelemetryOp
           return owner ? { [serviceAttribute]: owner } : {};
         },
       }),
-      // The gateway reaches the services through undici (@fastify/reply-from): without this the
-      // trace context would stop at the gateway.
+      // The gateway reaches the services through undici's dispatch (gateway/src/api-proxy.ts):
+      // without this the trace context would stop at the gateway.
       new UndiciInstrumentation({ requireParentforSpans: true }),
       // Only queries some request, event or job asked for: the relays' polls would be noise.
       new PgInstrumentation({ requireParentSpan: true }),

@@ -53,7 +53,7 @@ test('a high or critical advisory fails, named with its advisory and fix', () =>
 test('an endpoint that refuses (a registry proxy without audits) or no JSON: unavailable, never clean', () => {
   const refused = auditOutcome(
     JSON.stringify({
-      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      message: '405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk',
       statusCode: 405,
       error: { summary: '', detail: '' },
     }),

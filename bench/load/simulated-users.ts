@@ -89,8 +89,10 @@ export async function closedLoop(
   const completions: Completions = { answered: 0, uncertain: 0 };
   const until = Date.now() + seconds * 1000;
   await Promise.all([
-    ...people.sellers.map((seller) => sellerLoop(platform.url, seller, stats, completions, until, thinkMs)),
-    ...people.agents.map((agent) => agentLoop(platform.url, agent, stats, until, thinkMs)),
+    ...people.sellers.map((seller, index) =>
+      sellerLoop(platform.url, seller, index, stats, completions, until, thinkMs),
+    ),
+    ...people.agents.map((agent, index) => agentLoop(platform.url, agent, index, stats, until, thinkMs)),
   ]);
   return { stats, completions };
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -179,6 +180,40 @@ describe('createService error handling', () => {
     });
     expect(response.status).toBe(500);
     expect(lines.some((line) => line.level === 50)).toBe(true);
+  });
+
+  it('reads a too-large body within 1 MB to its end after the 413, keeping the connection for the next request', async () => {
+    app = createService({ name: 'test', logger: captureLogs().logger });
+    app.post('/small', { bodyLimit: 1024 }, async () => ({ ok: true }));
+    app.get('/next', async () => ({ next: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const body = Buffer.alloc(200_000, 'a');
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    let writeError: Error | undefined;
+    socket.on('error', (error) => (writeError = error));
+    socket.write(
+      `POST /small HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // The body in slices, as a proxy streams it: the 413 comes before the last of it is sent.
+    for (let offset = 0; offset < body.length; offset += 16_384) {
+      socket.write(body.subarray(offset, offset + 16_384));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    socket.write('GET /next HTTP/1.1\r\nHost: t\r\n\r\n');
+    const deadline = Date.now() + 5_000;
+    while (!received.includes('"next":true') && Date.now() < deadline && !socket.destroyed)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.end();
+    await closed;
+    expect(writeError).toBeUndefined();
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).not.toMatch(/connection: close/i);
+    expect(received).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    expect(received).toContain('{"next":true}');
   });
 
   it('maps typed errors to their status and code', async () => {

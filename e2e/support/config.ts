@@ -10,6 +10,11 @@ export const e2eConfig = {
   chromiumPath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium',
   /** Seconds to wait for /api/health after starting the platform. */
   platformStartTimeoutMs: Number(process.env.E2E_PLATFORM_TIMEOUT_MS ?? 120_000),
+  /**
+   * A PostgreSQL server on which a suite may create a database of its own (suites that run parts of
+   * the platform, such as a reminder scheduler with a chosen clock, against the platform's data).
+   */
+  postgresAdminUrl: process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   /** Show the platform's own log on the console (it always goes to e2e/artifacts/). */
   verbose: process.env.E2E_VERBOSE === '1',
   /** The environment handed to the platform, minus what the suite sets itself. */

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createDb, ensureDatabase, type Database } from '@listready/db';
 import { artifactsDir, e2eConfig, repositoryRoot } from './config.ts';
 import { freePort } from './free-port.ts';
 
@@ -72,4 +74,34 @@ export async function startPlatform(extraEnvironment: Record<string, string> = {
     throw error;
   }
   return { url, stop };
+}
+
+/**
+ * The platform on a PostgreSQL database of its own (on `E2E_POSTGRES_URL`'s server), with a
+ * connection to it for the test's own parts (a scheduler with a chosen clock, the dev mailbox).
+ * `stop` stops the platform and drops the database.
+ */
+export async function startPlatformOnOwnDatabase(
+  name: string,
+  extraEnvironment: Record<string, string> = {},
+  poolMax = 4,
+): Promise<RunningPlatform & { database: Database }> {
+  const adminUrl = e2eConfig.postgresAdminUrl;
+  const databaseName = `e2e_${name}_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+  await ensureDatabase(adminUrl, databaseName);
+  const platform = await startPlatform({ ...extraEnvironment, DATABASE_URL: databaseUrl.href });
+  const database = await createDb({ databaseUrl: databaseUrl.href, poolMax });
+  return {
+    url: platform.url,
+    database,
+    stop: async () => {
+      await database.close();
+      await platform.stop();
+      const admin = await createDb({ databaseUrl: adminUrl, poolMax: 1 });
+      await admin.pool.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.close();
+    },
+  };
 }

@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import pino from 'pino';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailboxMessageSchema, taskEntriesSchema } from '@listready/contracts';
-import { createDb, ensureDatabase, type Database } from '@listready/db';
+import type { Database } from '@listready/db';
 import { createReminderScheduler } from '@listready/journey-service';
 import { createDevMailbox, devMailboxMailer, devMailboxSmsSender } from '@listready/messaging';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
-import { startPlatform, type RunningPlatform } from '../support/platform.ts';
+import { startPlatformOnOwnDatabase, type RunningPlatform } from '../support/platform.ts';
 
 /**
  * Calendar feeds and reminders (issue 19, items 1 and 2) through a platform started as `npm start`
@@ -19,29 +18,19 @@ import { startPlatform, type RunningPlatform } from '../support/platform.ts';
  * and subscribes to the calendar address and opts into SMS on the profile screen, in Chromium.
  */
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `e2e_calendar_${randomBytes(4).toString('hex')}`;
-const databaseUrl = ADMIN_URL.replace(/\/postgres$/, `/${databaseName}`);
 const browser = useBrowser(import.meta.filename);
-let platform: RunningPlatform;
+let platform: RunningPlatform & { database: Database };
 let database: Database;
 let baseUrl = '';
 
+// A second platform on a loaded 2-core machine: migrating and seeding a fresh database takes a while.
 beforeAll(async () => {
-  await ensureDatabase(ADMIN_URL, databaseName);
-  platform = await startPlatform({ DATABASE_URL: databaseUrl, REMINDER_INTERVAL_MS: '1000' });
+  platform = await startPlatformOnOwnDatabase('calendar', { REMINDER_INTERVAL_MS: '1000' }, 4);
   baseUrl = platform.url;
-  database = await createDb({ databaseUrl, poolMax: 4 });
-  // A second platform on a loaded 2-core machine: migrating and seeding a fresh database takes a while.
+  database = platform.database;
 }, 300_000);
 
-afterAll(async () => {
-  await database?.close();
-  await platform?.stop();
-  const admin = await createDb({ databaseUrl: ADMIN_URL, poolMax: 1 });
-  await admin.pool.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.close();
-});
+afterAll(async () => platform?.stop());
 
 let accounts = 0;
 const password = 'calendar-pass-1';

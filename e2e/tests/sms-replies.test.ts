@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, devMailboxMessageSchema, taskEntriesSchema } from '@listready/contracts';
-import { createDb, ensureDatabase, type Database } from '@listready/db';
+import type { Database } from '@listready/db';
 import { createReminderScheduler } from '@listready/journey-service';
 import {
   createDevMailbox,
@@ -11,7 +11,7 @@ import {
   devMailboxSmsSender,
   twilioSignature,
 } from '@listready/messaging';
-import { startPlatform, type RunningPlatform } from '../support/platform.ts';
+import { startPlatformOnOwnDatabase, type RunningPlatform } from '../support/platform.ts';
 
 /**
  * Actionable SMS (issue 19, item 2) through a platform started as `npm start` does, over HTTP: a
@@ -22,27 +22,17 @@ import { startPlatform, type RunningPlatform } from '../support/platform.ts';
  * is refused.
  */
 
-const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `e2e_sms_${randomBytes(4).toString('hex')}`;
-const databaseUrl = ADMIN_URL.replace(/\/postgres$/, `/${databaseName}`);
-let platform: RunningPlatform;
+let platform: RunningPlatform & { database: Database };
 let database: Database;
 let baseUrl = '';
 
 beforeAll(async () => {
-  await ensureDatabase(ADMIN_URL, databaseName);
-  platform = await startPlatform({ DATABASE_URL: databaseUrl, REMINDER_INTERVAL_MS: '0' });
+  platform = await startPlatformOnOwnDatabase('sms', { REMINDER_INTERVAL_MS: '0' }, 2);
   baseUrl = platform.url;
-  database = await createDb({ databaseUrl, poolMax: 2 });
+  database = platform.database;
 }, 300_000);
 
-afterAll(async () => {
-  await database?.close();
-  await platform?.stop();
-  const admin = await createDb({ databaseUrl: ADMIN_URL, poolMax: 1 });
-  await admin.pool.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.close();
-});
+afterAll(async () => platform?.stop());
 
 /** A signed-in seller's calls (their session cookie). */
 async function signUpSeller() {

@@ -64,7 +64,8 @@ export async function startPlatform(extraEnvironment: Record<string, string> = {
       clearTimeout(timer);
     }
     log.end();
-    await rm(dataDir, { recursive: true, force: true });
+    // The embedded server may still be finishing its last WAL write as the platform exits.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
 
   try {

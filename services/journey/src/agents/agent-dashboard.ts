@@ -13,7 +13,7 @@ import {
   currentStage,
   progressOfCompleted,
   stageStatesOfTallies,
-  todayIn,
+  todayOfClients,
   type StageTally,
 } from '../rules/journey-rules.ts';
 
@@ -125,14 +125,7 @@ export function createAgentDashboard(options: {
         .groupBy(customTasks.clientId, customTasks.dueDate),
     ]);
 
-    // Today once per time zone (a handful), not once per client.
-    const todayByZone = new Map<string | null, string>();
-    const todayOf = new Map<string, string>();
-    for (const client of clientList) {
-      let own = todayByZone.get(client.timezone);
-      if (own === undefined) todayByZone.set(client.timezone, (own = todayIn(client.timezone, now)));
-      todayOf.set(client.id, own);
-    }
+    const todayOf = todayOfClients(clientList, now);
 
     const excluded = new Set(excludedStageIds);
     const tallies = new Map<string, Map<string, StageTally>>();

@@ -4,7 +4,12 @@ import type { AgentInsights, ClientInsight, ReadinessForecast, StalledReason } f
 import { clients, clientTasks, customTasks, properties, tasks, users, type Db } from '@listready/db';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
-import { currentStage, stageStatesOfTallies, todayIn, type StageTally } from '../rules/journey-rules.ts';
+import {
+  currentStage,
+  stageStatesOfTallies,
+  todayOfClients,
+  type StageTally,
+} from '../rules/journey-rules.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The pace is the last four weeks' completions: long enough to smooth a busy weekend out… */
@@ -151,14 +156,7 @@ export function createAgentInsights(options: {
         .groupBy(customTasks.clientId),
     ]);
 
-    // Today once per time zone (a handful), not once per client.
-    const todayByZone = new Map<string | null, string>();
-    const todayOf = new Map<string, string>();
-    for (const client of clientList) {
-      let own = todayByZone.get(client.timezone);
-      if (own === undefined) todayByZone.set(client.timezone, (own = todayIn(client.timezone, now)));
-      todayOf.set(client.id, own);
-    }
+    const todayOf = todayOfClients(clientList, now);
 
     const excluded = new Set(excludedStageIds);
     const preparation = new Set(content.preparationStageIds);

@@ -185,6 +185,21 @@ export const DEFAULT_TIMEZONE = 'America/New_York';
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's date (YYYY-MM-DD) in `timeZone`; an unknown zone falls back to America/New_York. */
+/** Each client's today in their own zone, worked out once per zone (a handful), not once per client. */
+export function todayOfClients(
+  clients: readonly { id: string; timezone: string | null }[],
+  now: Date,
+): Map<string, string> {
+  const todayByZone = new Map<string | null, string>();
+  const todayOf = new Map<string, string>();
+  for (const client of clients) {
+    let own = todayByZone.get(client.timezone);
+    if (own === undefined) todayByZone.set(client.timezone, (own = todayIn(client.timezone, now)));
+    todayOf.set(client.id, own);
+  }
+  return todayOf;
+}
+
 export function todayIn(timeZone: string | null | undefined, now: Date): string {
   const zone = timeZone || DEFAULT_TIMEZONE;
   let formatter = dayFormatters.get(zone);

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { createFrontendConfig } from '@listready/webpack-preset';
 import { PrerenderPagesPlugin } from './build/prerender-pages-plugin.ts';
+import { ServiceWorkerPlugin } from './build/service-worker-plugin.ts';
+import { WebAppManifestPlugin } from './build/web-app-manifest-plugin.ts';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
@@ -15,10 +17,16 @@ export default (_environment: unknown, argv: WebpackArguments) => {
     entry: './src/index.ts',
     devPort: 3000,
   });
+  // The installable app: its manifest and icons, and the service worker (registered in production only).
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new WebAppManifestPlugin(),
+    new ServiceWorkerPlugin({ entry: './src/service-worker/service-worker.ts' }),
+  ];
   // The visitor's pages (landing, not found) as HTML, for the gateway and the static image to serve.
   if (mode === 'production')
     config.plugins = [
-      ...(config.plugins ?? []),
+      ...config.plugins,
       new PrerenderPagesPlugin({ renderModule: './src/prerender/signed-out-pages.tsx' }),
     ];
   return config;

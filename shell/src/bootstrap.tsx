@@ -5,6 +5,7 @@ import { startUsageTracking } from './analytics/start-usage-tracking.ts';
 import { registerRemoteApplications } from './federation/register-remote-applications.ts';
 import { fetchRemoteUrls, type RemoteUrls } from './federation/remote-urls.ts';
 import { RENDERED_PATH_ATTRIBUTE } from './prerender/rendered-path.ts';
+import { registerServiceWorker } from './service-worker/register-service-worker.ts';
 import { ShellApp } from './shell-app.tsx';
 
 const queryClient = createAppQueryClient();
@@ -30,6 +31,10 @@ const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.hr
 if (renderedPath !== null)
   hydrateRoot(container, <ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
 else createRoot(container).render(<ShellApp queryClient={queryClient} />);
+
+// Installable and offline (the journey): the worker comes once the page has loaded. Not in
+// development, where files change under the same names.
+if (process.env.NODE_ENV === 'production') registerServiceWorker();
 
 // single-spa root config: register every remote from the run-time URLs, then start routing.
 void remoteUrls.then((urls) => {

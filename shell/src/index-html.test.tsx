@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LogoMark } from '@listready/ui';
 import { SESSION_URL } from '@listready/web-client';
+import { APP_ICONS, WEB_APP_MANIFEST, webAppManifest } from '../build/web-app-manifest-plugin.ts';
 import { REMOTES_CONFIG_URL } from './federation/remote-urls.ts';
 
 const require = createRequire(import.meta.url);
@@ -74,5 +75,42 @@ describe('index.html', () => {
     const preload = page.querySelector(`link[rel="preload"][href="${REMOTES_CONFIG_URL}"]`);
     expect(preload?.getAttribute('as')).toBe('fetch');
     expect(preload?.getAttribute('crossorigin')).toBe('anonymous');
+  });
+
+  it('links the web app manifest the build writes', () => {
+    expect(page.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(`/${WEB_APP_MANIFEST}`);
+  });
+});
+
+describe('the web app manifest', () => {
+  const theme = readFileSync(require.resolve('@listready/ui/theme.css'), 'utf8');
+  const manifest = webAppManifest(theme);
+
+  it('makes ListReady installable: names, start URL and scope, standalone, colours from the tokens', () => {
+    expect(manifest).toMatchObject({
+      name: 'ListReady',
+      short_name: 'ListReady',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+    });
+    expect(manifest.theme_color).toBe(/--color-header:\s*(#[0-9a-f]{6})/i.exec(theme)?.[1]);
+    expect(manifest.background_color).toBe(/--color-page:\s*(#[0-9a-f]{6})/i.exec(theme)?.[1]);
+  });
+
+  it('names PNG icons of 192 and 512 px and a maskable one, each of the size it declares', () => {
+    const declared = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`);
+    expect(declared).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of APP_ICONS) {
+      const png = read(`./icons/${icon.file}`);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+
+  it('the maskable icon fills its square with the brand colour (its corners are cut by the platform)', () => {
+    const png = read('./icons/icon-maskable-512.png');
+    // Colour type 2 (RGB, no alpha): nothing transparent for a mask to reveal.
+    expect(png[25]).toBe(2);
   });
 });

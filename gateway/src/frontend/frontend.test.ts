@@ -44,6 +44,9 @@ beforeAll(async () => {
   await writeFile(path.join(shellDir, 'main.1a2b3c4d.css.br'), brotliCompressSync('body{color:red}'));
   await writeFile(path.join(shellDir, 'index.html.gz'), gzipSync(SHELL_HTML));
   await writeFile(path.join(shellDir, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(shellDir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(path.join(shellDir, 'manifest.webmanifest'), '{"name":"ListReady"}');
+  await writeFile(path.join(shellDir, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await writeFile(path.join(shellDir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 0, 0]));
   await writeFile(path.join(sellerDir, 'mf-manifest.json'), '{"id":"mfe_seller"}');
   await writeFile(path.join(sellerDir, 'remoteEntry.9f8e7d6c.js'), 'var mfe_seller;');
@@ -115,6 +118,19 @@ describe('frontendPlugin', () => {
         headers: { accept: 'text/html', 'if-modified-since': new Date().toUTCString() },
       });
       expect(second.statusCode).toBe(200);
+    });
+
+    it('serves the service worker revalidated, as a script, and the web app manifest as one', async () => {
+      const worker = await app.inject({ method: 'GET', url: '/service-worker.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      const icon = await app.inject({ method: 'GET', url: '/icon-192.png' });
+      expect(icon.headers['content-type']).toBe('image/png');
     });
 
     it('keeps /favicon.ico (asked for by name, so unhashed) for a day', async () => {
@@ -291,6 +307,8 @@ describe('frontendPlugin', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+      expect(csp.get('worker-src')).toEqual(["'self'"]);
+      expect(csp.get('manifest-src')).toEqual(["'self'"]);
       const header = String(response.headers['content-security-policy']);
       expect(header).not.toContain('unsafe-inline');
       expect(header).not.toContain('unsafe-eval');

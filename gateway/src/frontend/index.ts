@@ -243,7 +243,7 @@ type DirectiveValue = string | ((request: IncomingMessage, response: ServerRespo
  * CSP: everything from our own origin, plus the remotes' origins for what federation loads from them
  * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline scripts,
  * no eval, no frames, no plugins; an inline `<style>` only with this response's nonce (Radix's scroll
- * lock inserts one), never 'unsafe-inline'.
+ * lock inserts one), never 'unsafe-inline'. The service worker and the manifest come from our origin.
  */
 export function contentSecurityPolicyDirectives(
   remotes: readonly FrontendRemote[],
@@ -257,6 +257,9 @@ export function contentSecurityPolicyDirectives(
     connectSrc: federated,
     imgSrc: [...federated, 'data:'],
     fontSrc: federated,
+    // The service worker (/service-worker.js) and the web app manifest are ours alone.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -39,6 +39,7 @@ describe('usage tracking in the shell', () => {
         viewportSize: '1x1',
       }),
       randomId: () => 'session-under-test',
+      eventId: () => crypto.randomUUID(),
       warn: () => undefined,
     };
     stop = startUsageTracking({ queryClient, view: window, tracker: createUsageTracker(deps) });

@@ -22,6 +22,7 @@ export function browserTrackerDependencies(view: Window): TrackerDependencies {
     page: () => pageProperties(view),
     ...(storage ? { storage } : {}),
     randomId: () => view.crypto.randomUUID(),
+    eventId: () => view.crypto.randomUUID(),
     warn: (message, detail) => console.warn(message, detail ?? ''),
   };
 }

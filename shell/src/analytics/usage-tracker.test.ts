@@ -20,6 +20,7 @@ function fakeBrowser(options: { storage?: Map<string, string> } = {}) {
   const sent: { body: UsageEvent[]; via: 'fetch' | 'beacon'; contentType?: string }[] = [];
   const stored = options.storage ?? new Map<string, string>();
   let ids = 0;
+  let eventIds = 0;
   const answer = { status: 202 };
   let failing: 'network' | null = null;
   let beaconAccepts = true;
@@ -50,6 +51,7 @@ function fakeBrowser(options: { storage?: Map<string, string> } = {}) {
       setItem: (key, value) => void stored.set(key, value),
     },
     randomId: () => `session-${String(++ids).padStart(4, '0')}`,
+    eventId: () => `00000000-0000-4000-8000-${String(++eventIds).padStart(12, '0')}`,
     warn: vi.fn(),
   };
   return {
@@ -101,6 +103,7 @@ describe('usage tracker', () => {
         timestamp: '2030-05-01T12:00:00.000Z',
         userId: null,
         sessionId: 'session-0001',
+        eventId: '00000000-0000-4000-8000-000000000001',
       },
       {
         event: 'click',
@@ -108,6 +111,7 @@ describe('usage tracker', () => {
         timestamp: '2030-05-01T12:00:00.000Z',
         userId: null,
         sessionId: 'session-0001',
+        eventId: '00000000-0000-4000-8000-000000000002',
       },
     ]);
     await vi.advanceTimersByTimeAsync(ANALYTICS_LIMITS.batchIntervalMs * 3);
@@ -204,6 +208,11 @@ describe('usage tracker', () => {
     await vi.advanceTimersByTimeAsync(ANALYTICS_LIMITS.batchIntervalMs);
     expect(browser.sent.at(-1)?.body.map((event) => event.event)).toEqual(['page_view', 'click']);
     expect(tracker.queued()).toEqual([]);
+    // Sent again as they were: the service records an event id once, so a batch whose answer was
+    // lost (the 503 may come after the insert) is not counted twice.
+    const ids = (attempt: number) => browser.sent.at(attempt)?.body.map((event) => event.eventId);
+    expect(ids(-1)).toEqual(ids(-2));
+    expect(new Set(ids(-1)).size).toBe(2);
   });
 
   it('drops a batch the server refuses for what it is (400, 413): it would be refused again', async () => {

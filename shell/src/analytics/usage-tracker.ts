@@ -23,6 +23,8 @@ export interface TrackerDependencies {
   /** sessionStorage; absent or failing (private modes), the session lives as long as the page. */
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   randomId: () => string;
+  /** A new UUID for each event (crypto.randomUUID): the service records an event sent twice once. */
+  eventId: () => string;
   /** Where a failed send is reported (the spec: logged, events kept for retry). */
   warn: (message: string, detail?: unknown) => void;
 }
@@ -176,6 +178,8 @@ export function createUsageTracker(deps: TrackerDependencies): UsageTracker {
         timestamp: deps.now().toISOString(),
         userId,
         sessionId,
+        // A batch sent again (its answer lost) is then recorded once.
+        eventId: deps.eventId(),
       });
       bound();
       if (isImmediate(event, properties)) void tracker.flush();

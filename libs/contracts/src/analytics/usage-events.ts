@@ -80,6 +80,7 @@ export const analyticsMessages = {
   timestamp: 'timestamp must be an ISO 8601 date-time with a time zone',
   sessionId: 'sessionId must be 8 to 100 letters, digits, _ or -',
   userId: 'userId must be a string of at most 100 characters',
+  eventId: 'eventId must be a UUID',
   rateLimited: 'Too many analytics batches from this address. Try again shortly.',
   agentsOnly: 'Analytics are for agents only',
 } as const;
@@ -105,6 +106,11 @@ export const usageEventSchema = z.object({
   sessionId: z.string({ error: analyticsMessages.sessionId }).regex(sessionIdPattern, {
     error: analyticsMessages.sessionId,
   }),
+  /**
+   * The tracker's id for the event: a batch it sends again (an answer lost after the server stored
+   * it) is recorded once. Optional so a page loaded before trackers sent it still reports.
+   */
+  eventId: z.uuid({ error: analyticsMessages.eventId }).optional(),
 });
 export type UsageEvent = z.infer<typeof usageEventSchema>;
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgSchema, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deadLettersTable, id, outboxTable, processedEventsTable, timestamptz } from './common.ts';
 
 /**
@@ -14,6 +14,8 @@ export const analyticsEvents = analyticsSchema.table(
     id: id(),
     userId: text(),
     sessionId: text().notNull(),
+    /** The browser tracker's id for the event (null for server events and older trackers). */
+    clientEventId: uuid(),
     event: text().notNull(),
     properties: jsonb().$type<Record<string, unknown>>().notNull(),
     /** When it happened in the browser. */
@@ -27,6 +29,9 @@ export const analyticsEvents = analyticsSchema.table(
     // The dashboard's stats read (user, event) pairs of the agent's users from the index alone.
     index('analytics_events_user_id_event_idx').on(t.userId, t.event),
     index('analytics_events_session_id_idx').on(t.sessionId),
+    // A batch sent twice (its answer lost after the insert) records each event once. Nulls are
+    // distinct, so server events and older trackers' events never conflict.
+    uniqueIndex('analytics_events_session_id_client_event_id_idx').on(t.sessionId, t.clientEventId),
   ],
 );
 

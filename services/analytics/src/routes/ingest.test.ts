@@ -215,6 +215,45 @@ describe('POST /api/analytics', () => {
       expect(await sessionRow(sessionId)).toMatchObject({ userId: seller.userId, events: 2, endTime: null });
     });
 
+    it('records an event sent again (same session and event id) once, in the events and the counts', async () => {
+      const sessionId = newSessionId();
+      const first = batch(sessionId, ['page_view', 1], ['click', 2]).map((event) => ({
+        ...event,
+        eventId: crypto.randomUUID(),
+      }));
+      expect((await send(first, { as: seller })).statusCode).toBe(202);
+      // The answer was lost: the tracker sends the batch again, with one new event, and one twice.
+      const [, click] = first;
+      const again = [...first, ...batch(sessionId, ['page_view', 3]), must(click, 'click')].map((event) => ({
+        ...event,
+        eventId: event.eventId ?? crypto.randomUUID(),
+      }));
+      expect((await send(again, { as: seller })).statusCode).toBe(202);
+      expect((await eventsOf(sessionId)).map((row) => row.event).sort()).toEqual([
+        'click',
+        'page_view',
+        'page_view',
+      ]);
+      expect(await sessionRow(sessionId)).toMatchObject({ pageViews: 2, events: 3 });
+      // All of it again: nothing new, nothing counted.
+      await send(again, { as: seller });
+      expect(await eventsOf(sessionId)).toHaveLength(3);
+      expect(await sessionRow(sessionId)).toMatchObject({ pageViews: 2, events: 3 });
+      // Another session may use the same ids (they are the tracker's, per session).
+      const otherSession = newSessionId();
+      await send(
+        first.map((event) => ({ ...event, sessionId: otherSession })),
+        { as: seller },
+      );
+      expect(await eventsOf(otherSession)).toHaveLength(2);
+    });
+
+    it('refuses an event id that is not a UUID, naming the field', async () => {
+      const response = await send([{ ...aUsageEvent({ sessionId: newSessionId() }), eventId: 'twice' }]);
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(analyticsMessages.eventId);
+    });
+
     it('is ended by its end alone from a signed-out page (the tracker right after sign-out)', async () => {
       const sessionId = newSessionId();
       await send(batch(sessionId, ['page_view', 1], ['click', 2]), { as: seller });

@@ -14,6 +14,8 @@ export interface IngestContext {
 export interface EventRow {
   userId: string | null;
   sessionId: string;
+  /** The tracker's id for the event; null when the page sent none. */
+  clientEventId: string | null;
   event: string;
   properties: Record<string, unknown>;
   timestamp: Date;
@@ -39,6 +41,7 @@ export interface IngestPlan {
   events: EventRow[];
   /** Ordered by session id, so concurrent batches lock shared sessions in the same order. */
   sessions: SessionDelta[];
+  context: IngestContext;
 }
 
 const USER_AGENT_MAX_LENGTH = 512;
@@ -69,18 +72,34 @@ function withoutSecrets(value: unknown, depth: number): unknown {
  * event, and whether it ended.
  */
 export function planIngest(batch: readonly UsageEvent[], context: IngestContext): IngestPlan {
-  const headerAgent = context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
-  const events: EventRow[] = batch.map((item) => {
+  const seen = new Set<string>();
+  const events: EventRow[] = batch.flatMap((item) => {
+    // The same event twice in one batch is recorded once, as it would be across batches.
+    const key = item.eventId === undefined ? null : `${item.sessionId} ${item.eventId}`;
+    if (key !== null) {
+      if (seen.has(key)) return [];
+      seen.add(key);
+    }
     const sent = new Date(item.timestamp);
     return {
       userId: context.userId,
       sessionId: item.sessionId,
+      clientEventId: item.eventId ?? null,
       event: item.event,
       properties: withoutSecrets(item.properties, 0) as Record<string, unknown>,
       timestamp: sent > context.receivedAt ? context.receivedAt : sent,
     };
   });
+  return { events, sessions: sessionDeltas(events, context), context };
+}
 
+/**
+ * What `events` add to their sessions: counts, first and last event, and whether the session
+ * ended. The store calls it again with the events an insert actually stored when some of a batch
+ * had been recorded before, so a batch sent twice counts once.
+ */
+export function sessionDeltas(events: readonly EventRow[], context: IngestContext): SessionDelta[] {
+  const headerAgent = context.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
   const sessions = new Map<string, SessionDelta & { latestEvent: string }>();
   for (const row of events) {
     const known = sessions.get(row.sessionId);
@@ -113,13 +132,10 @@ export function planIngest(batch: readonly UsageEvent[], context: IngestContext)
       known.latestEvent = row.event;
     }
   }
-  return {
-    events,
-    sessions: [...sessions.values()]
-      .map(({ latestEvent, ...session }) => ({
-        ...session,
-        endTime: latestEvent === 'session_end' ? session.lastEventAt : null,
-      }))
-      .sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0)),
-  };
+  return [...sessions.values()]
+    .map(({ latestEvent, ...session }) => ({
+      ...session,
+      endTime: latestEvent === 'session_end' ? session.lastEventAt : null,
+    }))
+    .sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
 }

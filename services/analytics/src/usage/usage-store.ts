@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { SERVER_SESSION_ID } from '@listready/contracts';
 import { analyticsEvents, analyticsSessions, type Db, type Executor } from '@listready/db';
-import type { IngestPlan } from './ingest-plan.ts';
+import { sessionDeltas, type IngestPlan } from './ingest-plan.ts';
 
 /** A domain event recorded as a server-side usage event (see events/domain-events.ts). */
 export interface ServerEventRow {
@@ -30,14 +30,31 @@ export function createUsageStore(db: Db) {
      * sign-out: the cookie is gone when it reports the end of the session the user had. Ending is
      * all it may do (no counts), it needs the whole session id (only its last 8 characters are
      * ever shown), and the next event of the session reopens it.
+     *
+     * An event the tracker sent before (same session and event id: its answer was lost after the
+     * insert, and the tracker sent the batch again) is not stored again, and the sessions count
+     * only what this insert stored.
      */
     async ingest(plan: IngestPlan): Promise<void> {
       if (plan.events.length === 0) return;
       await db.transaction(async (tx) => {
-        await tx.insert(analyticsEvents).values(plan.events);
+        const stored = await tx
+          .insert(analyticsEvents)
+          .values(plan.events)
+          .onConflictDoNothing({ target: [analyticsEvents.sessionId, analyticsEvents.clientEventId] })
+          .returning({ sessionId: analyticsEvents.sessionId, clientEventId: analyticsEvents.clientEventId });
+        let sessions = plan.sessions;
+        if (stored.length < plan.events.length) {
+          const storedIds = new Set(stored.map((row) => `${row.sessionId} ${row.clientEventId}`));
+          const fresh = plan.events.filter(
+            (row) => row.clientEventId === null || storedIds.has(`${row.sessionId} ${row.clientEventId}`),
+          );
+          if (fresh.length === 0) return;
+          sessions = sessionDeltas(fresh, plan.context);
+        }
         await tx
           .insert(analyticsSessions)
-          .values(plan.sessions.map(({ endOnly: _endOnly, ...session }) => session))
+          .values(sessions.map(({ endOnly: _endOnly, ...session }) => session))
           .onConflictDoUpdate({
             target: analyticsSessions.sessionId,
             set: {
@@ -56,7 +73,7 @@ export function createUsageStore(db: Db) {
               sql`${analyticsSessions.userId} = ${excluded('user_id')}`,
             ),
           });
-        for (const session of plan.sessions) {
+        for (const session of sessions) {
           if (session.userId !== null || !session.endOnly || !session.endTime) continue;
           await tx
             .update(analyticsSessions)

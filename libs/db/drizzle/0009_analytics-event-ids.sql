@@ -1,0 +1,2 @@
+ALTER TABLE "analytics"."analytics_events" ADD COLUMN "client_event_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "analytics_events_session_id_client_event_id_idx" ON "analytics"."analytics_events" USING btree ("session_id","client_event_id");

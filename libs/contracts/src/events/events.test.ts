@@ -154,3 +154,36 @@ describe('task-completed v1 and v2', () => {
     });
   });
 });
+
+describe('task-updated v1 and v2', () => {
+  const v1 = {
+    clientId: 'client-1',
+    taskId: 'task-1',
+    kind: 'standard',
+    fields: ['notes'],
+    actorUserId: 'u-1',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  };
+
+  it('reads v1 as an update; producers write v2', () => {
+    expect(eventDataSchema('task-updated', 1)?.parse(v1)).toEqual({ ...v1, change: 'updated' });
+    expect(currentEventVersion['task-updated']).toBe(2);
+  });
+
+  it('v2 tells a custom task created or deleted (no fields) from an update (at least one field)', () => {
+    const custom = { ...v1, kind: 'custom' };
+    expect(eventSchemas['task-updated'].safeParse({ ...custom, change: 'created', fields: [] }).success).toBe(
+      true,
+    );
+    expect(eventSchemas['task-updated'].safeParse({ ...custom, change: 'deleted', fields: [] }).success).toBe(
+      true,
+    );
+    expect(
+      eventSchemas['task-updated'].safeParse({ ...custom, change: 'updated', fields: ['title', 'stage'] })
+        .success,
+    ).toBe(true);
+    expect(eventSchemas['task-updated'].safeParse({ ...custom, change: 'updated', fields: [] }).success).toBe(
+      false,
+    );
+  });
+});

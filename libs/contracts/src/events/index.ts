@@ -7,6 +7,7 @@ import { stageCompletedV1 } from './stage-completed.v1.ts';
 import { taskCompletedV1 } from './task-completed.v1.ts';
 import { taskCompletedV2, upcastTaskCompletedV1 } from './task-completed.v2.ts';
 import { taskUpdatedV1 } from './task-updated.v1.ts';
+import { taskUpdatedV2, upcastTaskUpdatedV1 } from './task-updated.v2.ts';
 import { userRegisteredV1 } from './user-registered.v1.ts';
 
 export * from './envelope.ts';
@@ -17,6 +18,7 @@ export * from './stage-completed.v1.ts';
 export * from './task-completed.v1.ts';
 export * from './task-completed.v2.ts';
 export * from './task-updated.v1.ts';
+export * from './task-updated.v2.ts';
 export * from './user-registered.v1.ts';
 
 /**
@@ -27,7 +29,7 @@ export * from './user-registered.v1.ts';
 export const eventVersions = {
   'task-completed': { 1: taskCompletedV1.transform(upcastTaskCompletedV1), 2: taskCompletedV2 },
   'stage-completed': { 1: stageCompletedV1 },
-  'task-updated': { 1: taskUpdatedV1 },
+  'task-updated': { 1: taskUpdatedV1.transform(upcastTaskUpdatedV1), 2: taskUpdatedV2 },
   'invitation-sent': { 1: invitationSentV1.transform(upcastInvitationSentV1), 2: invitationSentV2 },
   'invitation-accepted': { 1: invitationAcceptedV1 },
   'user-registered': { 1: userRegisteredV1 },
@@ -37,7 +39,7 @@ export const eventVersions = {
 export const eventSchemas = {
   'task-completed': taskCompletedV2,
   'stage-completed': stageCompletedV1,
-  'task-updated': taskUpdatedV1,
+  'task-updated': taskUpdatedV2,
   'invitation-sent': invitationSentV2,
   'invitation-accepted': invitationAcceptedV1,
   'user-registered': userRegisteredV1,
@@ -47,7 +49,7 @@ export const eventSchemas = {
 export const currentEventVersion = {
   'task-completed': 2,
   'stage-completed': 1,
-  'task-updated': 1,
+  'task-updated': 2,
   'invitation-sent': 2,
   'invitation-accepted': 1,
   'user-registered': 1,

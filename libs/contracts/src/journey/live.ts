@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../errors.ts';
-import { taskUpdatedFieldSchema } from '../events/task-updated.v1.ts';
+import { taskChangeSchema, taskUpdatedFieldV2Schema } from '../events/task-updated.v2.ts';
 import { householdQuerySchema } from './groups.ts';
 import { taskEntrySchema } from './responses.ts';
 
@@ -20,8 +20,10 @@ export const liveEventSchema = z.object({
   clientId: z.string(),
   /** The task that changed (null for a stage). */
   taskId: z.string().nullable(),
+  /** A custom task `created` or `deleted`; otherwise `updated` (a completion, a stage reached too). */
+  change: taskChangeSchema,
   /** What changed: `status` for a completion, the fields of a `task-updated`, none for a stage. */
-  fields: z.array(taskUpdatedFieldSchema),
+  fields: z.array(taskUpdatedFieldV2Schema),
   /** Who did it (null when the event does not say). */
   actorUserId: z.string().nullable(),
   occurredAt: z.iso.datetime({ offset: true }),

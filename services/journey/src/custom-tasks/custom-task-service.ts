@@ -5,15 +5,16 @@ import {
   type CustomTask,
   type CustomTaskCreate,
   type CustomTaskUpdate,
+  type TaskUpdatedV2,
 } from '@listready/contracts';
-import { customTasks, users, type Db } from '@listready/db';
+import { customTasks, users, type Db, type Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 import { ForbiddenError, NotFoundError, ValidationError } from '@listready/service-kit';
 import type { ClientRepository } from '../clients/client-repository.ts';
 import type { JourneyAccess } from '../households/journey-access.ts';
 import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
-import { publishTaskCompleted } from '../events/journey-events.ts';
+import { publishTaskCompleted, publishTaskUpdated } from '../events/journey-events.ts';
 import { compareTasks, toViewStatus } from '../rules/journey-rules.ts';
 
 type CustomTaskRow = typeof customTasks.$inferSelect;
@@ -31,6 +32,23 @@ export class MembersCannotDeleteError extends ForbiddenError {
     super('Only the seller can delete their tasks');
     this.name = 'MembersCannotDeleteError';
   }
+}
+
+/** A custom task's columns as `task-updated` names them. */
+const UPDATED_FIELD_OF = {
+  title: 'title',
+  description: 'description',
+  priority: 'priority',
+  dueDate: 'dueDate',
+  assignedTo: 'assignedTo',
+  stageId: 'stage',
+} as const satisfies Partial<Record<keyof CustomTaskRow, TaskUpdatedV2['fields'][number]>>;
+
+/** The fields a write changes (a value written again is no change). */
+function changedFields(before: CustomTaskRow, after: CustomTaskRow): TaskUpdatedV2['fields'] {
+  return (Object.keys(UPDATED_FIELD_OF) as (keyof typeof UPDATED_FIELD_OF)[])
+    .filter((column) => before[column] !== after[column])
+    .map((column) => UPDATED_FIELD_OF[column]);
 }
 
 type CompleterNames = { completerFirstName: string | null; completerLastName: string | null };
@@ -60,8 +78,9 @@ export function toCustomTask(row: CustomTaskRow, names?: CompleterNames): Custom
 
 /**
  * The seller's personal tasks. They sit in a stage (or none) but count neither for progress nor
- * for the stage rule; completing one publishes `task-completed` like a journey task when it has a
- * stage (the event's contract requires one).
+ * for the stage rule; completing one publishes `task-completed` like a journey task (with or
+ * without a stage); creating, any other change and deleting publish `task-updated` (created,
+ * updated with the fields, deleted), so the household's open screens follow them live.
  */
 export function createCustomTaskService(options: {
   db: Db;
@@ -107,6 +126,15 @@ export function createCustomTaskService(options: {
           .values({ clientId, ...input, status: 'pending', createdBy: actor.id, updatedBy: actor.id })
           .returning();
         if (!inserted) throw new Error('custom task insert returned no row');
+        await publishTaskUpdated(events, tx, {
+          clientId,
+          taskId: inserted.id,
+          kind: 'custom',
+          change: 'created',
+          fields: [],
+          actorUserId: actor.id,
+          updatedAt: inserted.createdAt,
+        });
         return inserted;
       });
       return toCustomTask(row);
@@ -125,6 +153,20 @@ export function createCustomTaskService(options: {
         const [current] = await tx.select().from(customTasks).where(mine).limit(1);
         if (!current) throw new CustomTaskNotFoundError();
         const now = clock();
+        /** What changed beyond a completion (which task-completed announces), for the live screens. */
+        const announceChanges = async (executor: Executor, before: CustomTaskRow, after: CustomTaskRow) => {
+          const fields = changedFields(before, after);
+          if (before.status === 'completed' && after.status !== 'completed') fields.push('status');
+          if (fields.length === 0) return;
+          await publishTaskUpdated(events, executor, {
+            clientId,
+            taskId: after.id,
+            kind: 'custom',
+            fields,
+            actorUserId: actor.id,
+            updatedAt: now,
+          });
+        };
         const { status, ...fields } = patch;
         const changes: Partial<CustomTaskRow> = {
           ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
@@ -140,6 +182,7 @@ export function createCustomTaskService(options: {
           const completed = moved[0];
           const stage = completed?.stageId ? content.stagesById.get(completed.stageId) : undefined;
           if (completed) {
+            await announceChanges(tx, current, completed);
             await publishTaskCompleted(events, tx, {
               clientId,
               taskId: completed.id,
@@ -163,6 +206,7 @@ export function createCustomTaskService(options: {
           .where(mine)
           .returning();
         if (!updated) throw new CustomTaskNotFoundError();
+        await announceChanges(tx, current, updated);
         return updated;
       });
       const [names] = row.completedBy
@@ -174,7 +218,7 @@ export function createCustomTaskService(options: {
       return toCustomTask(row, names);
     },
 
-    async remove({ clientId, role }: JourneyAccess, id: string): Promise<void> {
+    async remove({ clientId, role, actor }: JourneyAccess, id: string): Promise<void> {
       if (role !== 'seller') throw new MembersCannotDeleteError();
       await db.transaction(async (tx) => {
         await clients.touch(tx, clientId);
@@ -183,6 +227,15 @@ export function createCustomTaskService(options: {
           .where(and(eq(customTasks.id, id), eq(customTasks.clientId, clientId)))
           .returning({ id: customTasks.id });
         if (deleted.length === 0) throw new CustomTaskNotFoundError();
+        await publishTaskUpdated(events, tx, {
+          clientId,
+          taskId: id,
+          kind: 'custom',
+          change: 'deleted',
+          fields: [],
+          actorUserId: actor.id,
+          updatedAt: clock(),
+        });
       });
     },
   };

@@ -1,4 +1,4 @@
-import type { TaskCompletedV2, TaskUpdatedV1 } from '@listready/contracts';
+import type { TaskCompletedV2, TaskUpdatedV2 } from '@listready/contracts';
 import type { Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 
@@ -26,15 +26,18 @@ export function publishStageCompleted(
   return events.publish(tx, { type: 'stage-completed', key: data.clientId, data });
 }
 
-/** A task changed in a way `task-completed` does not announce (notes, reopened, rescheduled…). */
+/**
+ * A task changed in a way `task-completed` does not announce (notes, reopened, rescheduled…), or a
+ * custom task was created or deleted (`change`; an update unless said).
+ */
 export function publishTaskUpdated(
   events: EventBus,
   tx: Executor,
-  data: Omit<TaskUpdatedV1, 'updatedAt'> & { updatedAt: Date },
+  data: Omit<TaskUpdatedV2, 'updatedAt' | 'change'> & { change?: TaskUpdatedV2['change']; updatedAt: Date },
 ) {
   return events.publish(tx, {
     type: 'task-updated',
     key: data.clientId,
-    data: { ...data, updatedAt: data.updatedAt.toISOString() },
+    data: { ...data, change: data.change ?? 'updated', updatedAt: data.updatedAt.toISOString() },
   });
 }

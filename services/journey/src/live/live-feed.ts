@@ -25,6 +25,7 @@ export function toLiveEvent(event: DomainEvent<(typeof LIVE_EVENT_TYPES)[number]
         ...base,
         type: event.type,
         taskId: event.data.taskId,
+        change: 'updated',
         fields: ['status'],
         actorUserId: event.data.actorUserId,
       };
@@ -33,11 +34,12 @@ export function toLiveEvent(event: DomainEvent<(typeof LIVE_EVENT_TYPES)[number]
         ...base,
         type: event.type,
         taskId: event.data.taskId,
+        change: event.data.change,
         fields: event.data.fields,
         actorUserId: event.data.actorUserId,
       };
     case 'stage-completed':
-      return { ...base, type: event.type, taskId: null, fields: [], actorUserId: null };
+      return { ...base, type: event.type, taskId: null, change: 'updated', fields: [], actorUserId: null };
   }
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  customTaskSchema,
   JourneyErrorCode,
   liveEventSchema,
   liveEventsSchema,
@@ -330,5 +331,51 @@ describe('a live household', () => {
     const alone = await put(seller, task.id, { baseNotes: 'Replaced' });
     expect(alone.statusCode).toBe(400);
     expect(alone.json()).toMatchObject({ issues: [{ path: 'baseNotes' }] });
+  });
+
+  it('a custom task created, edited, completed, reopened and deleted reaches the household’s and the agent’s streams', async () => {
+    const memberStream = await openStream(`${base}/api/clients/current/live?clientId=${clientId}`, member);
+    const agentStream = await openStream(`${base}/api/agents/${must(agent.agentId)}/live`, agent);
+    const customUrl = '/api/clients/current/custom-tasks';
+    const created = await journey.app.inject({
+      method: 'POST',
+      url: customUrl,
+      payload: { title: 'Book the skip for the garage clear-out' },
+      ...as(seller),
+    });
+    expect(created.statusCode).toBe(201);
+    const taskId = customTaskSchema.parse(created.json()).id;
+    const change = (payload: object, user: TestUser = seller) =>
+      journey.app.inject({
+        method: 'PUT',
+        url: `${customUrl}/${taskId}?clientId=${clientId}`,
+        payload,
+        ...as(user),
+      });
+    expect((await change({ title: 'Book the skip', dueDate: '2026-12-05' }, member)).statusCode).toBe(200);
+    expect((await change({ priority: 'medium' })).statusCode).toBe(200); // as it was: nothing to say
+    expect((await change({ status: 'completed' }, member)).statusCode).toBe(200);
+    expect((await change({ status: 'pending', assignedTo: 'Max' })).statusCode).toBe(200);
+    expect(
+      (await journey.app.inject({ method: 'DELETE', url: `${customUrl}/${taskId}`, ...as(seller) }))
+        .statusCode,
+    ).toBe(204);
+
+    const deleted = await memberStream.next((event) => event.taskId === taskId && event.change === 'deleted');
+    const heard = memberStream
+      .events()
+      .filter((event) => event.taskId === taskId)
+      .map((event) => [event.type, event.change, event.fields, event.actorUserId]);
+    expect(heard).toEqual([
+      ['task-updated', 'created', [], seller.userId],
+      ['task-updated', 'updated', ['title', 'dueDate'], member.userId],
+      ['task-completed', 'updated', ['status'], member.userId],
+      ['task-updated', 'updated', ['assignedTo', 'status'], seller.userId],
+      ['task-updated', 'deleted', [], seller.userId],
+    ]);
+    // The words stay the household's: the stream names fields, not the title.
+    expect(JSON.stringify(memberStream.frames)).not.toContain('skip');
+    await agentStream.next((event) => event.id === deleted.id);
+    await Promise.all([memberStream.close(), agentStream.close()]);
   });
 });

@@ -95,6 +95,10 @@ describe('the API description', () => {
       $ref: '#/components/schemas/ApiError',
     });
     expect(document.components.schemas.ApiError).toMatchObject({ required: ['message'] });
+    // Twilio's webhook is a form and answers TwiML, as the document says.
+    const sms = document.paths['/api/sms/inbound']?.post;
+    expect(Object.keys(sms?.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(sms?.responses['200']?.content ?? {})).toEqual(['text/xml']);
   });
 
   it('holds only schemas a JSON Schema 2020-12 validator compiles', async () => {

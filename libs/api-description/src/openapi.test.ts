@@ -83,6 +83,24 @@ describe('OpenAPI from the routes’ zod schemas', () => {
     expect(body.properties.email.pattern).toEqual(expect.any(String));
   });
 
+  it('lists a body and answer that are not JSON under their own media types (a webhook’s form, TwiML)', () => {
+    const paths = describeRoutes(
+      [
+        {
+          method: 'POST',
+          url: '/api/sms/inbound',
+          schema: { body: z.object({ Body: z.string() }), response: { 200: z.string() } },
+          mediaTypes: { request: 'application/x-www-form-urlencoded', response: 'text/xml' },
+        },
+      ],
+      'journey',
+    );
+    const operation = defined(paths['/api/sms/inbound']?.post, 'operation');
+    expect(Object.keys(operation.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded']);
+    expect(Object.keys(operation.responses['200']?.content ?? {})).toEqual(['text/xml']);
+    expect(Object.keys(operation.responses['4XX']?.content ?? {})).toEqual(['application/json']);
+  });
+
   it('says when a route has no JSON answer, rather than inventing one', () => {
     const paths = describeRoutes([{ method: 'GET', url: '/api/logo/:file' }], 'branding');
     expect(paths['/api/logo/{file}']?.get?.responses['2XX']).toEqual({

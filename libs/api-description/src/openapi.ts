@@ -15,7 +15,33 @@ export interface DescribedRoute {
     body?: unknown;
     response?: unknown;
   };
+  /** Media types other than JSON, from the route's `config.mediaTypes` (see below). */
+  mediaTypes?: RouteMediaTypes;
 }
+
+/**
+ * A route whose body or answer is not JSON says so in its config — `config: { mediaTypes: { request:
+ * 'application/x-www-form-urlencoded', response: 'text/xml' } }` (Twilio's webhook) — and the document
+ * lists its schemas under those types instead of `application/json`.
+ */
+export interface RouteMediaTypes {
+  request?: string;
+  response?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    mediaTypes?: RouteMediaTypes;
+  }
+}
+
+/** The schema of an operation's body or answer, whatever its media type (each lists one). */
+export const schemaOfContent = (
+  content: Record<string, { schema: JsonObject }> | undefined,
+): { mediaType: string; schema: JsonObject } | undefined => {
+  const [entry] = Object.entries(content ?? {});
+  return entry ? { mediaType: entry[0], schema: entry[1].schema } : undefined;
+};
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -131,11 +157,15 @@ function operationOf(route: DescribedRoute, tag: string): OpenApiOperation {
     ...parametersOf(schema.headers, 'header'),
   ];
   const body = jsonSchemaOf(schema.body, 'input');
+  const requestType = route.mediaTypes?.request ?? 'application/json';
   const responses: OpenApiOperation['responses'] = {};
   for (const [key, responseSchema] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
     const json = jsonSchemaOf(responseSchema, 'output');
+    const type = statusKey(key).startsWith('2')
+      ? (route.mediaTypes?.response ?? 'application/json')
+      : 'application/json';
     responses[statusKey(key)] = json
-      ? { description: `${statusKey(key)} answer`, content: { 'application/json': { schema: json } } }
+      ? { description: `${statusKey(key)} answer`, content: { [type]: { schema: json } } }
       : { description: `${statusKey(key)} answer` };
   }
   if (Object.keys(responses).every((key) => !key.startsWith('2'))) {
@@ -153,7 +183,7 @@ function operationOf(route: DescribedRoute, tag: string): OpenApiOperation {
     summary: `${route.method} ${path}`,
     tags: [tag],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [requestType]: { schema: body } } } } : {}),
     responses,
   };
 }

@@ -1,5 +1,5 @@
 import type { AsyncApiDocument } from './asyncapi.ts';
-import type { OpenApiDocument } from './openapi.ts';
+import { schemaOfContent, type OpenApiDocument } from './openapi.ts';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -28,19 +28,20 @@ export function referencePage(
             `<li><code>${escapeHtml(parameter.name)}</code> in ${parameter.in}${parameter.required ? ', required' : ''}</li>`,
         )
         .join('');
-      const body = operation.requestBody?.content['application/json']?.schema;
+      const body = schemaOfContent(operation.requestBody?.content);
       const responses = Object.entries(operation.responses)
         .map(([status, response]) => {
-          const schema = response.content?.['application/json']?.schema;
-          return schema
-            ? `<li>${schemaBlock(`${status}: ${response.description}`, schema)}</li>`
+          const answer = schemaOfContent(response.content);
+          const type = answer && answer.mediaType !== 'application/json' ? ` (${answer.mediaType})` : '';
+          return answer
+            ? `<li>${schemaBlock(`${status}: ${response.description}${type}`, answer.schema)}</li>`
             : `<li>${escapeHtml(`${status}: ${response.description}`)}</li>`;
         })
         .join('');
       return `<section class="operation" id="${escapeHtml(operation.operationId)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <span class="tag">${escapeHtml(operation.tags.join(', '))}</span></h3>
 ${parameters ? `<h4>Parameters</h4><ul>${parameters}</ul>` : ''}
-${body ? `<h4>Body (application/json)</h4>${schemaBlock('Schema', body)}` : ''}
+${body ? `<h4>Body (${escapeHtml(body.mediaType)})</h4>${schemaBlock('Schema', body.schema)}` : ''}
 <h4>Answers</h4><ul>${responses}</ul>
 </section>`;
     }),

@@ -18,7 +18,12 @@ export function registerApiDescription(app: FastifyInstance, name: string): void
   described.set(app, { name, routes });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
+      routes.push({
+        method,
+        url: route.url,
+        ...(route.schema ? { schema: route.schema } : {}),
+        ...(route.config?.mediaTypes ? { mediaTypes: route.config.mediaTypes } : {}),
+      });
     }
   });
   let document: OpenApiDocument | undefined;

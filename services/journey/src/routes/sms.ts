@@ -37,6 +37,7 @@ export function smsRoutes(
     scope.post(
       SMS_INBOUND_PATH,
       {
+        config: { mediaTypes: { request: 'application/x-www-form-urlencoded', response: 'text/xml' } },
         preValidation: async (request) => {
           const signature = request.headers['x-twilio-signature'];
           const body = request.body;

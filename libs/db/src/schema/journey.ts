@@ -165,6 +165,10 @@ export const clientTasks = journeySchema.table(
   (t) => [
     unique('client_tasks_client_id_task_id_unique').on(t.clientId, t.taskId),
     index('client_tasks_task_id_idx').on(t.taskId),
+    // The reminder scheduler's tick: open tasks due in the next day or two (only dated rows).
+    index('client_tasks_due_date_idx')
+      .on(t.dueDate)
+      .where(sql`${t.dueDate} is not null`),
     oneOf('client_tasks_status_check', t.status, CLIENT_TASK_STATUSES),
     oneOf('client_tasks_priority_check', t.priority, TASK_PRIORITIES),
     check(
@@ -221,6 +225,9 @@ export const customTasks = journeySchema.table(
   (t) => [
     index('custom_tasks_client_id_idx').on(t.clientId),
     index('custom_tasks_stage_id_idx').on(t.stageId),
+    index('custom_tasks_due_date_idx')
+      .on(t.dueDate)
+      .where(sql`${t.dueDate} is not null`),
     oneOf('custom_tasks_priority_check', t.priority, TASK_PRIORITIES),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "client_tasks_due_date_idx" ON "journey"."client_tasks" USING btree ("due_date") WHERE "journey"."client_tasks"."due_date" is not null;--> statement-breakpoint
+CREATE INDEX "custom_tasks_due_date_idx" ON "journey"."custom_tasks" USING btree ("due_date") WHERE "journey"."custom_tasks"."due_date" is not null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   asyncApiDocument,
@@ -97,19 +98,33 @@ export function registerApiDescriptionRoutes(
     reply.header('cache-control', 'no-cache').send(events),
   );
 
-  app.get('/api/docs', { logLevel: 'warn' }, async (_request, reply) => {
-    let document: OpenApiDocument;
+  // The page (about 170 KB) is rendered once per assembled document, with an ETag for it: a reader
+  // coming back gets a 304 while the services' descriptions are unchanged.
+  const pages = new WeakMap<OpenApiDocument, { html: string; etag: string }>();
+  const pageOf = (document: OpenApiDocument) => {
+    let page = pages.get(document);
+    if (!page) {
+      const html = referencePage(document, events, STYLESHEET_PATH);
+      page = { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+      pages.set(document, page);
+    }
+    return page;
+  };
+
+  app.get('/api/docs', { logLevel: 'warn' }, async (request, reply) => {
+    let page: { html: string; etag: string };
     try {
-      document = await assemble();
+      page = pageOf(await assemble());
     } catch (error) {
       return reply.status(503).send(unavailable(error));
     }
-    return reply
+    void reply
       .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
       .header('content-security-policy', PAGE_POLICY)
-      .header('x-content-type-options', 'nosniff')
-      .type('text/html; charset=utf-8')
-      .send(referencePage(document, events, STYLESHEET_PATH));
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 
   app.get(STYLESHEET_PATH, { logLevel: 'warn' }, async (_request, reply) =>

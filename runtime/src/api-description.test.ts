@@ -158,6 +158,16 @@ describe('the API description', () => {
     expect(page.body).not.toMatch(/<script|style=|<style/);
     expect(page.body).toContain('/api/client-tasks/{id}');
     expect(page.body).toContain('Topic <code>task-completed</code>');
+    // A reader coming back revalidates: 304 while the description is the same, no page sent again.
+    const etag = page.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await gateway.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
     const css = await gateway.inject({ method: 'GET', url: '/api/docs/reference.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);

@@ -18,14 +18,16 @@ function isTimeZone(value: string): boolean {
 
 /**
  * PUT /api/auth/user/notifications (issue 19): how the person is reminded of due tasks — by e-mail,
- * by SMS (which needs a mobile number, stored in E.164 as Twilio takes it) — and in which time zone
- * reminders are timed. A missing phone or time zone leaves it as it is; an empty phone clears it.
+ * by SMS (which needs a mobile number, stored in E.164 as Twilio takes it), by their calendar app's
+ * alerts (`calendar`: whether their calendar feed's events carry alarms) — and in which time zone
+ * reminders are timed. A missing field leaves it as it is; an empty phone clears it.
  * Turning SMS on needs the number in the same request.
  */
 export const notificationSettingsUpdateSchema = z
   .object({
-    email: z.boolean({ error: 'email must be true or false' }),
-    sms: z.boolean({ error: 'sms must be true or false' }),
+    email: z.boolean({ error: 'email must be true or false' }).optional(),
+    sms: z.boolean({ error: 'sms must be true or false' }).optional(),
+    calendar: z.boolean({ error: 'calendar must be true or false' }).optional(),
     phone: z
       .string({ error: notificationSettingsMessages.invalidPhone })
       .max(30, { error: notificationSettingsMessages.invalidPhone })

@@ -61,6 +61,28 @@ describe('PUT /api/auth/user/notifications', () => {
     });
   });
 
+  it('turns calendar alerts off on their own, keeping e-mail, SMS and the number as they were', async () => {
+    const cookie = await signedUp();
+    await update(cookie, { email: false, sms: true, phone: '+12125550100' });
+    const response = await update(cookie, { calendar: false });
+    expect(response.statusCode).toBe(200);
+    expect(publicUserSchema.parse(response.json())).toMatchObject({
+      phone: '+12125550100',
+      notificationPreferences: { email: false, sms: true, push: true, calendar: false },
+    });
+    const back = await update(cookie, { calendar: true });
+    expect(publicUserSchema.parse(back.json()).notificationPreferences).toEqual({
+      email: false,
+      sms: true,
+      push: true,
+      calendar: true,
+    });
+    expect((await update(cookie, { calendar: 'no' })).json().issues).toContainEqual({
+      path: 'calendar',
+      message: 'calendar must be true or false',
+    });
+  });
+
   it('refuses SMS without a number, a number not in international format and an unknown zone, naming the field', async () => {
     const cookie = await signedUp();
     for (const [payload, path, message] of [

@@ -4,8 +4,9 @@ import { toPublicUser, type UserRepository } from '../users/user-repository.ts';
 
 /**
  * PUT /api/auth/user/notifications: the signed-in person's reminder settings — e-mail on or off,
- * SMS on or off with the mobile number it goes to, the time zone reminders are timed in
- * (services/journey's reminder scheduler reads them). Answers the user as GET /api/auth/user does.
+ * SMS on or off with the mobile number it goes to, their calendar feed's alerts on or off, the time
+ * zone reminders are timed in (services/journey's reminder scheduler and calendar feed read them);
+ * each one given is changed, the rest kept. Answers the user as GET /api/auth/user does.
  */
 export function notificationSettingsRoutes(app: App, deps: { users: UserRepository }): void {
   app.put(

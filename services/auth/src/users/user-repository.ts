@@ -78,12 +78,13 @@ export function createUserRepository(db: Db) {
       );
       return row;
     },
-    /** Reminder channels, phone and zone; the other preferences (push, calendar) are kept. */
+    /** Reminder channels, phone and zone; what is not given (push, always) is kept. */
     async updateNotificationSettings(
       id: string,
       settings: {
-        email: boolean;
-        sms: boolean;
+        email?: boolean | undefined;
+        sms?: boolean | undefined;
+        calendar?: boolean | undefined;
         phone?: string | null | undefined;
         timezone?: string | undefined;
       },
@@ -93,10 +94,12 @@ export function createUserRepository(db: Db) {
         .set({
           ...(settings.phone !== undefined ? { phone: settings.phone } : {}),
           ...(settings.timezone ? { timezone: settings.timezone } : {}),
-          // jsonb `||` merges the two keys into the stored object (the builder has no jsonb merge).
+          // jsonb `||` merges the keys given into the stored object (the builder has no jsonb merge);
+          // JSON.stringify leaves the undefined ones out.
           notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify({
             email: settings.email,
             sms: settings.sms,
+            calendar: settings.calendar,
           })}::jsonb`,
           updatedAt: new Date(),
         })

@@ -64,6 +64,7 @@ export function createCalendarFeeds(options: { db: Db; tokens: FeedTokens }) {
           firstName: users.firstName,
           lastName: users.lastName,
           email: users.email,
+          preferences: users.notificationPreferences,
         })
         .from(calendarFeeds)
         .innerJoin(users, eq(users.id, calendarFeeds.userId))
@@ -90,6 +91,8 @@ export function createCalendarFeeds(options: { db: Db; tokens: FeedTokens }) {
         reminderMinutes,
         ownUserId: person.userId,
         origin,
+        // `calendar` off: the dates stay in the calendar, its alerts stop (a missing key: on).
+        alarms: person.preferences.calendar !== false,
       });
     },
   };

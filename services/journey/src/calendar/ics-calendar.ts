@@ -14,6 +14,8 @@ export interface FeedCalendarInput {
   ownUserId: string;
   /** The site's origin, for each event's link back to the journey. */
   origin: string;
+  /** The person's `calendar` notification preference: false, the events ring no alarm. */
+  alarms: boolean;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface FeedCalendarInput {
  * its due day; the UID is the task's own id, so a moved task moves in the subscriber's calendar
  * instead of appearing twice; DTSTAMP and LAST-MODIFIED are the task's last change, so an
  * unchanged feed is byte-for-byte the same. Open tasks carry a display alarm the reminder minutes
- * before their day starts (default 60); done ones are marked ✓ and ring no more.
+ * before their day starts (default 60) unless the person turned calendar alerts off; done ones are
+ * marked ✓ and ring no more.
  */
 export function feedCalendarText(input: FeedCalendarInput): string {
   const calendar = ical({
@@ -58,7 +61,7 @@ export function feedCalendarText(input: FeedCalendarInput): string {
       lastModified: task.updatedAt,
       url: `${input.origin}${journeyPath}`,
     });
-    if (!task.completed) {
+    if (input.alarms && !task.completed) {
       const minutes =
         input.reminderMinutes.get(`${input.ownUserId}|${taskKey(task.source, task.id)}`) ??
         DEFAULT_REMINDER_MINUTES;

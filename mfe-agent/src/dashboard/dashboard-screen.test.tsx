@@ -121,6 +121,7 @@ beforeEach(() => {
     'GET /api/agents/agent-1/stats': () => json(200, stats),
     'GET /api/agents/agent-1/clients': () => json(200, rows),
     'GET /api/agents/agent-1/insights': () => json(200, insights),
+    'GET /api/calendar/feed': () => json(200, { url: null, webcalUrl: null, createdAt: null }),
   };
   vi.stubGlobal(
     'fetch',

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { LoadingSpinner } from '@listready/ui';
 import { useSession } from '@listready/web-client';
 import { BrandingPanel } from '../branding/branding-panel.tsx';
+import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { ClientPropertiesCard } from './components/client-properties-card.tsx';
 import { ReadinessInsights } from './components/readiness-insights.tsx';
 import { SignOutButton } from './components/sign-out-button.tsx';
@@ -76,6 +77,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
             failed={agent.isError || insights.isError}
             onRetry={() => void (agent.isError ? agent.refetch() : insights.refetch())}
           />
+          <CalendarFeedCard />
         </Tabs.Content>
         <Tabs.Content value="clients" className={PANEL}>
           <ClientPropertiesCard

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarDays, Copy } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import {
   notificationSettingsUpdateSchema,
   type NotificationSettings,
@@ -9,14 +9,8 @@ import {
   type PublicUser,
 } from '@listready/contracts';
 import { Button, Card, toast } from '@listready/ui';
-import { ApiRequestError } from '@listready/web-client';
-import {
-  copyCalendarAddress,
-  useCalendarFeed,
-  useNewCalendarAddress,
-  useSaveReminderSettings,
-  useTurnOffCalendarAddress,
-} from '../hooks/use-calendar-reminders.ts';
+import { ApiRequestError, CalendarAddress } from '@listready/web-client';
+import { useSaveReminderSettings } from '../hooks/use-calendar-reminders.ts';
 import { failureText } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';
 
@@ -48,73 +42,9 @@ export function CalendarRemindersCard({ user }: { user: PublicUser }) {
         <CalendarDays aria-hidden="true" className="size-5" />
         Calendar and reminders
       </h2>
-      <CalendarAddress />
+      <CalendarAddress heading="Calendar address" contents="your dated tasks" />
       <ReminderSettings user={user} />
     </Card>
-  );
-}
-
-function CalendarAddress() {
-  const feed = useCalendarFeed();
-  const create = useNewCalendarAddress();
-  const turnOff = useTurnOffCalendarAddress();
-  const url = feed.data?.url ?? null;
-  const busy = create.isPending || turnOff.isPending;
-
-  return (
-    // Space kept for the address row, so nothing below moves when it arrives.
-    <section aria-labelledby="calendar-address-heading" className="min-h-36 space-y-3">
-      <h3 id="calendar-address-heading" className="font-medium">
-        Calendar address
-      </h3>
-      {feed.isPending ? (
-        <p role="status" className="text-sm text-ink-muted">
-          Loading your calendar address...
-        </p>
-      ) : feed.isError ? (
-        <p role="alert" className="text-sm text-red-400">
-          Your calendar address could not be loaded.
-        </p>
-      ) : url ? (
-        <>
-          <p className="text-sm text-ink-muted">
-            Subscribe to this private address in Google, Apple or Outlook Calendar. Anyone who has it can read
-            your dated tasks: keep it to yourself, or make a new one.
-          </p>
-          <FormField id="calendar-address" label="Your private calendar address">
-            {(props) => (
-              <TextInput readOnly value={url} onFocus={(event) => event.target.select()} {...props} />
-            )}
-          </FormField>
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => void copyCalendarAddress(url)}>
-              <Copy aria-hidden="true" className="size-4" />
-              Copy address
-            </Button>
-            {feed.data?.webcalUrl && (
-              <Button size="sm" variant="outline" asChild>
-                <a href={feed.data.webcalUrl}>Subscribe</a>
-              </Button>
-            )}
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => create.mutate()}>
-              New address
-            </Button>
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => turnOff.mutate()}>
-              Turn off
-            </Button>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className="text-sm text-ink-muted">
-            See your dated tasks, with their reminders, in Google, Apple or Outlook Calendar.
-          </p>
-          <Button size="sm" disabled={busy} onClick={() => create.mutate()}>
-            Create calendar address
-          </Button>
-        </>
-      )}
-    </section>
   );
 }
 

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
+import { createLoadShedder, InFlightLimit } from '@listready/service-kit';
 import { serviceFor, type ServiceName } from './routes-table.ts';
 
 export interface ApiProxyOptions {
@@ -11,6 +12,17 @@ export interface ApiProxyOptions {
   bodyLimit?: number;
   /** Answers up to this size (bytes, from their Content-Length) are gathered and sent in one write. */
   bufferLimit?: number;
+  /** Each service's bound on requests in progress through this gateway; unset or false: none. */
+  upstreamAdmission?: UpstreamAdmission | false;
+}
+
+/**
+ * Admission at the gateway, per service: a request for a service that already has `maxInFlight`
+ * requests in progress through this gateway is answered 503 here, without being forwarded.
+ */
+export interface UpstreamAdmission {
+  maxInFlight: number;
+  retryAfterSeconds: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -105,6 +117,8 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
   private readonly reply: FastifyReply;
   private readonly service: ServiceName;
   private readonly bufferLimit: number;
+  /** Gives the service's place at the gateway back: once the answer is in, or it started streaming. */
+  private readonly release: () => void;
   /** The gateway's answers being streamed now, which a closing gateway ends (see apiProxy). */
   private readonly streaming: Set<ProxyExchange>;
 
@@ -113,12 +127,14 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
     reply: FastifyReply,
     service: ServiceName,
     bufferLimit: number,
+    release: () => void,
     streaming: Set<ProxyExchange>,
   ) {
     this.request = request;
     this.reply = reply;
     this.service = service;
     this.bufferLimit = bufferLimit;
+    this.release = release;
     this.streaming = streaming;
     // The client hung up first: stop the service's side too (a long answer, an open stream).
     reply.raw.once('close', () => {
@@ -157,6 +173,10 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
     this.headers = headers;
     const length = Number(headers['content-length'] ?? Number.NaN);
     if (Number.isInteger(length) && length <= this.bufferLimit) return; // gathered: see onResponseEnd
+    // Streamed (a stream of events open for minutes, a large answer): the service has answered and
+    // waits on nothing, so its place goes back now, as it does at the service (otherwise 32 open
+    // screens would shed the journey at the gateway).
+    this.release();
     this.stream = new Readable({
       read: () => controller.resume(),
       destroy: (error, callback) => {
@@ -176,6 +196,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.done = true;
+    this.release();
     if (this.stream) {
       this.stream.push(null);
       return;
@@ -189,6 +210,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
     // The abort of endStream: the client's answer has already ended cleanly.
     if (this.endedHere) return;
     this.done = true;
+    this.release();
     if (this.stream) {
       this.stream.destroy(error);
       return;
@@ -224,7 +246,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
  */
 export async function apiProxy(
   app: FastifyInstance,
-  { services, bodyLimit = 1_048_576, bufferLimit = 1_048_576 }: ApiProxyOptions,
+  { services, bodyLimit = 1_048_576, bufferLimit = 1_048_576, upstreamAdmission }: ApiProxyOptions,
 ): Promise<void> {
   // One connection pool per service, as undici's authors recommend for a proxy (keep-alive,
   // no pipelining: a slow answer must not hold up the ones behind it).
@@ -242,6 +264,16 @@ export async function apiProxy(
   app.addHook('preClose', async () => {
     for (const exchange of streaming) exchange.endStream();
   });
+
+  // A request a saturated service would refuse is refused here instead, before it costs a hop and
+  // the service's hooks — the excess at 3x its capacity otherwise took a share of the CPU the
+  // admitted requests needed (docs/decisions.md, "Load shedding").
+  const limits = new Map<ServiceName, InFlightLimit>();
+  if (upstreamAdmission && upstreamAdmission.maxInFlight > 0) {
+    for (const name of pools.keys()) limits.set(name, new InFlightLimit(upstreamAdmission.maxInFlight));
+  }
+  const shed = createLoadShedder(upstreamAdmission ? upstreamAdmission.retryAfterSeconds : 0);
+  const noLimit = () => undefined; // nothing to give back
 
   // Do not parse bodies here: pass the raw stream to the service.
   app.removeAllContentTypeParsers();
@@ -301,10 +333,18 @@ export async function apiProxy(
       });
       return;
     }
+    const limit = limits.get(service);
+    const release = limit ? limit.tryAcquire() : noLimit;
+    if (!release) {
+      // The body is left unread: Node reads a small one to its end once the answer is sent, so the
+      // client's connection stays open.
+      void reply.send(shed(request, reply, { upstream: service, inFlight: limit?.count }));
+      return;
+    }
     const body = request.body instanceof Readable ? request.body : null;
     pool.dispatch(
       { path: url, method: request.method as Dispatcher.HttpMethod, headers: upstreamHeaders(request), body },
-      new ProxyExchange(request, reply, service, bufferLimit, streaming),
+      new ProxyExchange(request, reply, service, bufferLimit, release, streaming),
     );
   });
 }

@@ -35,6 +35,9 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   }
   registerPlatformHealth(app, options.services, options.readiness);
   registerApiDescriptionRoutes(app, options.services);
-  await app.register(apiProxy, { services: options.services });
+  await app.register(apiProxy, {
+    services: options.services,
+    upstreamAdmission: options.upstreamAdmission,
+  });
   return app;
 }

@@ -8,6 +8,7 @@ import {
   portSchema,
   type LoadSheddingOptions,
 } from '@listready/service-kit';
+import type { UpstreamAdmission } from './api-proxy.ts';
 import type { FrontendRemote } from './frontend/index.ts';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 
@@ -49,6 +50,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   SERVE_FRONTEND: z.enum(['true', 'false']).default('true'),
   /** Requests in progress at once beyond which new ones get a 503 (every service's pass through here). */
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(512),
+  /**
+   * Requests in progress per service through this gateway beyond which the gateway itself answers
+   * 503 without forwarding (0: no bound). Little's law: a service's capacity × the latency to keep.
+   */
+  SHED_UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
 });
 export type GatewayEnv = z.infer<typeof gatewayConfigSchema>;
 
@@ -62,6 +68,8 @@ export interface GatewayConfig {
   remotes: FrontendRemote[];
   /** Fast 503s while the gateway's event loop is overloaded (SHED_* settings); unset: none. */
   loadShedding?: LoadSheddingOptions | false;
+  /** Each service's bound on requests in progress through the gateway (on with load shedding); unset: none. */
+  upstreamAdmission?: UpstreamAdmission | false;
 }
 
 /** Gateway settings from the environment (the runtime passes service URLs it started itself). */
@@ -69,6 +77,7 @@ export function gatewayConfigFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): GatewayEnv & GatewayConfig {
   const parsed = loadConfig(gatewayConfigSchema, env);
+  const loadShedding = loadSheddingFromConfig(parsed);
   const serviceUrls: Record<ServiceName, string | undefined> = {
     auth: parsed.AUTH_SERVICE_URL,
     journey: parsed.JOURNEY_SERVICE_URL,
@@ -95,6 +104,10 @@ export function gatewayConfigFromEnv(
     services,
     shellDir: path.resolve(parsed.SHELL_DIR),
     remotes: REMOTE_NAMES.map((name) => remote(name, parsed[remoteUrlVariable(name)])),
-    loadShedding: loadSheddingFromConfig(parsed),
+    loadShedding,
+    upstreamAdmission: loadShedding && {
+      maxInFlight: parsed.SHED_UPSTREAM_MAX_IN_FLIGHT,
+      retryAfterSeconds: loadShedding.retryAfterSeconds,
+    },
   };
 }

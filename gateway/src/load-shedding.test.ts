@@ -109,6 +109,121 @@ describe('gateway load shedding', () => {
     expect(handled.count).toBe(0);
   });
 
+  describe("a service's bound at the gateway", () => {
+    const admission = { maxInFlight: 2, retryAfterSeconds: 4 };
+
+    /** Journey and auth behind one gateway that bounds each service's requests in progress. */
+    async function saturable() {
+      const upstream = createService({ name: 'upstream', logger, loadShedding: false });
+      const arrivals = { journey: 0, auth: 0 };
+      const held: (() => void)[] = [];
+      upstream.get('/api/clients/current/tasks', async () => {
+        arrivals.journey += 1;
+        await new Promise<void>((resolve) => held.push(resolve));
+        return [];
+      });
+      upstream.get('/api/clients/current/live', (_request, reply) => {
+        arrivals.journey += 1;
+        void reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+        reply.raw.write(': open\n\n');
+        return reply;
+      });
+      upstream.get('/api/auth/session', async () => {
+        arrivals.auth += 1;
+        return { ok: true };
+      });
+      const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+      opened.push(upstream);
+      const gateway = await buildGateway({
+        logger,
+        serveFrontend: false,
+        production: false,
+        trustProxyHops: 0,
+        shellDir: '/nonexistent',
+        remotes: [],
+        services: { journey: url, auth: url },
+        loadShedding: false,
+        upstreamAdmission: admission,
+      });
+      const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
+      opened.push(gateway);
+      return { base, arrivals, held };
+    }
+
+    it('answers 503 with Retry-After itself, without forwarding, while the service has its bound in progress', async () => {
+      const { base, arrivals, held } = await saturable();
+      const tasks = () => fetch(`${base}/api/clients/current/tasks`);
+      const first = tasks();
+      const second = tasks();
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+
+      for (let i = 0; i < 5; i += 1) {
+        const shed = await tasks();
+        expect(shed.status).toBe(503);
+        expect(shed.headers.get('retry-after')).toBe('4');
+        expect(apiErrorSchema.parse(await shed.json())).toEqual({
+          message: OVERLOADED_MESSAGE,
+          code: ErrorCode.unavailable,
+        });
+      }
+      // A shed write did nothing, and its body was left unread: the connection still serves.
+      const write = await fetch(`${base}/api/clients/current/tasks`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'completed' }),
+      });
+      expect(write.status).toBe(503);
+      await write.arrayBuffer();
+      expect(arrivals.journey).toBe(2); // the shed ones never reached the service
+
+      // Another service's requests are not held up by this one's.
+      expect((await fetch(`${base}/api/auth/session`)).status).toBe(200);
+      expect((await fetch(`${base}/api/health`)).status).not.toBe(503);
+
+      // An answer gives its place back: the next request is forwarded.
+      held[0]?.();
+      expect((await first).status).toBe(200);
+      const third = tasks();
+      await vi.waitFor(() => expect(held).toHaveLength(3));
+      expect(arrivals.journey).toBe(3);
+      held[1]?.();
+      held[2]?.();
+      expect((await second).status).toBe(200);
+      expect((await third).status).toBe(200);
+    });
+
+    it('gives the place back when the caller hangs up, and once a stream of events has started', async () => {
+      const { base, arrivals, held } = await saturable();
+      const hangUp = new AbortController();
+      const abandoned = fetch(`${base}/api/clients/current/tasks`, { signal: hangUp.signal }).catch(
+        (error: unknown) => error,
+      );
+      const streams = new AbortController();
+      const live = await fetch(`${base}/api/clients/current/live`, { signal: streams.signal });
+      expect(live.headers.get('content-type')).toBe('text/event-stream');
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      // One held request, one open stream: the stream holds no place, so one more is admitted.
+      const admitted = fetch(`${base}/api/clients/current/tasks`);
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      expect((await fetch(`${base}/api/clients/current/tasks`)).status).toBe(503);
+
+      hangUp.abort();
+      await abandoned;
+      // The abandoned request's place is free again (its upstream request was cut off too).
+      await vi.waitFor(async () => {
+        const next = fetch(`${base}/api/clients/current/tasks`);
+        await vi.waitFor(() => expect(held.length).toBeGreaterThan(2), { timeout: 500 });
+        held.at(-1)?.();
+        expect((await next).status).toBe(200);
+      });
+      held[1]?.();
+      expect((await admitted).status).toBe(200);
+      streams.abort();
+      expect(arrivals.journey).toBe(4);
+    });
+  });
+
   it('reads its thresholds from the environment', () => {
     const env = { SHELL_DIR: '/nonexistent' };
     expect(gatewayConfigFromEnv({ ...env, SHED_MAX_EVENT_LOOP_DELAY_MS: '70' }).loadShedding).toMatchObject({
@@ -117,5 +232,13 @@ describe('gateway load shedding', () => {
     // Everything passes through it: its default bound on requests in progress is the services' eight times.
     expect(gatewayConfigFromEnv(env).loadShedding).toMatchObject({ maxInFlight: 512 });
     expect(gatewayConfigFromEnv({ ...env, SHED_LOAD: 'off' }).loadShedding).toBe(false);
+    // Each service's bound at the gateway: on with shedding, off with it (and under NODE_ENV=test).
+    expect(gatewayConfigFromEnv(env).upstreamAdmission).toEqual({ maxInFlight: 32, retryAfterSeconds: 2 });
+    expect(
+      gatewayConfigFromEnv({ ...env, SHED_UPSTREAM_MAX_IN_FLIGHT: '12', SHED_RETRY_AFTER_SECONDS: '5' })
+        .upstreamAdmission,
+    ).toEqual({ maxInFlight: 12, retryAfterSeconds: 5 });
+    expect(gatewayConfigFromEnv({ ...env, SHED_LOAD: 'off' }).upstreamAdmission).toBe(false);
+    expect(gatewayConfigFromEnv({ ...env, NODE_ENV: 'test' }).upstreamAdmission).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema, ErrorCode } from '@listready/contracts';
 import { baseConfigSchema, loadConfig } from './config.ts';
 import { createService, type App } from './create-service.ts';
-import { loadSheddingFromConfig, type LoadSheddingOptions } from './load-shedding.ts';
+import { InFlightLimit, loadSheddingFromConfig, type LoadSheddingOptions } from './load-shedding.ts';
 
 const silent = pino({ level: 'silent' });
 
@@ -153,6 +153,23 @@ describe('load shedding', () => {
     await sleep(1);
     expect((await work(app)).statusCode).toBe(200);
     expect(handled.count).toBe(1);
+  });
+});
+
+describe('InFlightLimit', () => {
+  it('admits up to its bound, and a place given back twice frees one place only', () => {
+    const limit = new InFlightLimit(2);
+    const first = limit.tryAcquire();
+    const second = limit.tryAcquire();
+    expect(first && second).toBeTruthy();
+    expect(limit.tryAcquire()).toBeUndefined();
+    // An answer that ends and then closes its connection releases both times.
+    first?.();
+    first?.();
+    expect(limit.count).toBe(1);
+    expect(limit.tryAcquire()).toBeDefined();
+    expect(limit.tryAcquire()).toBeUndefined();
+    expect(limit.count).toBe(2);
   });
 });
 

@@ -68,6 +68,56 @@ const EXEMPT_ROUTES = new Set(['/healthz', '/readyz', '/api/health']);
 export const OVERLOADED_MESSAGE = 'The service is busy. Please try again shortly.';
 
 /**
+ * A count of requests in progress with a ceiling — the one admission rule, for a process's own
+ * requests (below) and for each service's requests at the gateway (its proxy).
+ */
+export class InFlightLimit {
+  private inFlight = 0;
+  readonly max: number;
+
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  get count(): number {
+    return this.inFlight;
+  }
+
+  /** A place and the function that gives it back (once, however often it is called); none while full. */
+  tryAcquire(): (() => void) | undefined {
+    if (this.inFlight >= this.max) return undefined;
+    this.inFlight += 1;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.inFlight -= 1;
+    };
+  }
+}
+
+/**
+ * Answers a request turned away for load: 503, `Retry-After` and the shared error shape, logged at
+ * most once a second (with how many were turned away meanwhile) — logging is work the process lacks.
+ */
+export function createLoadShedder(retryAfterSeconds: number) {
+  const overloaded: ApiError = { message: OVERLOADED_MESSAGE, code: ErrorCode.unavailable };
+  let shedSinceLog = 0;
+  let lastLog = 0;
+  return (request: FastifyRequest, reply: FastifyReply, details: Record<string, unknown>): ApiError => {
+    shedSinceLog += 1;
+    const now = Date.now();
+    if (now - lastLog >= 1_000) {
+      request.log.warn({ ...details, shed: shedSinceLog }, 'shedding load: answering 503');
+      shedSinceLog = 0;
+      lastLog = now;
+    }
+    void reply.status(503).header('retry-after', String(retryAfterSeconds));
+    return overloaded;
+  };
+}
+
+/**
  * Load shedding: a new request gets a fast 503 with `Retry-After` in the shared error shape, before
  * its body is read or any work is done, while the event loop's last sample is over a threshold
  * (@fastify/under-pressure) or while `maxInFlight` requests are already being worked on. So the
@@ -75,10 +125,7 @@ export const OVERLOADED_MESSAGE = 'The service is busy. Please try again shortly
  * the load drops (the next calm sample, the next answer sent).
  */
 export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
-  const overloaded: ApiError = { message: OVERLOADED_MESSAGE, code: ErrorCode.unavailable };
-  // One log line per second of shedding, not one per request: logging is work the process lacks.
-  let shedSinceLog = 0;
-  let lastLog = 0;
+  const shed = createLoadShedder(options.retryAfterSeconds);
   const turnAway = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -86,16 +133,8 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
     value: number | undefined,
   ) => {
     if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return undefined; // admitted
-    shedSinceLog += 1;
-    const now = Date.now();
-    if (now - lastLog >= 1_000) {
-      request.log.warn({ pressure: type, value, shed: shedSinceLog }, 'shedding load: answering 503');
-      shedSinceLog = 0;
-      lastLog = now;
-    }
-    void reply.status(503).header('retry-after', String(options.retryAfterSeconds));
     // under-pressure sends a returned value as the answer and stops there (its typings omit this).
-    return overloaded;
+    return shed(request, reply, { pressure: type, value });
   };
   void app.register(fastifyUnderPressure, {
     maxEventLoopDelay: options.maxEventLoopDelayMs,
@@ -108,17 +147,12 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
   });
   if (options.maxInFlight > 0) {
     // under-pressure samples the event loop only; the count of requests in progress is this hook's.
-    let inFlight = 0;
+    const limit = new InFlightLimit(options.maxInFlight);
     const releases = new WeakMap<FastifyRequest, () => void>();
     app.addHook('onRequest', async (request, reply) => {
       if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
-      if (inFlight >= options.maxInFlight) return reply.send(turnAway(request, reply, 'inFlight', inFlight));
-      inFlight += 1;
-      let counted = true;
-      const release = () => {
-        if (counted) inFlight -= 1;
-        counted = false;
-      };
+      const release = limit.tryAcquire();
+      if (!release) return reply.send(turnAway(request, reply, 'inFlight', limit.count));
       releases.set(request, release);
       // 'close' comes once per response, sent or cut off, so an aborted request frees its place too.
       reply.raw.once('close', release);

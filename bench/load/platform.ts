@@ -114,10 +114,18 @@ function processGroup(label: string, logDir: string) {
   };
 }
 
+/** The load-shedding settings of this run's environment (SHED_*), passed on to every part to compare settings. */
+const sheddingEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('SHED_') && entry[1] !== undefined,
+    ),
+  );
+
 const node = (entry: string, env: Record<string, string>) =>
   spawn(process.execPath, [path.join(repositoryRoot, entry)], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', ...COMMON_ENV, ...env },
+    env: { PATH: process.env.PATH ?? '', ...COMMON_ENV, ...sheddingEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

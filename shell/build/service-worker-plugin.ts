@@ -17,6 +17,9 @@ export interface ServiceWorkerPluginOptions {
  * Builds the service worker as a file of its own: a second webpack compilation (target
  * `webworker`, the parent's TypeScript rule, one chunk, no federation runtime) whose output is
  * added to the shell's build, where the compression plugins and the gateway treat it like any file.
+ * It carries the list of the shell's hashed files (`__SHELL_FILES__`), so it stores the lazy ones
+ * (the toaster, the account screens…) before they are needed offline, and every shell build that
+ * changes a file is a new worker. The remotes' files are found at run time, from /remotes.json.
  */
 export class ServiceWorkerPlugin {
   private readonly options: ServiceWorkerPluginOptions;
@@ -29,16 +32,21 @@ export class ServiceWorkerPlugin {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
       compilation.hooks.processAssets.tapPromise(
-        { name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        // Once every file has its final (content-hashed) name, before the compression plugins run.
+        { name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
         async () => {
-          const code = await this.compileWorker(compiler);
+          const shellFiles = Object.keys(compilation.assets)
+            .filter((name) => /\.[0-9a-f]{8,}\.(js|css)$/.test(name))
+            .sort()
+            .map((name) => `/${name}`);
+          const code = await this.compileWorker(compiler, shellFiles);
           compilation.emitAsset(SERVICE_WORKER_FILE, new sources.RawSource(code));
         },
       );
     });
   }
 
-  private async compileWorker(compiler: Compiler): Promise<string> {
+  private async compileWorker(compiler: Compiler, shellFiles: string[]): Promise<string> {
     const outputDir = await mkdtemp(path.join(tmpdir(), 'listready-service-worker-'));
     try {
       const config: Configuration = {
@@ -51,7 +59,11 @@ export class ServiceWorkerPlugin {
         resolve: { extensions: compiler.options.resolve.extensions ?? ['.ts', '.js'] },
         module: { rules: scriptRules(compiler) },
         optimization: { splitChunks: false, runtimeChunk: false },
-        plugins: [new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+        plugins: [
+          new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+          // The shell's own files, which deploy with this worker: a changed file is a changed worker.
+          new compiler.webpack.DefinePlugin({ __SHELL_FILES__: JSON.stringify(shellFiles) }),
+        ],
       };
       await new Promise<void>((resolve, reject) => {
         compiler.webpack(config).run((error, stats) => {

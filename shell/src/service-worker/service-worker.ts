@@ -23,8 +23,12 @@ interface ServiceWorkerScope {
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
 }
 
+/** The shell's hashed files, written in by the build (shell/build/service-worker-plugin.ts). */
+declare const __SHELL_FILES__: string[];
+
 const worker = self as unknown as ServiceWorkerScope;
 const workerCache = createWorkerCache({
+  shellFiles: __SHELL_FILES__,
   caches: worker.caches,
   fetch: (input, init) => worker.fetch(input, init),
   origin: worker.location.origin,

@@ -249,7 +249,16 @@ describe('pages and files', () => {
   });
 
   it('stores at install the shell page, its hashed files and the seller remote from remotes.json', async () => {
-    const { caches, network, worker } = setUp();
+    const caches = new MemoryCacheStorage();
+    const network = fakeNetwork();
+    const worker = createWorkerCache({
+      caches: caches as unknown as CacheStorage,
+      fetch: network.fetch,
+      origin: ORIGIN,
+      // A lazy chunk the page does not name (the toaster): the build lists it.
+      shellFiles: ['/main.5e6f7a8b.js', '/toaster.0f0f0f0f.js'],
+    });
+    network.answer('/toaster.0f0f0f0f.js', () => new Response('toaster'));
     network.answer('/index.html', () =>
       html(
         '<link href="/main.1a2b3c4d.css" rel="stylesheet"><script defer src="/main.5e6f7a8b.js"></script>',
@@ -275,6 +284,7 @@ describe('pages and files', () => {
         '/remotes/mfe-seller/lifecycles.89abcdef.js',
         '/remotes/mfe-seller/remoteEntry.0123abcd.js',
         '/remotes/mfe-seller/screen.fedcba98.js',
+        '/toaster.0f0f0f0f.js',
       ].map((path) => `${ORIGIN}${path}`),
     );
   });

@@ -73,6 +73,8 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
 }
 
 export interface WorkerEnvironment {
+  /** The shell's hashed files (the build lists them), stored at install. */
+  shellFiles?: readonly string[];
   caches: CacheStorage;
   fetch: typeof fetch;
   origin: string;
@@ -221,8 +223,11 @@ export function createWorkerCache(environment: WorkerEnvironment) {
     if (!pageResponse.ok) throw new Error(`${SHELL_PAGE_URL} answered ${pageResponse.status}`);
     await shell.put(SHELL_PAGE_URL, pageResponse.clone());
     const html = await pageResponse.text();
-    const shellFiles = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
-      .map((match) => new URL(match[1] ?? '', origin))
+    const shellFiles = [
+      ...[...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? ''),
+      ...(environment.shellFiles ?? []),
+    ]
+      .map((file) => new URL(file, origin))
       .filter((url) => url.origin === origin && HASHED_FILE.test(url.pathname));
     // The remote may be deployed elsewhere or be down: the worker still installs without it.
     const remoteFiles = await remoteFilesToPrecache().catch(() => []);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from './api-client.ts';
 import { apiQuery, createAppQueryClient } from './query-client.ts';
@@ -18,6 +19,28 @@ describe('createAppQueryClient', () => {
     expect(queries?.refetchInterval).toBe(false);
     expect(queries?.retry).toBe(false);
     expect(mutations?.retry).toBe(false);
+  });
+
+  it('asks even while the browser says it is offline (the service worker may answer), reads and writes', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const queryClient = createAppQueryClient();
+      const read = await Promise.race([
+        queryClient.fetchQuery({ queryKey: ['/api/x'], queryFn: async () => 'kept answer' }),
+        new Promise((resolve) => setTimeout(() => resolve('paused'), 200)),
+      ]);
+      expect(read).toBe('kept answer');
+      const write = await Promise.race([
+        queryClient
+          .getMutationCache()
+          .build(queryClient, { mutationFn: async () => 'sent' })
+          .execute(undefined),
+        new Promise((resolve) => setTimeout(() => resolve('paused'), 200)),
+      ]);
+      expect(write).toBe('sent');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('has no default read, so no query can skip its contract', async () => {

@@ -16,7 +16,8 @@ export function apiQuery<Schema extends z.ZodType>(client: ApiClient, url: strin
 /**
  * The one QueryClient (DESIGN.md §6): the shell creates it and hands it to every remote, so a
  * logout's `clear()` empties every screen's cache. Defaults are the spec's: no refetch interval,
- * no refetch on focus, never stale, no retries for queries or mutations.
+ * no refetch on focus, never stale, no retries for queries or mutations; and offline-first, so a
+ * request is tried even offline (the service worker answers some).
  */
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
@@ -26,8 +27,13 @@ export function createAppQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        // Asked even when the browser says it is offline: the service worker may answer from what it
+        // kept (the journey, the session). The default ('online') would wait for the network instead.
+        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      // Sent even offline: a completion made then is kept on the device by the journey (its own
+      // mutation decides), and any other change fails at once with its error instead of waiting.
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
 }

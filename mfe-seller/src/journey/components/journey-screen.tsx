@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, LoadingSpinner } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
+import { useOfflineSync } from '../hooks/use-offline-task-changes.ts';
 import { rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
@@ -17,13 +18,16 @@ export function JourneyScreen() {
   const customTasks = useCustomTasks();
   // What the rest of the household does shows here as it happens, once the journey is there.
   useLiveJourney(journey.isSuccess);
+  // Completions made offline go out now, and whenever the browser is back online.
+  useOfflineSync();
   // Which stages are open; until the seller toggles one, the stage in progress is.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   // The stage in progress when the page opened: finishing it must not fold it away under the seller.
   const [openedStageId, setOpenedStageId] = useState<string | null | undefined>(undefined);
   if (openedStageId === undefined && journey.data) setOpenedStageId(journey.data.summary.currentStageId);
 
-  const failed = journey.isError || tasks.isError;
+  // A read that fails again after it once answered (offline) keeps what it showed.
+  const failed = (journey.isError && !journey.data) || (tasks.isError && !tasks.data);
   const ready = journey.data && tasks.data;
   const customs = customTasks.data ?? [];
   const stageIds = new Set(journey.data?.stages.map((stage) => stage.id));

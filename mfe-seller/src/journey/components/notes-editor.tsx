@@ -6,6 +6,7 @@ import { ApiRequestError } from '@listready/web-client';
 import { useUpdateClientTask } from '../hooks/use-task-updates.ts';
 import { keepBoth, limitNotes, notesCounter } from '../utils/notes-input.ts';
 import { TASK_NOTES_MAX_LENGTH } from '../utils/journey-api.ts';
+import { KEPT_ON_DEVICE } from '../utils/sync-pending-changes.ts';
 
 function conflictingNotes(error: Error): string | null {
   if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
@@ -125,7 +126,10 @@ export function NotesEditor({
             update.mutate(
               { id: taskId, patch: { notes: text, baseNotes: base } },
               {
-                onSuccess: (entry) => setBase(entry.clientTask.notes ?? ''),
+                // Notes are never kept on the device (only completions are): the answer is the server's.
+                onSuccess: (entry) => {
+                  if (entry !== KEPT_ON_DEVICE) setBase(entry.clientTask.notes ?? '');
+                },
                 onError: (error) => setRefused(conflictingNotes(error)),
               },
             )

@@ -1,8 +1,18 @@
 import { useState } from 'react';
-import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
+import {
+  CalendarClock,
+  CircleCheck,
+  Circle,
+  CloudOff,
+  StickyNote,
+  TriangleExclamationPoint,
+  User,
+} from 'lucide-react';
 import { Button, cn } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
 import { useReadOnlyJourney } from '../hooks/use-household.ts';
+import { PENDING_CHANGE_TEXT, usePendingTaskChange } from '../hooks/use-offline-task-changes.ts';
+import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
 import { NotesEditor } from './notes-editor.tsx';
@@ -16,6 +26,7 @@ export function TaskRow({ task, label }: { task: TaskRowModel; label?: string })
   const [notesOpen, setNotesOpen] = useState(false);
   const completed = task.status === 'completed';
   const readOnly = useReadOnlyJourney();
+  const pending = usePendingTaskChange(task.source === 'custom' ? 'custom' : 'client', task.id);
 
   const toggle = () => {
     const change = {
@@ -70,6 +81,7 @@ export function TaskRow({ task, label }: { task: TaskRowModel; label?: string })
           </div>
         </div>
       </div>
+      {pending && <PendingChangeNote change={pending} />}
       {readOnly ? (
         task.notes ? (
           <p className="mt-3 text-sm whitespace-pre-wrap text-ink-muted" data-testid="task-notes">
@@ -110,5 +122,41 @@ export function TaskRow({ task, label }: { task: TaskRowModel; label?: string })
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}
     </li>
+  );
+}
+
+/**
+ * A change kept on this device, said in words (a screen reader hears it as it appears): waiting
+ * to be sent, or refused by the server — then still shown, with the server's reason, until the
+ * seller tries again or lets it go.
+ */
+function PendingChangeNote({ change }: { change: { key: string; refusal?: string | undefined } }) {
+  if (!change.refusal) {
+    return (
+      <p
+        role="status"
+        className="mt-2 flex items-center gap-1.5 text-xs text-ink-muted"
+        data-testid="task-pending-sync"
+      >
+        <CloudOff aria-hidden="true" className="size-3.5 shrink-0" />
+        {PENDING_CHANGE_TEXT}
+      </p>
+    );
+  }
+  return (
+    <div role="status" className="mt-2 text-xs text-ink-muted" data-testid="task-sync-refused">
+      <p className="flex items-center gap-1.5">
+        <TriangleExclamationPoint aria-hidden="true" className="size-3.5 shrink-0" />
+        Not synced: {change.refusal}
+      </p>
+      <div className="mt-2 flex gap-2">
+        <Button size="sm" variant="outline" onClick={() => void pendingTaskChanges.retry(change.key)}>
+          Try again
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => void pendingTaskChanges.remove(change.key)}>
+          Discard my change
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   clientProfileSchema,
@@ -8,7 +9,11 @@ import {
 } from '@listready/contracts';
 import { apiClient, apiQuery, ApiRequestError } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/journey-api.ts';
+import { applyClientTaskChanges, applyCustomTaskPatch } from '../utils/task-changes.ts';
+import type { PendingTaskChange } from '../utils/pending-task-changes.ts';
+import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
 import { useJourneyUrl } from './use-household.ts';
+import { usePendingTaskChanges } from './use-offline-task-changes.ts';
 
 /**
  * Right after sign-up the journey service may not have applied `user-registered` yet (with Kafka,
@@ -27,13 +32,36 @@ export function useJourney() {
   const { url, enabled } = useJourneyUrl(JOURNEY_URL);
   return useQuery({ ...apiQuery(apiClient, url, journeyResponseSchema), ...journeyReadRetry, enabled });
 }
+/** The task list as the seller left it: with the changes still waiting on this device. */
+export function withPendingEntries(entries: TaskEntry[], pending: readonly PendingTaskChange[]): TaskEntry[] {
+  const changes = pending
+    .filter((change) => change.source === 'client')
+    .map((change) => ({ id: change.taskId, patch: { status: change.status } }));
+  return changes.length === 0 ? entries : applyClientTaskChanges(entries, changes);
+}
+export function withPendingCustomTasks(
+  tasks: CustomTask[],
+  pending: readonly PendingTaskChange[],
+): CustomTask[] {
+  const custom = pending.filter((change) => change.source === 'custom');
+  if (custom.length === 0) return tasks;
+  return tasks.map((task) => {
+    const change = custom.find((candidate) => candidate.taskId === task.id);
+    return change ? applyCustomTaskPatch(task, { status: change.status }) : task;
+  });
+}
+
 export function useTaskEntries() {
   const { url, enabled } = useJourneyUrl(TASKS_URL);
-  return useQuery({ ...apiQuery(apiClient, url, taskEntriesSchema), ...journeyReadRetry, enabled });
+  const pending = usePendingTaskChanges();
+  const select = useCallback((entries: TaskEntry[]) => withPendingEntries(entries, pending), [pending]);
+  return useQuery({ ...apiQuery(apiClient, url, taskEntriesSchema), ...journeyReadRetry, enabled, select });
 }
 export function useCustomTasks() {
   const { url, enabled } = useJourneyUrl(CUSTOM_TASKS_URL);
-  return useQuery({ ...apiQuery(apiClient, url, customTasksSchema), enabled });
+  const pending = usePendingTaskChanges();
+  const select = useCallback((tasks: CustomTask[]) => withPendingCustomTasks(tasks, pending), [pending]);
+  return useQuery({ ...apiQuery(apiClient, url, customTasksSchema), enabled, select });
 }
 
 /** Clients only (an agent would get 403), so the caller says when to ask. */

@@ -13,9 +13,12 @@ import {
 } from '../utils/journey-api.ts';
 import { withClientId } from '../utils/household-choice.ts';
 import { useJourneyChoice } from './use-household.ts';
+import { useSignedInUserId } from './use-offline-task-changes.ts';
 import { confettiBurst } from '../utils/confetti-burst.ts';
 import { optimisticListUpdate } from '../utils/optimistic-list-update.ts';
 import { trackTaskChange } from '../utils/task-usage.ts';
+import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
+import { KEPT_ON_DEVICE, sendOrKeepOnDevice } from '../utils/sync-pending-changes.ts';
 import {
   applyClientTaskChanges,
   applyCustomTaskPatch,
@@ -44,6 +47,10 @@ export const showTaskError = (error: Error, fallback: string) =>
   toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
 
 type ChangeKind = 'status' | 'notes' | 'details';
+
+/** A completion made offline: kept, shown as made, sent when the browser is back online. */
+const keptOnDeviceToast = () =>
+  toast({ title: 'Saved on this device', description: "It will sync when you're back online." });
 
 function successToast(kind: ChangeKind, completed: boolean | undefined, custom: boolean): void {
   if (kind === 'status') {
@@ -90,15 +97,26 @@ const fallbackFor = (kind: ChangeKind, custom: boolean) =>
 export function useUpdateClientTask() {
   const queryClient = useQueryClient();
   const keys = useJourneyKeys();
+  const userId = useSignedInUserId();
   return useMutation(
-    optimisticListUpdate<TaskEntry, ClientTaskChange, TaskEntry>({
+    optimisticListUpdate<TaskEntry, ClientTaskChange, TaskEntry | typeof KEPT_ON_DEVICE>({
       queryClient,
       queryKey: keys.tasks,
-      send: ({ id, patch }) => apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body: patch }),
+      send: ({ id, patch }) =>
+        sendOrKeepOnDevice({
+          store: pendingTaskChanges,
+          userId,
+          source: 'client',
+          taskId: id,
+          url: clientTaskUrl(id),
+          patch,
+          send: () => apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body: patch }),
+        }),
       apply: (entries, change) => applyClientTaskChanges(entries, [change]),
-      merge: replaceEntry,
+      merge: (entries, entry) => (entry === KEPT_ON_DEVICE ? entries : replaceEntry(entries, entry)),
       refetch: [keys.tasks, keys.journey],
       onSuccess: (entry, change) => {
+        if (entry === KEPT_ON_DEVICE) return keptOnDeviceToast();
         successToast(kindOf(change), change.patch.status === 'completed', false);
         trackTaskChange({ id: entry.id, title: entry.clientTask.title }, change.patch);
       },
@@ -140,19 +158,30 @@ export function useClearChecklist() {
 export function useUpdateCustomTask() {
   const queryClient = useQueryClient();
   const keys = useJourneyKeys();
+  const userId = useSignedInUserId();
   return useMutation(
-    optimisticListUpdate<CustomTask, CustomTaskChange, CustomTask>({
+    optimisticListUpdate<CustomTask, CustomTaskChange, CustomTask | typeof KEPT_ON_DEVICE>({
       queryClient,
       queryKey: keys.customTasks,
-      send: ({ id, patch }) =>
-        apiClient.request('PUT', withClientId(customTaskUrl(id), keys.clientId), customTaskSchema, {
-          body: patch,
-        }),
+      send: ({ id, patch }) => {
+        const url = withClientId(customTaskUrl(id), keys.clientId);
+        return sendOrKeepOnDevice({
+          store: pendingTaskChanges,
+          userId,
+          source: 'custom',
+          taskId: id,
+          url,
+          patch,
+          send: () => apiClient.request('PUT', url, customTaskSchema, { body: patch }),
+        });
+      },
       apply: (tasks, { id, patch }) =>
         tasks.map((task) => (task.id === id ? applyCustomTaskPatch(task, patch) : task)),
-      merge: (tasks, updated) => tasks.map((task) => (task.id === updated.id ? updated : task)),
+      merge: (tasks, updated) =>
+        updated === KEPT_ON_DEVICE ? tasks : tasks.map((task) => (task.id === updated.id ? updated : task)),
       refetch: [keys.customTasks, keys.journey],
       onSuccess: (task, change) => {
+        if (task === KEPT_ON_DEVICE) return keptOnDeviceToast();
         successToast(kindOf(change), change.patch.status === 'completed', true);
         trackTaskChange(task, change.patch);
       },

@@ -30,8 +30,8 @@ export function CalendarAddress({ heading, headingLevel = 3, contents }: Calenda
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   return (
-    // Space kept for the address, its buttons and the alerts box, so nothing moves when it arrives.
-    <section aria-labelledby="calendar-address-heading" className="min-h-52 space-y-3">
+    // Space kept for the address row, so nothing below moves when it arrives.
+    <section aria-labelledby="calendar-address-heading" className="min-h-36 space-y-3">
       <Heading
         id="calendar-address-heading"
         className={headingLevel === 2 ? 'text-lg font-semibold' : 'font-medium'}

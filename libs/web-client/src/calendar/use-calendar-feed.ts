@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   calendarFeedSchema,
@@ -73,6 +74,8 @@ export function useTurnOffCalendarAddress() {
 export function useCalendarAlerts() {
   const queryClient = useQueryClient();
   const user = useQuery(sessionQuery).data as Partial<PublicUser> | null | undefined;
+  // The box shows the choice at once, while it is saved; a failure puts it back.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (calendar: boolean) =>
       apiClient.request('PUT', NOTIFICATION_SETTINGS_URL, publicUserSchema, { body: { calendar } }),
@@ -89,9 +92,17 @@ export function useCalendarAlerts() {
         description: failureText(error, 'Please try again.'),
         variant: 'destructive',
       }),
+    onSettled: () => setChoice(null),
   });
-  const on = save.isPending ? save.variables : user?.notificationPreferences?.calendar !== false;
-  return { on, saving: save.isPending, set: (calendar: boolean) => save.mutate(calendar) };
+  const on = choice ?? user?.notificationPreferences?.calendar !== false;
+  return {
+    on,
+    saving: save.isPending,
+    set: (calendar: boolean) => {
+      setChoice(calendar);
+      save.mutate(calendar);
+    },
+  };
 }
 
 export async function copyCalendarAddress(url: string): Promise<void> {

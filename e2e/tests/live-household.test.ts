@@ -398,3 +398,60 @@ describe('a household live across a gateway restart', () => {
     expect(milo.errors).toEqual([]);
   });
 });
+
+describe('custom tasks, live', () => {
+  it('a custom task the seller creates, renames and deletes shows, changes and goes on a member’s open screen without a reload', async () => {
+    const hazel = await browser.newPage({ width: 1280, height: 900 });
+    const milo = await browser.newPage({ width: 375, height: 812 });
+    await register(hazel.page, 'Hazel', 'Owner');
+    const group = await hazel.page.request.post(`${baseUrl}/api/user-groups`, {
+      data: { name: 'The Owners' },
+    });
+    expect(group.status()).toBe(201);
+    const { inviteCode } = (await group.json()) as { inviteCode: string };
+    await register(milo.page, 'Milo', 'Member');
+    expect(
+      (await milo.page.request.post(`${baseUrl}/api/user-groups/join`, { data: { inviteCode } })).status(),
+    ).toBe(200);
+    await expect
+      .poll(async () => (await hazel.page.request.get(`${baseUrl}/api/clients/current/tasks`)).status())
+      .toBe(200);
+
+    await openJourney(milo.page, 'Milo');
+    const miloStream = liveStreamOpen(milo.page);
+    await seller(milo.page)
+      .getByLabel('Working on')
+      .selectOption({ label: 'Hazel Owner’s home (The Owners)' });
+    await miloStream;
+    await taskRow(milo.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
+
+    // Hazel, on another device, adds a custom task: it appears on Milo's open journey.
+    const customTasksUrl = `${baseUrl}/api/clients/current/custom-tasks`;
+    const created = await hazel.page.request.post(customTasksUrl, {
+      data: { title: 'Book the skip', dueDate: '2031-05-02' },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const createdAt = Date.now();
+    await taskRow(milo.page, 'Book the skip').waitFor({ timeout: 2_000 });
+    console.warn(
+      `live household: a new custom task shown in the other browser ${Date.now() - createdAt} ms later`,
+    );
+    expect(await taskRow(milo.page, 'Book the skip').getByTestId('task-due-date').innerText()).toContain(
+      '2031',
+    );
+
+    // She renames it, then deletes it: Milo's screen follows each change.
+    expect(
+      (
+        await hazel.page.request.put(`${customTasksUrl}/${id}`, { data: { title: 'Book the big skip' } })
+      ).status(),
+    ).toBe(200);
+    await taskRow(milo.page, 'Book the big skip').waitFor({ timeout: 2_000 });
+    expect(await taskRow(milo.page, 'Book the skip').count()).toBe(0);
+    expect((await hazel.page.request.delete(`${customTasksUrl}/${id}`)).status()).toBe(204);
+    await taskRow(milo.page, 'Book the big skip').waitFor({ state: 'detached', timeout: 2_000 });
+    expect(milo.errors).toEqual([]);
+    expect(milo.cspViolations).toEqual([]);
+  });
+});

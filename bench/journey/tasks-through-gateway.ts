@@ -19,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureClientJourneys, freePort, sessions, users } from '@listready/db';
 import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
+import { reportFigures } from '../support/figures.ts';
 import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
 import { cpuSnapshot, cpuSpent, pidsMatching } from './process-cpu.ts';
@@ -221,6 +222,11 @@ try {
         `tasks/trivial (gateway) req/s ×${(gatewayGzip.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
     );
   }
+  reportFigures({
+    connections: config.connections,
+    seconds: config.seconds,
+    runs: Object.fromEntries(figures),
+  });
 } finally {
   await processes.stop();
   await bench.drop();

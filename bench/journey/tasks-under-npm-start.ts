@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@listready/db';
+import { reportFigures } from '../support/figures.ts';
 import { repositoryRoot, sleep } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
 import { cpuSnapshot, cpuSpent } from './process-cpu.ts';
@@ -125,6 +126,10 @@ try {
         .join(' ')}, node ${process.version}`,
   );
   const rates = new Map<string, number>();
+  const runs: Record<
+    string,
+    { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
+  > = {};
   for (const scenario of chosen) {
     const options = { url: scenario.url, headers: scenario.headers, connections: config.connections };
     await autocannon({ ...options, duration: 2 }); // warm-up
@@ -133,6 +138,13 @@ try {
     const spent = cpuSpent(before, groups);
     const ok = result['2xx'] / config.seconds;
     rates.set(scenario.name, ok);
+    runs[scenario.name] = {
+      requestsPerSecond: ok,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
     const micros = (seconds = 0) => ((seconds * 1e6) / Math.max(result.requests.total, 1)).toFixed(0);
     console.log(
       `${scenario.name.padEnd(20)} ${ok.toFixed(0).padStart(6)} req/s (2xx)  p50 ${String(result.latency.p50).padStart(4)} ms  ` +
@@ -144,6 +156,7 @@ try {
     const [over, under] = [rates.get(a), rates.get(b)];
     return over !== undefined && under ? `×${(over / under).toFixed(2)}` : 'not run';
   };
+  reportFigures({ connections: config.connections, seconds: config.seconds, runs });
   console.log(
     `gateway/direct: identity ${ratio('tasks via gateway', 'tasks direct')}, gzip ${ratio('tasks via gw, gzip', 'tasks direct, gzip')}`,
   );

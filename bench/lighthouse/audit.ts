@@ -42,6 +42,8 @@ export interface PageAudit {
   /** The audits below 1 in accessibility and best practices, with their titles: what to fix. */
   failingAudits: string[];
   scripts: ScriptWeight[];
+  /** Scripts whose download ended before the page's observed first contentful paint (gzip bytes). */
+  jsBeforeFirstPaintGzipBytes: number | null;
   /** Lighthouse's own warnings (a page that did not finish loading, a redirect…). */
   runWarnings: string[];
 }
@@ -69,6 +71,8 @@ const overallSavingsBytes = (result: Result, id: string): number | null => {
 
 interface DetailsItem {
   url?: string;
+  networkEndTime?: number;
+  observedFirstContentfulPaint?: number;
   resourceType?: string;
   description?: string;
   source?: string;
@@ -94,24 +98,28 @@ function failingAudits(result: Result, categoryIds: string[]): string[] {
   return failing;
 }
 
-/** Every script the page loaded, fetched again here (same cookie) to weigh it. */
-async function weighScripts(result: Result, cookie: string | undefined): Promise<ScriptWeight[]> {
-  const urls = [
-    ...new Set(
-      detailItems(result, 'network-requests')
-        .filter((item) => item.resourceType === 'Script' && item.url && (item.statusCode ?? 200) < 400)
-        .map((item) => item.url as string),
-    ),
-  ];
-  return Promise.all(
-    urls.map(async (url) => {
-      const response = await fetch(url, { headers: cookie ? { cookie } : {} });
-      // A hashed file is immutable: gone means the front end was rebuilt during the run.
-      if (!response.ok) throw new Error(`${url} answered ${response.status} when weighed after the audit`);
-      const body = Buffer.from(await response.arrayBuffer());
-      return { url, rawBytes: body.length, gzipBytes: gzipSync(body).length };
-    }),
+/**
+ * Every script file the page loaded, weighed from the source Lighthouse collected (so a front end
+ * rebuilt meanwhile cannot change the figure); inline scripts are part of the HTML, not counted.
+ */
+function weighScripts(
+  result: Result,
+  collected: ReadonlyArray<{ url: string; content?: string }>,
+): ScriptWeight[] {
+  const files = new Set(
+    detailItems(result, 'network-requests')
+      .filter((item) => item.resourceType === 'Script' && item.url && (item.statusCode ?? 200) < 400)
+      .map((item) => item.url as string),
   );
+  const weights = new Map<string, ScriptWeight>();
+  for (const script of collected) {
+    if (!files.has(script.url) || weights.has(script.url) || script.content === undefined) continue;
+    const body = Buffer.from(script.content, 'utf8');
+    weights.set(script.url, { url: script.url, rawBytes: body.length, gzipBytes: gzipSync(body).length });
+  }
+  const missing = [...files].filter((url) => !weights.has(url));
+  if (missing.length) throw new Error(`Lighthouse collected no source for ${missing.join(', ')}`);
+  return [...weights.values()];
 }
 
 /** Audits each `[url, preset]` in turn on one Chromium (a new tab per run; Lighthouse clears storage). */
@@ -150,6 +158,13 @@ async function auditOne(
   if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
   const result = runnerResult.lhr;
   if (result.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.runtimeError.message}`);
+  const scripts = weighScripts(result, runnerResult.artifacts.Scripts);
+  const observedFcp = detailItems(result, 'metrics')[0]?.observedFirstContentfulPaint;
+  const scriptEnds = new Map(
+    detailItems(result, 'network-requests')
+      .filter((item) => item.resourceType === 'Script' && item.url)
+      .map((item) => [item.url as string, item.networkEndTime ?? Number.POSITIVE_INFINITY]),
+  );
   return {
     url,
     preset,
@@ -168,7 +183,15 @@ async function auditOne(
       `${item.source ?? 'console'}: ${item.description ?? ''} ${item.url ?? ''}`.trim(),
     ),
     failingAudits: failingAudits(result, ['accessibility', 'best-practices']),
-    scripts: await weighScripts(result, cookie),
+    scripts,
+    jsBeforeFirstPaintGzipBytes:
+      typeof observedFcp === 'number'
+        ? totalGzipBytes(
+            scripts.filter(
+              (script) => (scriptEnds.get(script.url) ?? Number.POSITIVE_INFINITY) <= observedFcp,
+            ),
+          )
+        : null,
     runWarnings: result.runWarnings,
   };
 }

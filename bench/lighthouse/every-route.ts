@@ -8,6 +8,7 @@
  *   npm run build && npm run bench:lighthouse -w @listready/bench
  */
 import { pathToFileURL } from 'node:url';
+import { reportFigures } from '../support/figures.ts';
 import { auditPages, PRESETS, totalGzipBytes, type PageAudit } from './audit.ts';
 import { lighthouseBenchConfig, platformEnvironment } from './config.ts';
 import { signedInCookie, startNpmStartPlatform } from './platform.ts';
@@ -103,5 +104,10 @@ export function printRouteAudits(audits: readonly RouteAudit[]): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  printRouteAudits(await runLighthouseBench());
+  const audits = await runLighthouseBench();
+  printRouteAudits(audits);
+  // Scripts are summed, not listed: the runner's page needs the total only.
+  reportFigures({
+    audits: audits.map(({ scripts, ...audit }) => ({ ...audit, jsGzipBytes: totalGzipBytes(scripts) })),
+  });
 }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { reportFigures } from '../support/figures.ts';
 import { pageWeightConfig, platformEnvironment } from './config.ts';
 
 const config = pageWeightConfig();
@@ -183,6 +184,7 @@ const browser = await chromium.launch({
 
 try {
   const report = [];
+  const figures: Array<Record<string, number | string>> = [];
   for (const scenario of SCENARIOS) {
     await measure(browser, baseUrl, scenario); // warm the server (file system cache, compression)
     const runs: RunResult[] = [];
@@ -191,6 +193,14 @@ try {
     if (!first) throw new Error('no run');
     const total = (type: 'js' | 'css', field: 'gzipBytes' | 'rawBytes' | 'transferredBytes') =>
       first.assets.filter((asset) => asset.type === type).reduce((sum, asset) => sum + asset[field], 0);
+    figures.push({
+      path: scenario.path,
+      jsGzipBytes: total('js', 'gzipBytes'),
+      jsFiles: first.assets.filter((asset) => asset.type === 'js').length,
+      lcpMedianMs: median(runs.map((run) => run.lcpMs)),
+      fcpMedianMs: median(runs.map((run) => run.fcpMs)),
+      runs: runs.length,
+    });
     report.push({
       scenario: scenario.name,
       jsFiles: first.assets.filter((asset) => asset.type === 'js').length,
@@ -210,6 +220,7 @@ try {
   }
   console.log('');
   console.table(report);
+  reportFigures({ pages: figures });
 } finally {
   await browser.close();
   await platform?.stop();

@@ -162,12 +162,17 @@ export async function overloadRun(platform: LoadPlatform, people: PeopleFixture,
   // Fewer sellers at once than the gateway admits per service (SHED_UPSTREAM_MAX_IN_FLIGHT, 32), and
   // enough to keep both cores busy: the run measures the platform's work, not its refusals.
   const capacityWorkers = slots.filter((_slot, index) => index % 10 === 0).slice(0, 30);
+  const capacityMark = await outboxMark(platform.database);
   const steady = await measureCapacity(platform, capacityWorkers, config.capacitySeconds);
   const capacity = steady.rate;
   console.log(
     `capacity: ${capacity.toFixed(0)} completion PUTs/s (closed loop, ${capacityWorkers.length} sellers at once), ` +
       `p50 ${steady.p50.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms; load ${load()}`,
   );
+  // The overload starts once the capacity run's events are applied: in-process, the consumers share
+  // the services' event loop, and their backlog would be charged to the overload's first seconds.
+  const settled = await countEffects(platform.database, capacityMark);
+  console.log(`the capacity run's completions applied ${settled.caughtUpAfterMs} ms after it`);
   // Tasks the capacity run left completed start the open loop as 'completed' (their next PUT un-completes).
   const mark = await outboxMark(platform.database);
   const overloadRate = Math.round(capacity * config.overloadFactor);

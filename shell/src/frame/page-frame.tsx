@@ -38,7 +38,7 @@ export function PageFrame({ session, children }: { session: Session; children: R
         href="#main-content"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-brand focus:px-4 focus:py-2 focus:text-brand-foreground"
       >
-        Skip to content
+        Skip to main content
       </a>
       <SiteHeader session={session} branding={current} ref={header} />
       {/* At least a screen tall, so content arriving late never pushes a visible footer. */}

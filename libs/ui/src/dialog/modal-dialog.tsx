@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 
 export interface ModalDialogProps {
   open: boolean;
@@ -8,8 +8,9 @@ export interface ModalDialogProps {
   title: string;
   description: string;
   /**
-   * Where focus goes back when the dialog closes. Radix returns it to a `Dialog.Trigger`; a dialog
-   * opened by an ordinary button (which renders before the lazily loaded dialog exists) names it here.
+   * Where focus goes back when the dialog closes; unset, to whatever had focus when it opened (the
+   * button that opened it). Radix alone returned focus to the page itself when the dialog was
+   * unmounted as it closed (`{open && <Dialog …/>}`, as the journey's rows render theirs).
    */
   returnFocusRef?: RefObject<HTMLElement | null> | undefined;
   children: ReactNode;
@@ -27,15 +28,22 @@ export function ModalDialog({
   returnFocusRef,
   children,
 }: ModalDialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            // Before Radix moves focus in: what had it.
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
           onCloseAutoFocus={(event) => {
-            if (!returnFocusRef?.current) return;
+            const target = returnFocusRef?.current ?? opener.current;
+            if (!target?.isConnected) return;
             event.preventDefault();
-            returnFocusRef.current.focus();
+            target.focus();
           }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl"
         >
@@ -43,7 +51,7 @@ export function ModalDialog({
           <Dialog.Description className="mt-1 text-sm text-ink-muted">{description}</Dialog.Description>
           {children}
           <Dialog.Close
-            className="absolute top-4 right-4 rounded text-ink-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+            className="absolute top-3 right-3 rounded p-1 text-ink-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
             aria-label="Close"
           >
             <X aria-hidden="true" className="size-4" />

@@ -52,7 +52,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       <div className="flex justify-end">
         <AppLink
           href="/forgot-password"
-          className="text-sm text-brand-soft underline-offset-4 hover:underline"
+          className="py-0.5 text-sm text-brand-soft underline-offset-4 hover:underline"
         >
           Forgot password?
         </AppLink>

@@ -27,7 +27,10 @@ export default (_environment: unknown, argv: WebpackArguments) => {
   if (mode === 'production')
     config.plugins = [
       ...config.plugins,
-      new PrerenderPagesPlugin({ renderModule: './src/prerender/signed-out-pages.tsx' }),
+      new PrerenderPagesPlugin({
+        renderModule: './src/prerender/signed-out-pages.tsx',
+        visitorModule: './src/prerender/visitor.ts',
+      }),
     ];
   return config;
 };

@@ -4,7 +4,8 @@ import { launchChromium, useBrowser } from '../support/browser.ts';
 
 /**
  * The first load (issue 16, items 3 and 4): a visitor's pages arrive prerendered (readable and
- * navigable without JavaScript, then hydrated), a signed-in user never sees the landing page on the
+ * navigable without JavaScript, with one small script that hands the document to the shell when a
+ * link is followed, and the shell then hydrates it), a signed-in user never sees the landing page on the
  * way to their own, and the seller's journey asks for its data while its remote is still loading.
  */
 
@@ -97,37 +98,57 @@ describe('a visitor’s pages without JavaScript', () => {
   });
 });
 
-describe('a visitor’s pages, hydrated', () => {
+describe('a visitor’s pages, then the shell', () => {
   it.each([
     ['/', 'Get Your Home Ready to Sell'],
     ['/journey', 'Get Your Home Ready to Sell'],
     ['/no-such-page', '404 Page Not Found'],
   ])(
-    '%s hydrates without a mismatch or a session probe; its links then navigate in the page',
+    '%s loads one small script; a link hands the same document to the shell, which hydrates without a mismatch or a session probe',
     async (path, heading) => {
       const { page, requests, errors } = await browser.newPage();
       const response = await page.goto(`${baseUrl}${path}`);
       // As served: the page's content is in the HTML, not built by a script.
       expect(await response?.text()).toContain(heading);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      // Hydrated: the header's Sign In link is React's now, so following it keeps this document.
-      await page.waitForFunction(() =>
-        Object.keys(document.querySelector('header a[href="/auth"]') ?? {}).some((key) =>
-          key.startsWith('__reactProps'),
-        ),
-      );
+      await page.waitForLoadState('networkidle');
+      // The page's only script is the visitor's (a few KB): no React, no shell, until a link is followed.
+      const scripts = () =>
+        requests
+          .filter((request) => request.resourceType() === 'script')
+          .map((request) => new URL(request.url()).pathname);
+      expect(scripts()).toEqual([expect.stringMatching(/^\/visitor\.[0-9a-f]{8}\.js$/)]);
+      const visitorScript = await page.request.get(`${baseUrl}${scripts()[0]}`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(
+        Number(visitorScript.headers()['content-length'] ?? (await visitorScript.body()).length),
+      ).toBeLessThan(8 * 1024);
       await page.evaluate(() => {
         (window as unknown as { sameDocument: boolean }).sameDocument = true;
       });
       await page.locator('header').getByRole('link', { name: 'Sign In' }).click();
       await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth');
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
         true,
       );
+      // Now the shell's: the header's links are React's.
+      expect(
+        await page.evaluate(() =>
+          Object.keys(document.querySelector('header a[href="/auth"]') ?? {}).some((key) =>
+            key.startsWith('__reactProps'),
+          ),
+        ),
+      ).toBe(true);
       // The server sent this page because no session cookie came with the request: nobody to ask about.
       expect(requests.filter((request) => request.url().endsWith('/api/auth/session'))).toEqual([]);
       // React reports a hydration mismatch as a console error: the page must have none.
       expect(errors).toEqual([]);
+      // Back goes back to the page the visitor came from, now the shell's.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
     },
   );
 });

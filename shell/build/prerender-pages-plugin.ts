@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,11 @@ const require = createRequire(import.meta.url);
 export interface PrerenderPagesOptions {
   /** The module exporting what `src/prerender/signed-out-pages.tsx` exports. */
   renderModule: string;
+  /**
+   * The pages' only script (`src/prerender/visitor.ts`), built for the browser on its own: it hands
+   * the document to the shell's scripts, which its tag names, when the visitor follows a link.
+   */
+  visitorModule: string;
   /** The built page (html-webpack-plugin's output) the prerendered pages start from. */
   template?: string;
 }
@@ -50,10 +55,14 @@ export class PrerenderPagesPlugin {
           const templateName = this.options.template ?? 'index.html';
           const template = compilation.getAsset(templateName)?.source.source().toString();
           if (!template) throw new Error(`${PLUGIN_NAME}: no ${templateName} to prerender into`);
-          const pages = await this.loadRenderModule(compiler);
+          const [pages, visitor] = await Promise.all([
+            this.loadRenderModule(compiler),
+            this.buildVisitorScript(compiler),
+          ]);
+          compilation.emitAsset(visitor.name, new sources.RawSource(visitor.source));
           const css = inlineStylesheet(compilation, template);
           for (const page of ['landing', 'not-found'] as const) {
-            const html = prerenderedHtml(template, pages.renderSignedOutPage(page), css, pages);
+            const html = prerenderedHtml(template, pages.renderSignedOutPage(page), css, pages, visitor.name);
             compilation.emitAsset(pages.SIGNED_OUT_PAGE_FILES[page], new sources.RawSource(html));
           }
           const table = `${JSON.stringify(pages.signedOutPagesTable(), null, 2)}\n`;
@@ -67,6 +76,33 @@ export class PrerenderPagesPlugin {
         },
       );
     });
+  }
+
+  /**
+   * Compiles the visitor's script for the browser: one minified file, hashed like every other, with
+   * no federation runtime (a separate compiler, not an entry of the federated build).
+   */
+  private async buildVisitorScript(compiler: Compiler): Promise<{ name: string; source: Buffer }> {
+    const outputDir = await mkdtemp(path.join(tmpdir(), 'listready-visitor-'));
+    try {
+      await runCompiler(compiler, {
+        mode: 'production',
+        target: 'web',
+        context: compiler.context,
+        entry: this.options.visitorModule,
+        devtool: false,
+        output: { path: outputDir, filename: 'visitor.[contenthash:8].js' },
+        resolve: { extensions: compiler.options.resolve.extensions ?? ['.tsx', '.ts', '.js'] },
+        module: { rules: scriptRules(compiler) },
+        optimization: { splitChunks: false, runtimeChunk: false },
+        plugins: [new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      });
+      const [name] = (await readdir(outputDir)).filter((file) => /^visitor\.[0-9a-f]{8}\.js$/.test(file));
+      if (!name) throw new Error(`${PLUGIN_NAME}: the visitor script was not built`);
+      return { name, source: await readFile(path.join(outputDir, name)) };
+    } finally {
+      await rm(outputDir, { recursive: true, force: true });
+    }
   }
 
   /** Compiles the render module for Node (one file, React bundled in) and loads it. */
@@ -93,18 +129,22 @@ export class PrerenderPagesPlugin {
         // Lazy screens and the toaster are not rendered here; one file keeps loading simple.
         plugins: [new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
       };
-      await new Promise<void>((resolve, reject) => {
-        compiler.webpack(config).run((error, stats) => {
-          if (error) return reject(error);
-          if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-          resolve();
-        });
-      });
+      await runCompiler(compiler, config);
       return require(path.join(outputDir, 'render.cjs')) as typeof SignedOutPages;
     } finally {
       await rm(outputDir, { recursive: true, force: true });
     }
   }
+}
+
+function runCompiler(compiler: Compiler, config: Configuration): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    compiler.webpack(config).run((error, stats) => {
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve();
+    });
+  });
 }
 
 /** The parent build's rules for TypeScript (the preset's esbuild loader), reused as they are. */
@@ -116,6 +156,10 @@ function scriptRules(compiler: Compiler): RuleSetRule[] {
   if (rules.length === 0) throw new Error(`${PLUGIN_NAME}: the build has no rule for .tsx files`);
   return rules;
 }
+
+/** The shell's entry (`<script defer src>`) and the chunks its page preloads, in the order written. */
+const SHELL_SCRIPT =
+  /<(script defer="defer" src|link rel="preload" as="script" href)="([^"]+\.js)">(<\/script>)?/g;
 
 const STYLESHEET_LINK = /<link href="\/?([^"]+\.css)" rel="stylesheet">/;
 
@@ -140,8 +184,20 @@ function prerenderedHtml(
   rendered: SignedOutPages.RenderedPage,
   stylesheet: { link: string; css: string },
   pages: typeof SignedOutPages,
+  visitorScript: string,
 ): string {
   let html = template;
+  // The shell's scripts are not loaded with the page: the visitor's script loads them when needed.
+  const shellScripts = [...html.matchAll(SHELL_SCRIPT)].map((match) => match[2] ?? '');
+  if (shellScripts.length === 0) throw new Error(`${PLUGIN_NAME}: the page has no shell script`);
+  html = html.replace(SHELL_SCRIPT, '');
+  html = replaceOnce(
+    html,
+    '</head>',
+    `<script defer="defer" src="/${visitorScript}" ${pages.SHELL_SCRIPTS_ATTRIBUTE}="${shellScripts.join(' ')}"></script></head>`,
+  );
+  // Nor the remotes' addresses, which only the shell asks for.
+  html = replaceOnce(html, /<link[^>]*href="\/remotes\.json"[^>]*>/, '');
   html = replaceOnce(
     html,
     '<div id="root"></div>',

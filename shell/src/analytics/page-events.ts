@@ -1,4 +1,4 @@
-import { ANALYTICS_LIMITS, type UsagePageProperties } from '@listready/contracts';
+import { ANALYTICS_LIMITS, type UsagePageProperties } from '@listready/contracts/analytics-limits';
 import type { UsageProperties } from './usage-tracker.ts';
 
 /**

@@ -1,9 +1,9 @@
+import type { UsageEvent } from '@listready/contracts';
 import {
   ANALYTICS_LIMITS,
   IMMEDIATE_USAGE_EVENTS,
-  type UsageEvent,
   type UsagePageProperties,
-} from '@listready/contracts';
+} from '@listready/contracts/analytics-limits';
 
 /** Where batches go (spec §7). */
 export const ANALYTICS_URL = '/api/analytics';

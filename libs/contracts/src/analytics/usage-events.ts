@@ -5,71 +5,9 @@ import { z } from 'zod';
  * `POST /api/analytics` and what services/analytics validates it with. Browser-safe.
  */
 
-/** The spec's numbers, and the ingest limits, in one place (tracker, service and screen use them). */
-export const ANALYTICS_LIMITS = {
-  /** A batch holds at most this many events (more: 413). */
-  maxEventsPerBatch: 100,
-  /** A batch's body is at most this many bytes (more: 413); the tracker splits below it. */
-  maxBatchBytes: 64 * 1024,
-  /** The tracker sends its queue this often. */
-  batchIntervalMs: 30_000,
-  /** Events the tracker keeps while the server cannot be reached; the oldest go first. */
-  maxQueuedEvents: 500,
-  clickTextMaxLength: 100,
-  /** An error's stack is cut to this length. */
-  stackMaxLength: 2_000,
-  statsRefreshMs: 30_000,
-  realtimeRefreshMs: 5_000,
-  topActionsShown: 8,
-  /** Top events the stats answer lists (the screen shows the first `topActionsShown`). */
-  topEventsListed: 20,
-  recentEvents: 20,
-  recentEventsWindowHours: 24,
-  /** Sessions seen this recently are listed in the realtime view. */
-  activeSessionWindowMinutes: 30,
-  activeSessionsListed: 20,
-  sessionIdSuffixLength: 8,
-} as const;
+import { ANALYTICS_LIMITS, IMMEDIATE_USAGE_EVENTS } from './usage-limits.ts';
 
-/**
- * The event types the tracker records (spec §3), plus `app_initialized` (the app-initialised event
- * with the user's role) and `session_end` (the page is going away or the user signed out: it sets
- * the session's end time, and the session shows as Ended).
- */
-export const USAGE_EVENT_TYPES = [
-  'page_view',
-  'click',
-  'form_submit',
-  'page_visibility_change',
-  'task_action',
-  'stage_action',
-  'note_action',
-  'user_flow',
-  'error',
-  'app_initialized',
-  'session_end',
-] as const;
-export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
-
-/** Events sent at once instead of with the next 30-second batch (spec §7). */
-export const IMMEDIATE_USAGE_EVENTS = [
-  'task_completed',
-  'stage_completed',
-  'user_registered',
-  'error',
-] as const;
-
-/** Domain events services/analytics records as server-side usage events, by their event name. */
-export const SERVER_USAGE_EVENTS = {
-  'task-completed': 'task_completed',
-  'stage-completed': 'stage_completed',
-  'invitation-sent': 'invitation_sent',
-  'invitation-accepted': 'invitation_accepted',
-  'user-registered': 'user_registered',
-} as const;
-
-/** The session id of events recorded from domain events (they belong to no browser session). */
-export const SERVER_SESSION_ID = 'server';
+export * from './usage-limits.ts';
 
 export const analyticsMessages = {
   notAnArray: 'Expected a JSON array of usage events',
@@ -121,15 +59,6 @@ export const usageEventBatchSchema = z
 
 export const usageIngestResponseSchema = z.object({ accepted: z.int().nonnegative() });
 export type UsageIngestResponse = z.infer<typeof usageIngestResponseSchema>;
-
-/** The page-level properties every tracked event carries (spec §3). */
-export interface UsagePageProperties {
-  /** The page address without query or fragment (they can hold tokens and invitation ids). */
-  url: string;
-  userAgent: string;
-  screenSize: string;
-  viewportSize: string;
-}
 
 /**
  * What a screen may record through the shell's tracker (`trackUsage` in @listready/web-client),

@@ -1,5 +1,5 @@
 import { cn } from '../lib/class-names.ts';
-import { useLogoChoice, type LogoVariant } from './logo-variant.ts';
+import type { LogoVariant } from './logo-variant.ts';
 
 export const PRODUCT_NAME = 'ListReady';
 export const PRODUCT_TAGLINE = 'Get your home ready to sell';
@@ -62,8 +62,33 @@ export function Logo({ variant, showTagline = false, className }: LogoProps) {
   );
 }
 
-/** The header logo, picking its variant from the window size (spec seller §2, Logo). */
+/**
+ * The header logo in the variant the spec gives each screen (seller §2, Logo): icon only below
+ * 768 px; horizontal with its tagline on landscape screens from 1024 px; stacked on portrait screens
+ * from 768 px and taller than 600 px; where the spec is silent (landscape, 768–1023 px) horizontal
+ * without the tagline. Chosen by CSS media queries, not script: a prerendered page shows the right
+ * one before (or without) any JavaScript, and a rotation changes it without a render. The hidden
+ * ones are `display: none`, so only the shown logo is in the accessibility tree.
+ */
 export function ResponsiveLogo({ className }: { className?: string }) {
-  const choice = useLogoChoice();
-  return <Logo variant={choice.variant} showTagline={choice.showTagline} className={className} />;
+  // Each variant in a wrapper that is `display: none` but where its query holds (`contents` there:
+  // the logo lays out as if the wrapper were not there); the logo keeps its own display. Arbitrary
+  // properties, not `hidden`: a remote's stylesheet, loaded after the shell's, has its own `.hidden`
+  // without these queries and would hide every variant again.
+  return (
+    <>
+      <span className="[display:none] max-md:[display:contents]">
+        <Logo variant="icon" className={className} />
+      </span>
+      <span className="[display:none] [@media(min-width:1024px)_and_(min-aspect-ratio:1/1)]:[display:contents]">
+        <Logo variant="horizontal" showTagline className={className} />
+      </span>
+      <span className="[display:none] [@media(min-width:768px)_and_(min-height:601px)_and_(max-aspect-ratio:9999/10000)]:[display:contents]">
+        <Logo variant="stacked" className={className} />
+      </span>
+      <span className="[display:none] [@media(min-width:768px)_and_(max-width:1023.98px)_and_(min-aspect-ratio:1/1)]:[display:contents]">
+        <Logo variant="horizontal" className={className} />
+      </span>
+    </>
+  );
 }

@@ -4,3 +4,4 @@ export * from './schema/index.ts';
 export * from './migrate.ts';
 export * from './seed/index.ts';
 export * from './errors.ts';
+export * from './prepared.ts';

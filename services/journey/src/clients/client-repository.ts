@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { JourneyErrorCode, journeyMessages } from '@listready/contracts';
-import { agents, clients, properties, users, type Db, type Executor } from '@listready/db';
+import { agents, clients, executePrepared, properties, users, type Db, type Executor } from '@listready/db';
 import { NotFoundError } from '@listready/service-kit';
 
 /**
@@ -23,6 +23,13 @@ export type ClientRow = typeof clients.$inferSelect;
  * consumer and the seed), never by a read.
  */
 export function createClientRepository(db: Db) {
+  // Every task write starts with it: built once (see libs/db `executePrepared`).
+  const touchClient = db
+    .update(clients)
+    .set({ updatedAt: sql`clock_timestamp()` })
+    .where(eq(clients.id, sql.placeholder('clientId')))
+    .prepare('journey_touch_client');
+
   return {
     async findByUserId(executor: Executor, userId: string): Promise<ClientRow | undefined> {
       const [row] = await executor.select().from(clients).where(eq(clients.userId, userId)).limit(1);
@@ -59,10 +66,7 @@ export function createClientRepository(db: Db) {
 
     /** Last activity (the agent's clients tab); also takes the seller's row lock. */
     async touch(tx: Executor, clientId: string): Promise<void> {
-      await tx
-        .update(clients)
-        .set({ updatedAt: sql`clock_timestamp()` })
-        .where(eq(clients.id, clientId));
+      await executePrepared(tx, touchClient, { clientId });
     },
   };
 }

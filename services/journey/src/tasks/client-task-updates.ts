@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   JourneyErrorCode,
   journeyMessages,
@@ -6,7 +6,15 @@ import {
   type TaskEntry,
   type TaskUpdatedV1,
 } from '@listready/contracts';
-import { clientTasks, users, type Db, type Executor } from '@listready/db';
+import {
+  clients as clientsTable,
+  clientTasks,
+  connectionOf,
+  executePrepared,
+  users,
+  type Db,
+  type Executor,
+} from '@listready/db';
 import type { EventBus } from '@listready/events';
 import { HttpError, NotFoundError, type SessionUser } from '@listready/service-kit';
 import type { ClientRepository } from '../clients/client-repository.ts';
@@ -15,7 +23,7 @@ import type { Clock } from '../clock.ts';
 import type { JourneyContent } from '../content/journey-content.ts';
 import { publishTaskCompleted, publishTaskUpdated } from '../events/journey-events.ts';
 import { canEditDetails } from '../rules/journey-rules.ts';
-import { syncStageProgress } from './stage-progress.ts';
+import { syncStageProgress, type ProgressRow } from './stage-progress.ts';
 import { toTaskEntry } from './task-entries.ts';
 
 export class TaskNotFoundError extends NotFoundError {
@@ -49,6 +57,21 @@ export class NotesConflictError extends HttpError {
 type ClientTaskRow = typeof clientTasks.$inferSelect;
 type TemplateOf = NonNullable<ReturnType<JourneyContent['templatesById']['get']>>;
 
+/** The columns of a task row the entry shows. */
+type EntryRow = Pick<
+  ClientTaskRow,
+  | 'id'
+  | 'taskId'
+  | 'status'
+  | 'dueDate'
+  | 'assignedTo'
+  | 'notes'
+  | 'priority'
+  | 'completedAt'
+  | 'completedBy'
+  | 'updatedAt'
+>;
+
 /** The task as GET /api/clients/current/tasks shows it, read in `tx`. */
 async function readEntry(tx: Executor, clientTaskId: string, template: TemplateOf): Promise<TaskEntry> {
   const [updated] = await tx
@@ -61,12 +84,20 @@ async function readEntry(tx: Executor, clientTaskId: string, template: TemplateO
     .leftJoin(users, eq(users.id, clientTasks.completedBy))
     .where(eq(clientTasks.id, clientTaskId));
   if (!updated) throw new TaskNotFoundError();
-  const row = updated.task;
+  return entryOf(updated.task, updated, template);
+}
+
+/** The entry of a task row, its completer's name beside it (from a join on auth.users). */
+function entryOf(
+  row: EntryRow,
+  completer: { completerFirstName: string | null; completerLastName: string | null },
+  template: TemplateOf,
+): TaskEntry {
   const completedBy =
     row.status === 'completed' && row.completedBy
       ? {
           id: row.completedBy,
-          name: `${updated.completerFirstName ?? ''} ${updated.completerLastName ?? ''}`.trim(),
+          name: `${completer.completerFirstName ?? ''} ${completer.completerLastName ?? ''}`.trim(),
         }
       : null;
   return toTaskEntry({
@@ -89,6 +120,132 @@ async function readEntry(tx: Executor, clientTaskId: string, template: TemplateO
   });
 }
 
+/**
+ * The seller's task rows and stored stage progress in one round trip, read after the seller's lock
+ * is taken, so both are current: the task being changed, every status the stage rule needs and the
+ * progress it is compared with. Raw SQL because it answers one row of two JSON lists, which
+ * drizzle's builder cannot say; named, so each connection parses and plans it once.
+ */
+const SELLER_STATE = {
+  name: 'journey_seller_state',
+  text: `select
+    (select coalesce(json_agg(json_build_object(
+        'id', t.id, 'taskId', t.task_id, 'status', t.status, 'dueDate', t.due_date,
+        'assignedTo', t.assigned_to, 'notes', t.notes, 'priority', t.priority,
+        'completedAt', t.completed_at, 'completedBy', t.completed_by, 'updatedAt', t.updated_at)), '[]')
+      from journey.client_tasks t where t.client_id = $1) as tasks,
+    (select coalesce(json_agg(json_build_object(
+        'id', p.id, 'clientId', p.client_id, 'stageId', p.stage_id, 'status', p.status,
+        'startedAt', p.started_at, 'completedAt', p.completed_at, 'pointsEarned', p.points_earned,
+        'createdAt', p.created_at, 'updatedAt', p.updated_at)), '[]')
+      from journey.client_progress p where p.client_id = $1) as progress`,
+};
+
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
+
+async function readSellerState(tx: Executor, clientId: string) {
+  const { rows } = await connectionOf(tx).query<{ tasks: Json<EntryRow>[]; progress: Json<ProgressRow>[] }>({
+    ...SELLER_STATE,
+    values: [clientId],
+  });
+  const [row] = rows;
+  const tasks: EntryRow[] = (row?.tasks ?? []).map((task) => ({
+    ...task,
+    completedAt: dateOf(task.completedAt),
+    updatedAt: new Date(task.updatedAt),
+  }));
+  const progress: ProgressRow[] = (row?.progress ?? []).map((stage) => ({
+    ...stage,
+    startedAt: dateOf(stage.startedAt),
+    completedAt: dateOf(stage.completedAt),
+    createdAt: new Date(stage.createdAt),
+    updatedAt: new Date(stage.updatedAt),
+  }));
+  return { tasks, progress };
+}
+
+/**
+ * The statements of a status change built once (see libs/db `executePrepared`): the hottest write
+ * of the platform ran drizzle's query building at every call.
+ */
+function prepareStatusStatements(db: Db) {
+  // A placeholder where drizzle's `set` takes a value.
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const entryColumns = {
+    id: clientTasks.id,
+    taskId: clientTasks.taskId,
+    status: clientTasks.status,
+    dueDate: clientTasks.dueDate,
+    assignedTo: clientTasks.assignedTo,
+    notes: clientTasks.notes,
+    priority: clientTasks.priority,
+    completedAt: clientTasks.completedAt,
+    completedBy: clientTasks.completedBy,
+    updatedAt: clientTasks.updatedAt,
+  };
+  // Conditional: only the request that moves the task to completed gets a row, and so publishes.
+  const completing = db.$with('completing').as(
+    db
+      .update(clientTasks)
+      .set({
+        status: 'completed',
+        completedAt: value('now'),
+        completedBy: value('actorId'),
+        updatedBy: value('actorId'),
+        updatedAt: value('now'),
+      })
+      .where(and(eq(clientTasks.id, sql.placeholder('clientTaskId')), ne(clientTasks.status, 'completed')))
+      .returning(entryColumns),
+  );
+  return {
+    /** The seller of a task: who may write it without asking about households. */
+    taskSeller: db
+      .select({ clientId: clientTasks.clientId, sellerUserId: clientsTable.userId })
+      .from(clientTasks)
+      .innerJoin(clientsTable, eq(clientsTable.id, clientTasks.clientId))
+      .where(eq(clientTasks.id, sql.placeholder('clientTaskId')))
+      .limit(1)
+      .prepare('journey_task_seller'),
+    /** The completion and the entry it answers (its completer's name joined) in one statement. */
+    complete: db
+      .with(completing)
+      .select({
+        task: {
+          id: completing.id,
+          taskId: completing.taskId,
+          status: completing.status,
+          dueDate: completing.dueDate,
+          assignedTo: completing.assignedTo,
+          notes: completing.notes,
+          priority: completing.priority,
+          completedAt: completing.completedAt,
+          completedBy: completing.completedBy,
+          updatedAt: completing.updatedAt,
+        },
+        completerFirstName: users.firstName,
+        completerLastName: users.lastName,
+      })
+      .from(completing)
+      .leftJoin(users, eq(users.id, completing.completedBy))
+      .prepare('journey_complete_task'),
+    reopen: db
+      .update(clientTasks)
+      .set({
+        status: 'not_started',
+        completedAt: null,
+        completedBy: null,
+        updatedBy: value('actorId'),
+        updatedAt: value('now'),
+      })
+      .where(eq(clientTasks.id, sql.placeholder('clientTaskId')))
+      .returning(entryColumns)
+      .prepare('journey_reopen_task'),
+  };
+}
+
 /** The stored form of notes: '' and null are both "no notes". */
 const storedNotes = (notes: string | null | undefined) => (notes === '' || notes == null ? null : notes);
 
@@ -102,28 +259,30 @@ export function createClientTaskUpdates(options: {
   clock: Clock;
 }) {
   const { db, clients, events, clock } = options;
+  const statements = prepareStatusStatements(db);
+
+  /** The task's client when `actor` may write it: its seller at once, anyone else as the access rules say. */
+  async function writableClient(actor: SessionUser, clientTaskId: string): Promise<string> {
+    const [owner] = await statements.taskSeller.execute({ clientTaskId });
+    if (!owner) throw new TaskNotFoundError();
+    if (owner.sellerUserId === actor.id) return owner.clientId;
+    const access = await options.access.forClient(actor, owner.clientId, 'write');
+    if (!access) throw new TaskNotFoundError();
+    return access.clientId;
+  }
 
   return {
     /** By the seller or a member of their household; their agent reads only (403); anyone else 404. */
     async update(actor: SessionUser, clientTaskId: string, patch: ClientTaskUpdate): Promise<TaskEntry> {
       const content = await options.content();
-      const [owner] = await db
-        .select({ clientId: clientTasks.clientId })
-        .from(clientTasks)
-        .where(eq(clientTasks.id, clientTaskId))
-        .limit(1);
-      const access = owner && (await options.access.forClient(actor, owner.clientId, 'write'));
-      if (!access) throw new TaskNotFoundError();
-      const { clientId } = access;
+      const clientId = await writableClient(actor, clientTaskId);
 
       return db.transaction(async (tx) => {
-        // Last activity, and the seller's lock: their task writes and progress run one at a time.
+        // Last activity, and the seller's lock: their task writes and progress run one at a time,
+        // so what is read next is current until the commit.
         await clients.touch(tx, clientId);
-        const [current] = await tx
-          .select()
-          .from(clientTasks)
-          .where(and(eq(clientTasks.id, clientTaskId), eq(clientTasks.clientId, clientId)))
-          .limit(1);
+        const state = await readSellerState(tx, clientId);
+        const current = state.tasks.find((task) => task.id === clientTaskId);
         const template = current && content.templatesById.get(current.taskId);
         if (!current || !template) throw new TaskNotFoundError();
 
@@ -151,18 +310,39 @@ export function createClientTaskUpdates(options: {
         if (patch.assignedTo !== undefined) changes.assignedTo = patch.assignedTo;
         if (patch.priority !== undefined && patch.priority !== effectivePriority)
           changes.priority = patch.priority;
+        // A status change alone (the checkbox) runs the prepared statements, which answer the entry.
+        const statusOnly = Object.keys(changes).length === 1;
 
         let statusChanged = false;
         let written = false;
         let completionAnnounced = false;
+        let entry: TaskEntry | null = null;
         if (patch.status === 'completed') {
           // Conditional: only the request that moves the task to completed publishes the event.
-          const moved = await tx
-            .update(clientTasks)
-            .set({ ...changes, status: 'completed', completedAt: now, completedBy: actor.id, updatedAt: now })
-            .where(and(eq(clientTasks.id, current.id), ne(clientTasks.status, 'completed')))
-            .returning({ id: clientTasks.id });
-          if (moved.length > 0) {
+          let moved: boolean;
+          if (statusOnly) {
+            const [completed] = await executePrepared(tx, statements.complete, {
+              clientTaskId: current.id,
+              actorId: actor.id,
+              now,
+            });
+            moved = completed !== undefined;
+            if (completed) entry = entryOf(completed.task, completed, template);
+          } else {
+            const rows = await tx
+              .update(clientTasks)
+              .set({
+                ...changes,
+                status: 'completed',
+                completedAt: now,
+                completedBy: actor.id,
+                updatedAt: now,
+              })
+              .where(and(eq(clientTasks.id, current.id), ne(clientTasks.status, 'completed')))
+              .returning({ id: clientTasks.id });
+            moved = rows.length > 0;
+          }
+          if (moved) {
             statusChanged = written = completionAnnounced = true;
             await publishTaskCompleted(events, tx, {
               clientId,
@@ -179,18 +359,47 @@ export function createClientTaskUpdates(options: {
         } else if (patch.status === 'pending' && current.status !== 'not_started') {
           statusChanged = current.status === 'completed';
           written = true;
-          await tx
-            .update(clientTasks)
-            .set({ ...changes, status: 'not_started', completedAt: null, completedBy: null, updatedAt: now })
-            .where(eq(clientTasks.id, current.id));
+          if (statusOnly) {
+            const [reopened] = await executePrepared(tx, statements.reopen, {
+              clientTaskId: current.id,
+              actorId: actor.id,
+              now,
+            });
+            if (reopened)
+              entry = entryOf(reopened, { completerFirstName: null, completerLastName: null }, template);
+          } else {
+            await tx
+              .update(clientTasks)
+              .set({
+                ...changes,
+                status: 'not_started',
+                completedAt: null,
+                completedBy: null,
+                updatedAt: now,
+              })
+              .where(eq(clientTasks.id, current.id));
+          }
         }
-        if (!written && Object.keys(changes).length > 1) {
+        if (!written && !statusOnly) {
           await tx
             .update(clientTasks)
             .set({ ...changes, updatedAt: now })
             .where(eq(clientTasks.id, current.id));
         }
-        if (statusChanged) await syncStageProgress(tx, { clientId, content, events, now });
+        if (statusChanged) {
+          // The statuses as this transaction left them: read under the lock, this task's changed.
+          const newStatus = patch.status === 'completed' ? 'completed' : 'not_started';
+          const tasks = state.tasks.map((task) =>
+            task.id === current.id ? { taskId: task.taskId, status: newStatus } : task,
+          );
+          await syncStageProgress(tx, {
+            clientId,
+            content,
+            events,
+            now,
+            known: { tasks, stored: state.progress },
+          });
+        }
 
         // What changed beyond a completion (which task-completed announces), for whoever follows
         // the household live.
@@ -212,7 +421,7 @@ export function createClientTaskUpdates(options: {
           });
         }
 
-        return readEntry(tx, current.id, template);
+        return entry ?? readEntry(tx, current.id, template);
       });
     },
   };

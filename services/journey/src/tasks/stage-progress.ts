@@ -10,20 +10,30 @@ export type ProgressRow = typeof clientProgress.$inferSelect;
 /**
  * Brings a seller's stored stage progress (client_progress) in line with the stage rule, inside
  * the caller's transaction — the one that changed the tasks, holding the seller's row lock — and
- * publishes `stage-completed` for each counted stage that becomes completed.
+ * publishes `stage-completed` for each counted stage that becomes completed. A caller that has
+ * already read the seller's task statuses and stored progress in that transaction, after the
+ * change and under the lock, hands them in (`known`) and saves the two reads.
  */
 export async function syncStageProgress(
   tx: Executor,
-  options: { clientId: string; content: JourneyContent; events: EventBus; now: Date },
+  options: {
+    clientId: string;
+    content: JourneyContent;
+    events: EventBus;
+    now: Date;
+    known?: { tasks: { taskId: string; status: string }[]; stored: ProgressRow[] };
+  },
 ): Promise<StageState[]> {
   const { clientId, content, now } = options;
-  const [taskRows, stored] = await Promise.all([
-    tx
-      .select({ taskId: clientTasks.taskId, status: clientTasks.status })
-      .from(clientTasks)
-      .where(eq(clientTasks.clientId, clientId)),
-    tx.select().from(clientProgress).where(eq(clientProgress.clientId, clientId)),
-  ]);
+  const [taskRows, stored] = options.known
+    ? [options.known.tasks, options.known.stored]
+    : await Promise.all([
+        tx
+          .select({ taskId: clientTasks.taskId, status: clientTasks.status })
+          .from(clientTasks)
+          .where(eq(clientTasks.clientId, clientId)),
+        tx.select().from(clientProgress).where(eq(clientProgress.clientId, clientId)),
+      ]);
   const states = stageStates(
     content,
     taskRows.map((row) => ({ taskId: row.taskId, completed: row.status === 'completed' })),

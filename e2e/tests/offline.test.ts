@@ -1,9 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
-import { useBrowser, type ObservedPage } from '../support/browser.ts';
+import { CHROMIUM_ARGS, useBrowser, type ObservedPage } from '../support/browser.ts';
+import { e2eConfig } from '../support/config.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
@@ -126,6 +128,26 @@ describe('installable', () => {
     await page.goto(`${baseUrl}/auth`);
     expect(await workerControls(page)).toBe(true);
   });
+});
+
+it("passes Chromium's own installability check at the start URL", async () => {
+  // A Playwright context is an incognito-like profile, which Chromium never offers to install
+  // from (it then checks nothing else): this check needs a profile of its own.
+  const profile = await mkdtemp(path.join(tmpdir(), 'listready-installable-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: e2eConfig.chromiumPath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const checked = await (await context.newCDPSession(page)).send('Page.getInstallabilityErrors');
+    expect(checked.installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
 });
 
 describe('offline', () => {

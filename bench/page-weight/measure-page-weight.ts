@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
 import { reportFigures } from '../support/figures.ts';
 import { pageWeightConfig, platformEnvironment } from './config.ts';
 
@@ -128,6 +128,37 @@ async function largestContentfulPaint(page: Page): Promise<{ lcpMs: number; fcpM
   );
 }
 
+/**
+ * The page's requests in flight, as Playwright's 'networkidle' counts them, less the two that stay
+ * open by design: the live stream (an EventSource, since the household's screens follow changes
+ * live) and the analytics batch (a keepalive fetch, which Chromium never reports finished). With
+ * them, a signed-in page never reached 'networkidle' and the bench timed out on /journey.
+ */
+function trackRequests(page: Page): Set<Request> {
+  const inFlight = new Set<Request>();
+  const openByDesign = (request: Request) =>
+    request.resourceType() === 'eventsource' ||
+    (request.method() === 'POST' && new URL(request.url()).pathname === '/api/analytics');
+  page.on('request', (request) => {
+    if (!openByDesign(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return inFlight;
+}
+
+/** No request in flight for 500 ms ('networkidle''s rule), within 30 s. */
+async function networkQuiet(inFlight: Set<Request>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline)
+      throw new Error(`network not quiet: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    if (inFlight.size > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function measure(browser: Browser, baseUrl: string, scenario: Scenario): Promise<RunResult> {
   // A new context is a cold cache: every run downloads everything.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -151,9 +182,10 @@ async function measure(browser: Browser, baseUrl: string, scenario: Scenario): P
   }
   const pending: Array<Promise<AssetWeight | undefined>> = [];
   page.on('response', (response) => pending.push(assetWeight(response)));
+  const inFlight = trackRequests(page);
   await page.goto(`${baseUrl}${scenario.path}`);
   await page.getByText(scenario.ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(inFlight);
   const paint = await largestContentfulPaint(page);
   const assets = (await Promise.all(pending)).filter((asset): asset is AssetWeight => asset !== undefined);
   await context.close();

@@ -19,12 +19,16 @@ export interface OpenLoopPhase {
   seconds: number;
 }
 
-interface Outcome {
+export interface Outcome {
   second: number;
   phase: string;
   status: number | 'network';
   ms: number;
   retryAfter?: string | undefined;
+  /** The PUT's task and the status it asked for, and when it left (epoch ms, this machine's clock). */
+  taskId: string;
+  target: 'pending' | 'completed';
+  sentAt: number;
 }
 
 export interface OpenLoopResult {
@@ -69,6 +73,7 @@ export async function runOpenLoop(
         chosen.busy = true;
         const target = chosen.known === 'completed' ? 'pending' : 'completed';
         const second = Math.floor((performance.now() - started) / 1000);
+        const sentAt = Date.now();
         const request = call(undefined, base, 'PUT', 'PUT', `/api/client-tasks/${chosen.taskId}`, {
           cookie: chosen.seller.cookie,
           body: { status: target },
@@ -80,6 +85,9 @@ export async function runOpenLoop(
             status: answer.status,
             ms: answer.ms,
             retryAfter: answer.retryAfter,
+            taskId: chosen.taskId,
+            target,
+            sentAt,
           });
           if (answer.status === 200) {
             if (target === 'completed' && chosen.known === 'pending') result.completionsAnswered += 1;

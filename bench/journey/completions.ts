@@ -1,0 +1,247 @@
+/**
+ * The write path (issue #16 item 5): BENCH_SELLERS (20) sellers completing and un-completing their
+ * tasks through the gateway, open-loop at each of BENCH_RATES (50,100,250,500 PUTs per second) for
+ * BENCH_PHASE_SECONDS (15) each, then a closed loop at full speed for BENCH_MAX_SECONDS (15): the
+ * completions per second the platform sustains. For each rate: the PUTs' HTTP p50/p99 and, for every
+ * completion, the time from its request leaving to its `task-completed` reaching a consumer
+ * (analytics, whose usage row for the event is written as it applies it), p50/p99.
+ *
+ *   node bench/journey/completions.ts                                  # embedded, then real
+ *   BENCH_ENGINES=embedded node bench/journey/completions.ts
+ *   BENCH_ENGINES=real DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/journey/completions.ts
+ *
+ * The platforms are bench/load's (platform.ts): embedded is `npm start`'s one process on a fresh
+ * data folder; real is a fresh database on DATABASE_URL with a Redis (BENCH_REDIS_PORT 6391) and a
+ * Kafka broker (BENCH_KAFKA_PORT 9192) of the benchmark's own, every part its own process. The load
+ * generator shares the machine: the figures carry its load average, and each row the CPU its
+ * Node processes (gateway and services; not Postgres, Redis or Kafka) spent per answered PUT, the
+ * figure a busy machine moves least.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { SERVER_USAGE_EVENTS } from '@listready/contracts';
+import { analyticsEvents, journeyOutbox } from '@listready/db';
+import { reportLoad } from '../support/harness.ts';
+import { cpuSnapshot, cpuSpent } from './process-cpu.ts';
+import { loadBenchConfig } from '../load/config.ts';
+import { countEffects, outboxMark } from '../load/effects.ts';
+import { runOpenLoop, type Outcome, type Slot } from '../load/open-loop.ts';
+import { startEmbeddedPlatform, startRealPlatform, type LoadPlatform } from '../load/platform.ts';
+import { call, percentile, signUp, wasShed } from '../load/users.ts';
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+const platformConfig = loadBenchConfig();
+const config = {
+  sellers: positive(process.env.BENCH_SELLERS, 20),
+  rates: (process.env.BENCH_RATES ?? '50,100,250,500')
+    .split(',')
+    .map(Number)
+    .filter((rate) => Number.isFinite(rate) && rate > 0),
+  phaseSeconds: positive(process.env.BENCH_PHASE_SECONDS, 15),
+  maxSeconds: positive(process.env.BENCH_MAX_SECONDS, 15),
+  /** Tasks each seller toggles (a slot has at most one request in flight). */
+  tasksPerSeller: positive(process.env.BENCH_TASKS_PER_SELLER, 10),
+  /** Requests in flight in the closed loop: under the gateway's per-service admission bound (32). */
+  maxWorkers: positive(process.env.BENCH_MAX_WORKERS, 30),
+};
+
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+const ms = (value: number) => value.toFixed(0).padStart(6);
+
+/** The platform's Node processes (npm start's one, or the services and the gateway), for CPU figures. */
+const nodeProcesses = (platform: LoadPlatform) => ({
+  node: () =>
+    Object.entries(platform.pids())
+      .filter(([part, pid]) => pid > 0 && part !== 'redis' && part !== 'kafka')
+      .map(([, pid]) => pid),
+});
+/** CPU milliseconds of the platform's Node processes per answered PUT while `work` runs. */
+async function cpuPerAnswer<T>(
+  platform: LoadPlatform,
+  work: () => Promise<T>,
+  answered: (result: T) => number,
+) {
+  const groups = nodeProcesses(platform);
+  const before = cpuSnapshot(groups);
+  const result = await work();
+  const spent = cpuSpent(before, groups).node ?? 0;
+  return { result, cpuMs: (spent * 1000) / Math.max(1, answered(result)) };
+}
+
+/** Every seller's first pending tasks, one slot each. */
+async function completionSlots(platform: LoadPlatform): Promise<Slot[]> {
+  const run = randomBytes(3).toString('hex');
+  const slots: Slot[] = [];
+  for (let index = 0; index < config.sellers; index += 1) {
+    const seller = await signUp(platform.url, 'client', index, run);
+    // The seller's journey rows come with user-registered (a moment later on Kafka).
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const list = await call(undefined, platform.url, 'GET', 'GET', '/api/clients/current/tasks', {
+        cookie: seller.cookie,
+      });
+      if (list.status === 200 && Array.isArray(list.body)) {
+        const entries = list.body as { id: string; clientTask: { status: string } }[];
+        for (const entry of entries
+          .filter((item) => item.clientTask.status === 'pending')
+          .slice(0, config.tasksPerSeller))
+          slots.push({ seller, taskId: entry.id, known: 'pending', busy: false });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return slots;
+}
+
+/**
+ * Request → event: for each task-completed committed after `mark`, the completion PUT that made
+ * it (the last one for its task sent before the event's completedAt; a slot has one request in
+ * flight at a time) and when analytics applied it.
+ */
+async function requestToEvent(platform: LoadPlatform, mark: number, outcomes: Outcome[]): Promise<number[]> {
+  const { db } = platform.database;
+  const committed = await db
+    .select({
+      id: journeyOutbox.id,
+      taskId: sql<string>`${journeyOutbox.envelope}->'data'->>'taskId'`,
+      completedAt: sql<string>`${journeyOutbox.envelope}->'data'->>'completedAt'`,
+    })
+    .from(journeyOutbox)
+    .where(and(eq(journeyOutbox.type, 'task-completed'), gt(journeyOutbox.seq, mark)));
+  const appliedAt = new Map<string, number>();
+  for (let start = 0; start < committed.length; start += 1000) {
+    const ids = committed.slice(start, start + 1000).map((row) => row.id);
+    const rows = await db
+      .select({ id: analyticsEvents.id, createdAt: analyticsEvents.createdAt })
+      .from(analyticsEvents)
+      .where(
+        and(
+          eq(analyticsEvents.event, SERVER_USAGE_EVENTS['task-completed']),
+          inArray(analyticsEvents.id, ids),
+        ),
+      );
+    for (const row of rows) appliedAt.set(row.id, row.createdAt.getTime());
+  }
+  const sentByTask = new Map<string, number[]>();
+  for (const outcome of outcomes) {
+    if (outcome.target !== 'completed' || outcome.status !== 200) continue;
+    sentByTask.set(outcome.taskId, [...(sentByTask.get(outcome.taskId) ?? []), outcome.sentAt]);
+  }
+  const latencies: number[] = [];
+  for (const event of committed) {
+    const applied = appliedAt.get(event.id);
+    const completedAt = Date.parse(event.completedAt);
+    const sent = (sentByTask.get(event.taskId) ?? []).filter((at) => at <= completedAt);
+    if (applied === undefined || sent.length === 0) continue;
+    latencies.push(applied - Math.max(...sent));
+  }
+  return latencies;
+}
+
+/** Every worker toggles its own task as fast as the answers come: the rate the platform sustains. */
+async function closedLoop(platform: LoadPlatform, slots: Slot[], seconds: number) {
+  const latencies: number[] = [];
+  let completions = 0;
+  let shed = 0;
+  let failed = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    slots.map(async (slot) => {
+      while (Date.now() < until) {
+        const target = slot.known === 'completed' ? 'pending' : 'completed';
+        const answer = await call(undefined, platform.url, 'PUT', 'PUT', `/api/client-tasks/${slot.taskId}`, {
+          cookie: slot.seller.cookie,
+          body: { status: target },
+        });
+        if (answer.status === 200) {
+          latencies.push(answer.ms);
+          if (target === 'completed') completions += 1;
+          slot.known = target;
+        } else if (wasShed(answer)) shed += 1;
+        else {
+          failed += 1;
+          slot.known = undefined;
+        }
+      }
+    }),
+  );
+  return { puts: latencies.length / seconds, completions: completions / seconds, latencies, shed, failed };
+}
+
+async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
+  console.log(`\n== ${engines} engines: ${config.sellers} sellers`);
+  const platform =
+    engines === 'embedded'
+      ? await startEmbeddedPlatform(platformConfig)
+      : await startRealPlatform(platformConfig);
+  let clean = true;
+  try {
+    const slots = await completionSlots(platform);
+    console.log(`${slots.length} tasks toggled (${config.tasksPerSeller} per seller); load ${load()}`);
+    // A short warm-up: connections, prepared statements, the JIT.
+    await runOpenLoop(platform.url, slots, [{ name: 'warm-up', ratePerSecond: 50, seconds: 3 }]);
+    console.log(
+      `${'rate/s'.padStart(7)} ${'sent'.padStart(6)} ${'200'.padStart(6)} ${'other'.padStart(6)} ${'skip'.padStart(5)} ${'done/s'.padStart(7)}` +
+        ` ${'http p50'.padStart(8)} ${'p99'.padStart(6)}   ${'→event p50'.padStart(10)} ${'p99'.padStart(6)} ${'events'.padStart(6)} ${'cpu ms/PUT'.padStart(10)}  load`,
+    );
+    for (const rate of config.rates) {
+      const mark = await outboxMark(platform.database);
+      const { result, cpuMs } = await cpuPerAnswer(
+        platform,
+        () =>
+          runOpenLoop(platform.url, slots, [
+            { name: `${rate}/s`, ratePerSecond: rate, seconds: config.phaseSeconds },
+          ]),
+        (run) => run.outcomes.filter((outcome) => outcome.status === 200).length,
+      );
+      const effects = await countEffects(platform.database, mark, 120_000);
+      const ok = result.outcomes.filter((outcome) => outcome.status === 200);
+      const others = result.outcomes.length - ok.length;
+      if (others > 0 || effects.applied !== effects.committed || effects.unknown > 0) clean = false;
+      const completions = ok.filter((outcome) => outcome.target === 'completed').length;
+      const toEvent = await requestToEvent(platform, mark, result.outcomes);
+      const http = ok.map((outcome) => outcome.ms);
+      console.log(
+        `${String(rate).padStart(7)} ${String(result.outcomes.length).padStart(6)} ${String(ok.length).padStart(6)} ${String(others).padStart(6)} ${String(result.skipped).padStart(5)} ${(completions / config.phaseSeconds).toFixed(0).padStart(7)}` +
+          ` ${ms(percentile(http, 50)).padStart(8)} ${ms(percentile(http, 99))}   ${ms(percentile(toEvent, 50)).padStart(10)} ${ms(percentile(toEvent, 99))} ${String(toEvent.length).padStart(6)} ${cpuMs.toFixed(1).padStart(10)}  ${load()}` +
+          (effects.applied === effects.committed
+            ? ''
+            : `  (${effects.committed - effects.applied} events not applied)`),
+      );
+    }
+    const workers = slots
+      .filter((_slot, index) => index % config.tasksPerSeller < 2)
+      .slice(0, config.maxWorkers);
+    const { result: max, cpuMs } = await cpuPerAnswer(
+      platform,
+      () => closedLoop(platform, workers, config.maxSeconds),
+      (run) => run.latencies.length,
+    );
+    console.log(
+      `closed loop, ${workers.length} requests in flight: ${max.puts.toFixed(0)} PUTs/s, ${max.completions.toFixed(0)} completions/s, ` +
+        `p50 ${percentile(max.latencies, 50).toFixed(0)} ms, p99 ${percentile(max.latencies, 99).toFixed(0)} ms, ` +
+        `${max.shed} shed, ${max.failed} failed, ${cpuMs.toFixed(1)} CPU ms per PUT; load ${load()}`,
+    );
+    if (max.failed > 0) clean = false;
+  } finally {
+    reportLoad(platform.logFile);
+    // The figures are out; a data folder Postgres was still writing as it stopped is only noise.
+    await platform.stop().catch((error: unknown) => console.log(`stopping the platform: ${String(error)}`));
+  }
+  return clean;
+}
+
+let allClean = true;
+for (const engines of platformConfig.engines) allClean = (await benchmark(engines)) && allClean;
+if (!allClean) {
+  console.log('\nsome requests failed or events were not applied: see above');
+  process.exitCode = 1;
+}

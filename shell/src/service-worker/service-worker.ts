@@ -46,6 +46,6 @@ worker.addEventListener('activate', (event) => {
 worker.addEventListener('fetch', (event) => {
   const sideEffect = workerCache.sideEffect(event.request);
   if (sideEffect) event.waitUntil(sideEffect);
-  const response = workerCache.respond(event.request);
+  const response = workerCache.respond(event.request, (work) => event.waitUntil(work));
   if (response) event.respondWith(response);
 });

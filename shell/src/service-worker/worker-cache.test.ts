@@ -229,8 +229,10 @@ describe('pages and files', () => {
     const { network, worker } = setUp();
     network.answer('/journey', () => html('<div id="root"></div><script src="/main.1a2b3c4d.js"></script>'));
     network.answer('/', () => html('<div id="root" data-rendered-path="/">landing</div>'));
-    await worker.respond(navigation('/journey'));
-    await worker.respond(navigation('/'));
+    const kept: Promise<unknown>[] = [];
+    await worker.respond(navigation('/journey'), (work) => kept.push(work));
+    await worker.respond(navigation('/'), (work) => kept.push(work));
+    await Promise.all(kept);
     network.answer('/profile', () => 'offline');
     const page = await worker.respond(navigation('/profile'))?.then((response) => response.text());
     expect(page).toContain('main.1a2b3c4d.js');

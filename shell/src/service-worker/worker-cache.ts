@@ -179,15 +179,19 @@ export function createWorkerCache(environment: WorkerEnvironment) {
     return response;
   }
 
-  async function page(request: Request): Promise<Response> {
+  /** The plain shell (not a visitor's prerendered page) is what a signed-in user reloads into. */
+  async function keepShellPage(response: Response): Promise<void> {
+    if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return;
+    const html = await response.clone().text();
+    if (!html.includes('data-rendered-path'))
+      await (await caches.open(SHELL_CACHE)).put(SHELL_PAGE_URL, response);
+  }
+
+  async function page(request: Request, waitUntil: (work: Promise<unknown>) => void): Promise<Response> {
     try {
       const response = await environment.fetch(request);
-      // The plain shell (not a visitor's prerendered page) is what a signed-in user reloads into.
-      if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-        const html = await response.clone().text();
-        if (!html.includes('data-rendered-path'))
-          await (await caches.open(SHELL_CACHE)).put(SHELL_PAGE_URL, response.clone());
-      }
+      // Kept beside the page's delivery, which streams on without waiting for it.
+      waitUntil(keepShellPage(response.clone()).catch(() => undefined));
       return response;
     } catch (error) {
       const cached = await (await caches.open(SHELL_CACHE)).match(SHELL_PAGE_URL, { ignoreVary: true });
@@ -247,11 +251,17 @@ export function createWorkerCache(environment: WorkerEnvironment) {
   }
 
   return {
-    /** The response for a request, or undefined when the worker leaves it to the browser. */
-    respond(request: Request): Promise<Response> | undefined {
+    /**
+     * The response for a request, or undefined when the worker leaves it to the browser; work that
+     * may finish after the response goes to `waitUntil` (the fetch event's).
+     */
+    respond(
+      request: Request,
+      waitUntil: (work: Promise<unknown>) => void = (work) => void work,
+    ): Promise<Response> | undefined {
       switch (requestKind(request, origin)) {
         case 'page':
-          return page(request);
+          return page(request, waitUntil);
         case 'session':
           return session(request);
         case 'user-read':

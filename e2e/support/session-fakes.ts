@@ -5,6 +5,7 @@ import type {
   AgentStats,
   AnalyticsRealtime,
   AnalyticsStats,
+  CalendarFeed,
   ClientProfile,
   JourneyResponse,
   PublicUser,
@@ -147,6 +148,9 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
       route.fulfill({ status: 200, json: insights }),
     );
     await page.route(`**/api/agents/${account.id}/live`, (route) => route.fulfill(QUIET_EVENT_STREAM));
+    // The dashboard's calendar feed card: no address yet.
+    const noFeed: CalendarFeed = { url: null, webcalUrl: null, createdAt: null };
+    await page.route('**/api/calendar/feed', (route) => route.fulfill({ status: 200, json: noFeed }));
     await page.route('**/api/analytics/stats', (route) => route.fulfill({ status: 200, json: stats }));
     await page.route('**/api/analytics/realtime', (route) => route.fulfill({ status: 200, json: realtime }));
   }

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
+import { PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
 import type { CustomTask, JourneyResponse } from '../utils/journey-api.ts';
+import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
 import {
   entryFixture,
   json,
@@ -108,6 +110,24 @@ describe('JourneyScreen', () => {
     const ticked = screen.getByLabelText('Turn on lights') as HTMLInputElement;
     expect(ticked.disabled).toBe(true);
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('keeps showing the journey when the network goes away: a completion is kept, the failed re-reads hide nothing', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('Curb Appeal');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Mark Complete' })[0] as HTMLElement);
+    await screen.findByText(PENDING_CHANGE_TEXT);
+    // The lists are read again after the change, and those reads fail.
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.length).toBeGreaterThanOrEqual(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('We could not load your journey.')).toBeNull();
+    expect(screen.getByText('Curb Appeal')).toBeTruthy();
+    for (const change of pendingTaskChanges.snapshot()) await pendingTaskChanges.remove(change.key);
   });
 
   it('shows the progress card and Today’s Priority from the journey summary', async () => {

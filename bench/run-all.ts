@@ -271,6 +271,17 @@ function benchSection(bench: Bench, run: BenchRun): string {
   return lines.join('\n');
 }
 
+/** Which code was measured: the commit, and whether the working tree had uncommitted changes. */
+function measuredTree(): string {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: repositoryRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const commit = git('rev-parse', '--short', 'HEAD') || 'unknown';
+  const changed = git('status', '--porcelain', '--untracked-files=no').split('\n').filter(Boolean).length;
+  return changed
+    ? `commit ${commit} plus uncommitted changes in ${changed} tracked files (built and measured as they were)`
+    : `commit ${commit}, a clean working tree`;
+}
+
 function summarySection(
   runs: Map<string, BenchRun>,
   started: string,
@@ -297,7 +308,7 @@ function summarySection(
   return [
     '## Issue 16’s figures',
     '',
-    `Latest \`npm run bench\`: ${started}, ${os.cpus().length} CPUs, load average ${loadText(load.before)} at the ` +
+    `Latest \`npm run bench\`: ${started}, ${treeAtStart}; ${os.cpus().length} CPUs, load average ${loadText(load.before)} at the ` +
       `start and ${loadText(load.after)} at the end. "Before" is the issue's. A figure comes from the ` +
       'latest run of its bench, dated beside it.',
     '',
@@ -345,6 +356,8 @@ const only = process.env.BENCH_ONLY?.split(',')
   .filter(Boolean);
 const chosen = BENCHES.filter((bench) => !only || only.includes(bench.name));
 const started = now();
+// What was built (npm run bench builds just before) and so what is measured.
+const treeAtStart = measuredTree();
 const loadAtStart = loadAverage();
 const runs = previousRuns(existsSync(PAGE) ? readFileSync(PAGE, 'utf8') : '');
 const done = new Set<string>();

@@ -63,18 +63,18 @@ type Answer = Response | 'offline';
 
 /** A network whose answers the test sets per path; records what was asked. */
 function fakeNetwork() {
-  const answers = new Map<string, () => Answer>();
+  const answers = new Map<string, () => Answer | Promise<Answer>>();
   const asked: string[] = [];
   const fetch = async (input: RequestInfo | URL) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, ORIGIN);
     asked.push(url.pathname);
-    const answer = answers.get(url.pathname)?.() ?? new Response('not found', { status: 404 });
+    const answer = (await answers.get(url.pathname)?.()) ?? new Response('not found', { status: 404 });
     if (answer === 'offline') throw new TypeError('Failed to fetch');
     return answer;
   };
   return {
     asked,
-    answer: (path: string, make: () => Answer) => answers.set(path, make),
+    answer: (path: string, make: () => Answer | Promise<Answer>) => answers.set(path, make),
     fetch: fetch as typeof globalThis.fetch,
   };
 }
@@ -163,6 +163,24 @@ describe('the signed-in user reads', () => {
     expect(await (await worker.respond(request('/api/clients/current/tasks')))?.json()).toEqual({
       version: 2,
     });
+  });
+
+  it('answered while the session probe is out, are kept for the user that probe names', async () => {
+    const { caches, network, worker } = setUp();
+    network.answer('/api/auth/session', () => json(seller));
+    await worker.respond(request('/api/auth/session'));
+    // Someone else signs in (the cookie changes without the worker seeing it); the page then asks
+    // for the session and the journey at once, and the journey answers first.
+    let answerSession: (response: Response) => void = () => undefined;
+    network.answer('/api/auth/session', () => new Promise<Response>((resolve) => (answerSession = resolve)));
+    network.answer('/api/clients/current/journey', () => json({ stages: ['theirs'] }));
+    const probe = worker.respond(request('/api/auth/session'));
+    const read = worker.respond(request('/api/clients/current/journey'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answerSession(json({ user: { id: 'seller-b' } }));
+    await Promise.all([probe, read]);
+    expect(caches.stores.has(`${USER_CACHE_PREFIX}seller-a`)).toBe(false);
+    expect(caches.stores.get(`${USER_CACHE_PREFIX}seller-b`)?.entries.size).toBe(1);
   });
 
   it('are not kept when nobody is known to be signed in', async () => {

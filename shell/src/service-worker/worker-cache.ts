@@ -132,6 +132,14 @@ export function createWorkerCache(environment: WorkerEnvironment) {
   }
 
   async function session(request: Request): Promise<Response> {
+    // Reads answered while the probe is out wait for it (a page asks for both at once), so what
+    // they store goes to the user this probe names, not to the one before.
+    const answered = askSession(request);
+    sessionInFlight = answered.catch(() => undefined);
+    return answered;
+  }
+
+  async function askSession(request: Request): Promise<Response> {
     let response: Response;
     try {
       response = await environment.fetch(request);
@@ -140,18 +148,17 @@ export function createWorkerCache(environment: WorkerEnvironment) {
       if (cached) return cached;
       throw error;
     }
-    const recorded = (async () => {
-      if (!response.ok) {
-        if (response.status === 401) await deleteUserData();
-        return;
-      }
-      const userId = await userOfSessionAnswer(response);
-      if (userId === null) return deleteUserData();
-      await deleteUserData(userId);
-      await (await caches.open(SESSION_CACHE)).put(SESSION_URL, response.clone());
-    })();
-    sessionInFlight = recorded.catch(() => undefined);
-    await recorded;
+    if (!response.ok) {
+      if (response.status === 401) await deleteUserData();
+      return response;
+    }
+    const userId = await userOfSessionAnswer(response);
+    if (userId === null) {
+      await deleteUserData();
+      return response;
+    }
+    await deleteUserData(userId);
+    await (await caches.open(SESSION_CACHE)).put(SESSION_URL, response.clone());
     return response;
   }
 
@@ -163,7 +170,7 @@ export function createWorkerCache(environment: WorkerEnvironment) {
       await sessionInFlight;
       const userId = await storedSessionUser();
       const cached = userId
-        ? await (await caches.open(`${USER_CACHE_PREFIX}${userId}`)).match(request)
+        ? await (await caches.open(`${USER_CACHE_PREFIX}${userId}`)).match(request, { ignoreVary: true })
         : undefined;
       if (cached) return cached;
       throw error;

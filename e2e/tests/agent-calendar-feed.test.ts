@@ -9,6 +9,7 @@ import {
 } from '@listready/contracts';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * The agent's calendar feed (issue 19, item 1) on the dashboard: an agent whose invited client has a
@@ -104,22 +105,14 @@ describe("the agent's calendar feed", () => {
 
     const { page } = await browser.newPage({ width: 375, height: 812 });
     await page.context().addCookies(cookies);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${baseUrl}/dashboard`);
     const card = agentRemote(page).locator('section[aria-labelledby="calendar-address-heading"]');
     await card.getByRole('heading', { level: 2, name: 'Calendar feed' }).waitFor();
     await card.getByRole('button', { name: 'Create calendar address' }).waitFor();
     await agentRemote(page).locator('dd[data-stat]').first().waitFor();
     await page.waitForTimeout(500);
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const shift = await totalLayoutShift(page);
     expect(shift, 'cumulative layout shift on /dashboard').toBeLessThanOrEqual(0.02);
 
     await card.getByRole('button', { name: 'Create calendar address' }).click();

@@ -10,6 +10,7 @@ import {
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * The agent dashboard (issue 14): an agent invites a client through the API, the client registers
@@ -178,21 +179,13 @@ describe('the agent dashboard', () => {
   it('shows a new agent the empty state and zeros, nothing moving while the figures arrive', async () => {
     const { page } = await browser.newPage({ width: 375, height: 812 });
     await register(page, 'agent', 'Nell');
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${baseUrl}/dashboard`);
     const figures = agentRemote(page).locator('dd[data-stat]');
     await figures.first().waitFor();
     expect(await figures.allInnerTexts()).toEqual(['0', '0%', '0', '0']);
     await page.waitForTimeout(500);
-    const shifted = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const shifted = await totalLayoutShift(page);
     expect(shifted, 'cumulative layout shift on /dashboard').toBeLessThanOrEqual(0.02);
 
     await openTab(page, 'Clients');

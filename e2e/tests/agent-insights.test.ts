@@ -10,6 +10,7 @@ import {
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * Readiness insights (issue 19, item 3): a client who let a task go overdue is flagged on their
@@ -97,13 +98,7 @@ describe('readiness insights on the agent dashboard', () => {
       })
       .toEqual(['Olive']);
 
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${baseUrl}/dashboard`);
     const stalled = agentRemote(page).getByRole('list', { name: 'Stalled clients' });
     const olive = stalled.getByRole('listitem').filter({ hasText: 'Olive Seller' }).first();
@@ -134,9 +129,7 @@ describe('readiness insights on the agent dashboard', () => {
     expect(await pipeline.locator('[data-pipeline-stage="finished"] [data-homes]').innerText()).toBe('0');
 
     await page.waitForTimeout(500);
-    const shifted = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const shifted = await totalLayoutShift(page);
     expect(shifted, 'cumulative layout shift on /dashboard with insights').toBeLessThanOrEqual(0.02);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -10,6 +10,7 @@ import {
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * Usage analytics end to end (issue 15): a seller linked to an agent (POST /api/invitations, then
@@ -51,13 +52,7 @@ describe('usage analytics', () => {
   it('a seller’s clicks and completed task show on their agent’s /analytics', async () => {
     const stamp = Date.now();
     const agent = await browser.newPage();
-    await agent.page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(agent.page);
     await register(agent.page, 'agent', 'Ana', `ana.${stamp}@example.com`);
 
     // The agent invites the seller; the seller signs up with that address and accepts.
@@ -133,9 +128,7 @@ describe('usage analytics', () => {
     );
     await asked;
     await agent.page.waitForTimeout(500);
-    const shift = await agent.page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const shift = await totalLayoutShift(agent.page);
     expect(shift, 'cumulative layout shift on /analytics').toBeLessThanOrEqual(0.02);
 
     await agent.page.screenshot({ path: path.join(artifactsDir, 'analytics--desktop.png'), fullPage: true });

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * The API reference (`/api/docs`, rendered by the gateway from the OpenAPI and AsyncAPI documents):
@@ -18,13 +19,7 @@ describe('the API reference page', () => {
     ['mobile', { width: 375, height: 812 }],
   ])('reads well on %s', async (_name, viewport) => {
     const { page } = await browser.newPage(viewport);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     const response = await page.goto(`${baseUrl}/api/docs`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'ListReady API reference', level: 1 }).waitFor();
@@ -33,9 +28,7 @@ describe('the API reference page', () => {
       .toBeGreaterThan(0);
     await page.getByRole('heading', { name: 'Topic task-completed' }).waitFor();
     // Nothing moved while it loaded (before any click: opening a schema moves what is below, as asked).
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const shift = await totalLayoutShift(page);
     expect(shift).toBeLessThanOrEqual(0.02);
     // The stylesheet applied (the method badges are styled), and opening a schema shows it.
     const badge = page.locator('.method.put').first();

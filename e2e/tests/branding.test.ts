@@ -5,6 +5,7 @@ import { currentBrandingSchema, invitationResponseSchema } from '@listready/cont
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * White-label branding end to end (issue 14): an agent uploads a real logo and sets the header
@@ -217,20 +218,12 @@ describe('white-label branding', () => {
       )
       .toBe('Steady Homes');
 
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     await page.goto(`${baseUrl}/journey`);
     await page.getByRole('link', { name: 'Steady Homes' }).waitFor();
     await page.locator('[data-remote="mfe-seller"]').getByText("Today's Priority").first().waitFor();
     await page.waitForTimeout(500);
-    const total = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const total = await totalLayoutShift(page);
     expect(total).toBeLessThanOrEqual(0.02);
     // A light header gets dark text; the navigation its own colour; axe agrees.
     expect(

@@ -9,6 +9,7 @@ import { createDevMailbox, devMailboxMailer, devMailboxSmsSender } from '@listre
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatformOnOwnDatabase, type RunningPlatform } from '../support/platform.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * Calendar feeds and reminders (issue 19, items 1 and 2) through a platform started as `npm start`
@@ -71,13 +72,7 @@ const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 async function openProfile(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   await page.goto(`${baseUrl}/profile`);
   await seller(page).getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
   await seller(page).getByRole('heading', { name: 'Calendar and reminders' }).waitFor();
@@ -98,9 +93,7 @@ describe('calendar feeds and reminders through the running platform', () => {
     // Nothing moved while the profile and the calendar card loaded (before anyone clicked).
     await seller(page).getByRole('button', { name: 'Create calendar address' }).waitFor();
     await page.waitForTimeout(500);
-    const shift = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+    const shift = await totalLayoutShift(page);
     expect(shift, 'cumulative layout shift on /profile').toBeLessThanOrEqual(0.02);
 
     await seller(page).getByRole('button', { name: 'Create calendar address' }).click();

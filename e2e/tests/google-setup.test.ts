@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatform, type RunningPlatform } from '../support/platform.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * The operator's Google mail setup end to end (issue 13): /google-setup and /google-manual as an
@@ -44,17 +45,8 @@ const horizontalOverflow = (page: Page) =>
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 async function recordLayoutShifts(page: Page): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return () =>
-    page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-    );
+  await watchLayoutShifts(page);
+  return () => totalLayoutShift(page);
 }
 
 async function expectAccessible(page: Page, where: string): Promise<void> {

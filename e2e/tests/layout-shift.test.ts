@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
+import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 
 /**
  * Nothing moves once painted: a seller's /journey and /profile record no layout shift while the
@@ -26,13 +27,7 @@ describe('layout stability', () => {
       },
     });
     expect(registered.status()).toBe(201);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(page);
     for (const [path, ready] of [
       ['/journey', "Today's Priority"],
       ['/profile', 'My Profile'],
@@ -41,9 +36,7 @@ describe('layout stability', () => {
       await page.locator('[data-remote="mfe-seller"]').getByText(ready).first().waitFor();
       await page.getByRole('complementary', { name: 'Your agent' }).waitFor();
       await page.waitForTimeout(500);
-      const total = await page.evaluate(() =>
-        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-      );
+      const total = await totalLayoutShift(page);
       expect(total, `cumulative layout shift on ${path}`).toBeLessThanOrEqual(0.02);
     }
   });
@@ -55,20 +48,12 @@ describe('layout stability', () => {
     'the landing page (prerendered; the shell only once a link is followed) shifts nothing on %s',
     async (_name, viewport) => {
       const { page } = await browser.newPage(viewport);
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(page);
       await page.goto(baseUrl);
       await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      const total = await page.evaluate(() =>
-        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
-      );
+      const total = await totalLayoutShift(page);
       expect(total, 'cumulative layout shift on /').toBeLessThanOrEqual(0.02);
     },
   );

@@ -285,6 +285,12 @@ describe('every focusable element, screen by screen', () => {
     { who: 'client', path: '/profile', heading: 'My Profile', width: 375 },
     { who: 'agent', path: '/dashboard', heading: 'Hello Sweep!', width: 1280 },
     { who: 'agent', path: '/analytics', heading: 'Analytics', width: 375 },
+    { who: 'visitor', path: '/forgot-password', heading: 'Reset your password', width: 375 },
+    { who: 'visitor', path: '/accept-invitation?id=inv-1', heading: 'Accept Invitation', width: 375 },
+    { who: 'client', path: '/icons', heading: 'Icons', width: 375 },
+    { who: 'agent', path: '/client-demo', heading: 'Client Demo', width: 375 },
+    { who: 'agent', path: '/google-setup', heading: 'Google Mail Setup', width: 1280 },
+    { who: 'agent', path: '/google-manual', heading: 'Manual Google Setup', width: 375 },
   ] as const)('as a $who at $path ($width px wide)', async ({ who, path, heading, width }) => {
     const { page } = await browser.newPage({ width, height: 800 });
     if (who !== 'visitor') await signUp(page, who, 'Sweep');

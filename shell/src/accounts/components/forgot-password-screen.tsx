@@ -82,7 +82,10 @@ export function ForgotPasswordPage() {
         <SubmitButton pending={resetRequest.isPending}>Send Reset Link</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
-        <AppLink href="/auth" className="text-brand-soft underline-offset-4 hover:underline">
+        <AppLink
+          href="/auth"
+          className="inline-block py-0.5 text-brand-soft underline-offset-4 hover:underline"
+        >
           Back to Sign In
         </AppLink>
       </p>

@@ -154,7 +154,13 @@ async function auditOne(
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
-  const runnerResult = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  const config = preset === 'desktop' ? desktopConfig : undefined;
+  // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) says "run
+  // Lighthouse again": up to three tries, then the error.
+  let runnerResult = await lighthouse(url, flags, config);
+  for (let retry = 0; retry < 2 && runnerResult?.lhr.runtimeError; retry += 1) {
+    runnerResult = await lighthouse(url, flags, config);
+  }
   if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
   const result = runnerResult.lhr;
   if (result.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.runtimeError.message}`);

@@ -78,19 +78,26 @@ export async function startNpmStartPlatform(
 export async function signedInCookie(baseUrl: string, role: 'client' | 'agent'): Promise<string> {
   const registeredAt = Date.now();
   const password = 'bench-lighthouse-1';
-  const response = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `lighthouse-${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-      password,
-      confirmPassword: password,
-      firstName: 'Jane',
-      lastName: 'Bench',
-      phone: '555-0100',
-      role,
-    }),
-  });
+  const register = () =>
+    fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `lighthouse-${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+        password,
+        confirmPassword: password,
+        firstName: 'Jane',
+        lastName: 'Bench',
+        phone: '555-0100',
+        role,
+      }),
+    });
+  let response = await register();
+  // A busy machine makes the platform shed (503 + Retry-After): a sign-up is retried, as a user would.
+  for (let retry = 0; retry < 10 && response.status === 503; retry += 1) {
+    await sleep(1_000 * Number(response.headers.get('retry-after') ?? 1));
+    response = await register();
+  }
   if (!response.ok) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers
     .getSetCookie()

@@ -166,17 +166,26 @@ async function measure(browser: Browser, baseUrl: string, scenario: Scenario): P
   if (scenario.signedInAs) {
     // A real account (the journey calls need a real session): its cookie lands in this context.
     const password = 'bench-page-weight-1';
-    const registered = await context.request.post(`${baseUrl}/api/register`, {
-      data: {
-        email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-        password,
-        confirmPassword: password,
-        firstName: 'Jane',
-        lastName: 'Bench',
-        phone: '555-0100',
-        role: scenario.signedInAs,
-      },
-    });
+    const register = () =>
+      context.request.post(`${baseUrl}/api/register`, {
+        data: {
+          email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+          password,
+          confirmPassword: password,
+          firstName: 'Jane',
+          lastName: 'Bench',
+          phone: '555-0100',
+          role: scenario.signedInAs,
+        },
+      });
+    let registered = await register();
+    // A busy machine makes the platform shed (503 + Retry-After): a sign-up is retried, as a user would.
+    for (let retry = 0; retry < 10 && registered.status() === 503; retry += 1) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, 1_000 * Number(registered.headers()['retry-after'] ?? 1)),
+      );
+      registered = await register();
+    }
     if (!registered.ok())
       throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
   }

@@ -248,6 +248,50 @@ describe("the agent's dashboard, live", () => {
   });
 });
 
+describe('a live stream refused', () => {
+  it('a stream EventSource gives up on (a 503) is opened again, and changes show after it', async () => {
+    const { page, expect: expectProblem } = await browser.newPage({ width: 375, height: 812 });
+    await register(page, 'Rhea', 'Owner');
+    // The first stream is refused as a shedding service or gateway refuses it; EventSource takes
+    // any answer but 200 as final.
+    expectProblem({ url: '/api/clients/current/live', status: 503 });
+    let refused = 0;
+    await page.route('**/api/clients/current/live*', async (route) => {
+      if (refused === 0) {
+        refused += 1;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Service is busy', code: 'SERVICE_UNAVAILABLE' }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+    const opened = page.waitForResponse(
+      (response) => response.url().includes('/api/clients/current/live') && response.status() === 200,
+      { timeout: 15_000 },
+    );
+    await openJourney(page, 'Rhea');
+    await opened;
+    expect(refused).toBe(1);
+
+    const tasks = (await (await page.request.get(`${baseUrl}/api/clients/current/tasks`)).json()) as {
+      id: string;
+      clientTask: { title: string };
+    }[];
+    const curbAppeal = tasks.find((entry) => entry.clientTask.title === 'Curb Appeal')?.id ?? 'missing';
+    expect(
+      (
+        await page.request.put(`${baseUrl}/api/client-tasks/${curbAppeal}`, { data: { status: 'completed' } })
+      ).status(),
+    ).toBe(200);
+    await taskRow(page, 'Curb Appeal')
+      .getByRole('button', { name: 'Mark Incomplete' })
+      .waitFor({ timeout: 2_000 });
+  });
+});
+
 describe('a live stream that drops', () => {
   // Streams here end every 3 s, as a drop would end them (or a gateway restarting); the browser
   // reconnects after the 1 s the stream asks for.

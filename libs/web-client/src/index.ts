@@ -11,3 +11,4 @@ export { AppLink } from './navigation/app-link.tsx';
 export * from './invitations/index.ts';
 export * from './calendar/use-calendar-feed.ts';
 export { CalendarAddress, type CalendarAddressProps } from './calendar/calendar-address.tsx';
+export { openLiveStream } from './live/live-stream.ts';

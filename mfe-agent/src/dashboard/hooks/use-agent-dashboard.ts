@@ -7,7 +7,7 @@ import {
   agentStatsSchema,
   LIVE_RESET_EVENT,
 } from '@listready/contracts';
-import { apiClient, apiQuery } from '@listready/web-client';
+import { apiClient, apiQuery, openLiveStream } from '@listready/web-client';
 
 export const CURRENT_AGENT_URL = '/api/agents/current';
 export const agentStatsUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/stats`;
@@ -57,13 +57,13 @@ export const agentLiveUrl = (agentId: string) => `/api/agents/${encodeURICompone
 /**
  * The agent's clients' changes as they happen (server-sent events): a completion or a note makes
  * the stats, client rows and insights stale, so the dashboard shows it within a moment. EventSource
- * reconnects by itself with the last event id; a `reset` (events it cannot replay) reads again too.
+ * reconnects by itself with the last event id; a `reset` (events it cannot replay) reads again too,
+ * and so does a stream opened anew after EventSource gave up on a refused reconnection.
  */
 export function useAgentLiveDashboard(agentId: string | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (agentId === undefined || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(agentLiveUrl(agentId));
     // A completion comes with its stage and note events: read again once for all of them.
     let pending: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
@@ -74,11 +74,16 @@ export function useAgentLiveDashboard(agentId: string | undefined): void {
         }
       }, 50);
     };
-    source.onmessage = refresh;
-    source.addEventListener(LIVE_RESET_EVENT, refresh);
+    const close = openLiveStream(
+      agentLiveUrl(agentId),
+      (source) => {
+        source.onmessage = refresh;
+        source.addEventListener(LIVE_RESET_EVENT, refresh);
+      },
+      refresh,
+    );
     return () => {
-      source.removeEventListener(LIVE_RESET_EVENT, refresh);
-      source.close();
+      close();
       clearTimeout(pending);
     };
   }, [queryClient, agentId]);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIVE_RESET_EVENT, liveEventSchema } from '@listready/contracts';
+import { openLiveStream } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, LIVE_URL, TASKS_URL } from '../utils/journey-api.ts';
 import { withClientId } from '../utils/household-choice.ts';
 import { useJourneyChoice } from './use-household.ts';
@@ -16,7 +17,8 @@ export const liveReads = (clientId: string | undefined): string[] =>
  * The household's changes as they happen (GET /api/clients/current/live, server-sent events): each
  * event makes the reads it touches stale, so every open screen of the household shows a completion
  * or a note within a moment. EventSource reconnects by itself after a drop, sending the last event
- * id; the server replays what was missed, or says `reset` and everything is read again.
+ * id; the server replays what was missed, or says `reset` and everything is read again. A stream
+ * EventSource gives up on (a refused reconnection) is opened anew and everything read again.
  * `enabled` once the journey has been read: right after sign-up it may not exist yet (the reads
  * retry JOURNEY_NOT_READY; an EventSource refused once does not try again).
  */
@@ -25,7 +27,6 @@ export function useLiveJourney(enabled: boolean): void {
   const { clientId, ready } = useJourneyChoice();
   useEffect(() => {
     if (!enabled || !ready || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(withClientId(LIVE_URL, clientId));
     // One change often comes as two or three events (a completion, its stage, its note): they are
     // read again once. A reset (events that cannot be replayed) reads the same things again too.
     let pending: ReturnType<typeof setTimeout> | undefined;
@@ -35,14 +36,19 @@ export function useLiveJourney(enabled: boolean): void {
         for (const url of liveReads(clientId)) void queryClient.invalidateQueries({ queryKey: [url] });
       }, 50);
     };
-    source.onmessage = (message: MessageEvent<string>) => {
-      const parsed = liveEventSchema.safeParse(safeJson(message.data));
-      if (parsed.success) refresh();
-    };
-    source.addEventListener(LIVE_RESET_EVENT, refresh);
+    const close = openLiveStream(
+      withClientId(LIVE_URL, clientId),
+      (source) => {
+        source.onmessage = (message: MessageEvent<string>) => {
+          const parsed = liveEventSchema.safeParse(safeJson(message.data));
+          if (parsed.success) refresh();
+        };
+        source.addEventListener(LIVE_RESET_EVENT, refresh);
+      },
+      refresh,
+    );
     return () => {
-      source.removeEventListener(LIVE_RESET_EVENT, refresh);
-      source.close();
+      close();
       clearTimeout(pending);
     };
   }, [queryClient, clientId, ready, enabled]);

@@ -10,6 +10,7 @@ import {
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * The agent's calendar feed (issue 19, item 1) on the dashboard: an agent whose invited client has a
@@ -29,10 +30,7 @@ async function register(
   lastName: string,
   email: string,
 ) {
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: { email, firstName, lastName, phone: '555-0100', password, confirmPassword: password, role },
-  });
-  expect(response.status()).toBe(201);
+  await registerAccount(page, baseUrl, { role, firstName, lastName, email, password });
 }
 
 /** The feed as a calendar app reads it: no cookie, parsed by ical.js. */

@@ -11,6 +11,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
+import { registerAccount, switchAccount } from '../support/accounts.ts';
 
 /**
  * The agent dashboard (issue 14): an agent invites a client through the API, the client registers
@@ -22,30 +23,13 @@ import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts'
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 const password = 'dashboard-pass-1';
-let accounts = 0;
 
 async function register(page: Page, role: 'agent' | 'client', firstName: string, email?: string) {
-  accounts += 1;
-  const address = email ?? `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: address,
-      firstName,
-      lastName: role === 'agent' ? 'Agent' : 'Client',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return address;
+  const lastName = role === 'agent' ? 'Agent' : 'Client';
+  return (await registerAccount(page, baseUrl, { role, firstName, lastName, email, password })).email;
 }
 
-async function switchAccount(page: Page, email: string): Promise<void> {
-  expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
-  expect((await page.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
-}
+const switchTo = (page: Page, email: string) => switchAccount(page, baseUrl, email, password);
 
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
 const sellerRemote = (page: Page) => page.locator('[data-remote="mfe-seller"]');
@@ -92,7 +76,7 @@ describe('the agent dashboard', () => {
     await page.goto('about:blank');
 
     // The agent: the link is applied by journey's invitation-accepted consumer, a moment later.
-    await switchAccount(page, agentEmail);
+    await switchTo(page, agentEmail);
     await expect
       .poll(async () => {
         const response = await page.request.get(`${baseUrl}/api/agents/${agentId}/clients`);

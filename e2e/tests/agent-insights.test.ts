@@ -11,6 +11,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Readiness insights (issue 19, item 3): a client who let a task go overdue is flagged on their
@@ -25,18 +26,8 @@ const password = 'insights-pass-1';
 const DAY_MS = 86_400_000;
 
 async function register(page: Page, role: 'agent' | 'client', firstName: string, email: string) {
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email,
-      firstName,
-      lastName: role === 'agent' ? 'Agent' : 'Seller',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role,
-    },
-  });
-  expect(response.status()).toBe(201);
+  const lastName = role === 'agent' ? 'Agent' : 'Seller';
+  await registerAccount(page, baseUrl, { role, firstName, lastName, email, password });
 }
 
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');

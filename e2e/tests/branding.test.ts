@@ -6,6 +6,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
+import { registerAccount, switchAccount } from '../support/accounts.ts';
 
 /**
  * White-label branding end to end (issue 14): an agent uploads a real logo and sets the header
@@ -16,30 +17,13 @@ import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts'
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 const password = 'branding-pass-1';
-let accounts = 0;
 
 async function register(page: Page, role: 'agent' | 'client', firstName: string, email?: string) {
-  accounts += 1;
-  const address = email ?? `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: address,
-      firstName,
-      lastName: 'Branding',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return address;
+  return (await registerAccount(page, baseUrl, { role, firstName, lastName: 'Branding', email, password }))
+    .email;
 }
 
-async function switchAccount(page: Page, email: string) {
-  expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
-  expect((await page.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
-}
+const switchTo = (page: Page, email: string) => switchAccount(page, baseUrl, email, password);
 
 /** A 200x80 PNG drawn by the browser itself (a real image, as a logo file would be). */
 async function drawnLogo(page: Page): Promise<Buffer> {
@@ -100,10 +84,14 @@ describe('white-label branding', () => {
     const { url: logoUrl } = (await upload.json()) as { url: string };
     expect(logoUrl).toMatch(/^\/api\/branding\/logos\/[0-9a-f]{64}\.png$/);
     await agentRemote(page).getByAltText('Brokerage logo preview').waitFor();
+    // Its width once the browser has the picture (the element is there before the file has arrived).
     expect(
       await agentRemote(page)
         .getByAltText('Brokerage logo preview')
-        .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+        .evaluate(async (image) => {
+          await (image as HTMLImageElement).decode();
+          return (image as HTMLImageElement).naturalWidth;
+        }),
     ).toBe(200);
 
     await companyName.fill('Bayview Realty');
@@ -179,7 +167,7 @@ describe('white-label branding', () => {
     expect(Buffer.compare(await served.body(), logo)).toBe(0);
 
     // Back as the agent: the saved branding is what the panel loads.
-    await switchAccount(page, agentEmail);
+    await switchTo(page, agentEmail);
     await page.goto(`${baseUrl}/dashboard`);
     await agentRemote(page).getByRole('tab', { name: 'Branding' }).click();
     expect(await agentRemote(page).getByLabel('Company name').inputValue()).toBe('Bayview Realty');

@@ -10,6 +10,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatformOnOwnDatabase, type RunningPlatform } from '../support/platform.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Calendar feeds and reminders (issue 19, items 1 and 2) through a platform started as `npm start`
@@ -33,24 +34,9 @@ beforeAll(async () => {
 
 afterAll(async () => platform?.stop());
 
-let accounts = 0;
 const password = 'calendar-pass-1';
 async function signUpSeller(page: Page, firstName: string): Promise<string> {
-  accounts += 1;
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email,
-      firstName,
-      lastName: 'Seller',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role: 'client',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return email;
+  return (await registerAccount(page, baseUrl, { firstName, lastName: 'Seller', password })).email;
 }
 
 /** Gives the seller's first journey task a due date; answers its title. */

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Every screen the product has, opened as the visitor, seller or agent who may see it, against the
@@ -12,24 +13,9 @@ import { useBrowser } from '../support/browser.ts';
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 
-let accounts = 0;
-
 /** A fresh account of that role, signed in in the page's own context (its cookie). */
 async function signUp(page: Page, role: 'client' | 'agent', firstName: string): Promise<void> {
-  accounts += 1;
-  const password = 'every-screen-1';
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`,
-      firstName,
-      lastName: 'Screens',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role,
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerAccount(page, baseUrl, { role, firstName, lastName: 'Screens', password: 'every-screen-1' });
 }
 
 async function expectAccessibleScreen(page: Page, path: string, heading: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, useBrowser } from '../support/browser.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * The first load (issue 16, items 3 and 4): a visitor's pages arrive prerendered (readable and
@@ -22,19 +23,7 @@ const SIX_STEPS = [
 ];
 
 async function registerSeller(page: Page, firstName: string): Promise<void> {
-  const password = 'first-load-pass-1';
-  const registered = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: `first-load.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
-      firstName,
-      lastName: 'Seller',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role: 'client',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  await registerAccount(page, baseUrl, { firstName, lastName: 'Seller', password: 'first-load-pass-1' });
 }
 
 describe('a visitor’s pages without JavaScript', () => {

@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatform, type RunningPlatform } from '../support/platform.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * The operator's Google mail setup end to end (issue 13): /google-setup and /google-manual as an
@@ -19,24 +20,14 @@ const browser = useBrowser(import.meta.filename);
 const MOBILE = { width: 375, height: 812 };
 const GOOGLE_CONSENT = 'https://accounts.google.com/o/oauth2/v2/auth';
 
-let accounts = 0;
-
 /** A fresh agent, signed in in the page's own context (its cookie). */
 async function signUpAgent(page: Page, base: string): Promise<void> {
-  accounts += 1;
-  const password = 'google-setup-1';
-  const response = await page.request.post(`${base}/api/register`, {
-    data: {
-      email: `gina.${Date.now()}.${accounts}@example.com`,
-      firstName: 'Gina',
-      lastName: 'Agent',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role: 'agent',
-    },
+  await registerAccount(page, base, {
+    role: 'agent',
+    firstName: 'Gina',
+    lastName: 'Agent',
+    password: 'google-setup-1',
   });
-  expect(response.status()).toBe(201);
 }
 
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { registerAccount, switchAccount } from '../support/accounts.ts';
 
 /**
  * The household working one journey (issue 12, Must show): a seller creates a group and copies its
@@ -17,31 +18,13 @@ const require = createRequire(import.meta.url);
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 
-let accounts = 0;
 const password = 'household-pass-1';
 
 async function register(page: Page, firstName: string, lastName: string): Promise<string> {
-  accounts += 1;
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${accounts}@example.com`;
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email,
-      firstName,
-      lastName,
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role: 'client',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return email;
+  return (await registerAccount(page, baseUrl, { firstName, lastName, password })).email;
 }
 
-async function switchAccount(page: Page, email: string): Promise<void> {
-  expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
-  expect((await page.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
-}
+const switchTo = (page: Page, email: string) => switchAccount(page, baseUrl, email, password);
 
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
@@ -142,7 +125,7 @@ describe('the household on one journey', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'household-test--member-journey-375.png') });
 
     // The seller reloads and sees both.
-    await switchAccount(page, sellerEmail);
+    await switchTo(page, sellerEmail);
     await openJourney(page, 'Hazel');
     // One journey of her own, no household of someone else's: no picker.
     expect(await seller(page).getByLabel('Working on').count()).toBe(0);

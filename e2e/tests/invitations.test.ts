@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { agentAccountSchema, agentClientRowsSchema, devMailboxResponseSchema } from '@listready/contracts';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Invitations both ways (issue 13), real accounts and services, the e-mails read from the dev
@@ -25,10 +26,7 @@ const uniqueEmail = (name: string) => {
 
 async function register(page: Page, role: 'agent' | 'client', firstName: string, lastName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: { email, firstName, lastName, phone: '555-0100', password, confirmPassword: password, role },
-  });
-  expect(response.status()).toBe(201);
+  await registerAccount(page, baseUrl, { role, firstName, lastName, email, password });
   return email;
 }
 

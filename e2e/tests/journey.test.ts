@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * The seller journey end to end (issue 7, Must show): a real seller signed up against the real
@@ -13,24 +14,9 @@ import { artifactsDir } from '../support/config.ts';
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 
-let sellers = 0;
-
 /** Registers a fresh seller through the API from the page's own context, so it holds the session cookie. */
 async function signUpSeller(page: Page, firstName: string): Promise<void> {
-  sellers += 1;
-  const password = 'journey-pass-1';
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: `${firstName.toLowerCase()}.${Date.now()}.${sellers}@example.com`,
-      firstName,
-      lastName: 'Seller',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role: 'client',
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerAccount(page, baseUrl, { firstName, lastName: 'Seller', password: 'journey-pass-1' });
 }
 
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { CHROMIUM_ARGS, useBrowser, type ObservedPage } from '../support/browser.ts';
 import { e2eConfig } from '../support/config.ts';
+import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
@@ -21,19 +22,7 @@ const taskRow = (page: Page, title: string) => seller(page).locator(`[data-task-
 const PENDING_TEXT = "Saved on this device — will sync when you're back online";
 
 async function signUpSeller(page: Page, firstName: string): Promise<void> {
-  const password = 'offline-pass-1';
-  const response = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: `offline.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
-      firstName,
-      lastName: 'Seller',
-      phone: '555-0100',
-      password,
-      confirmPassword: password,
-      role: 'client',
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerAccount(page, baseUrl, { firstName, lastName: 'Seller', password: 'offline-pass-1' });
 }
 
 async function openJourney(page: Page, firstName: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { Copy } from 'lucide-react';
 import { Button, FormField, TextInput } from '@listready/ui';
 import {
   copyCalendarAddress,
@@ -59,6 +60,7 @@ export function CalendarAddress({ heading, headingLevel = 3, contents }: Calenda
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => void copyCalendarAddress(url)}>
+              <Copy aria-hidden="true" className="size-4" />
               Copy address
             </Button>
             {feed.data?.webcalUrl && (

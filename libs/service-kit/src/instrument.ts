@@ -22,6 +22,16 @@ const config = loadConfig(
     OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().positive().default(5_000),
     OTEL_BSP_MAX_EXPORT_BATCH_SIZE: z.coerce.number().int().positive().default(512),
     OTEL_BSP_MAX_QUEUE_SIZE: z.coerce.number().int().positive().default(2_048),
+    // The standard list of instrumentations to leave out (comma-separated: http, undici, pg, fastify).
+    OTEL_NODE_DISABLED_INSTRUMENTATIONS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
   }),
 );
 if (!config.OTEL_SDK_DISABLED) {
@@ -34,5 +44,6 @@ if (!config.OTEL_SDK_DISABLED) {
       maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
       maxQueueSize: config.OTEL_BSP_MAX_QUEUE_SIZE,
     },
+    disabledInstrumentations: config.OTEL_NODE_DISABLED_INSTRUMENTATIONS,
   });
 }

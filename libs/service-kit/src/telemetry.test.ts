@@ -120,3 +120,30 @@ process.stdout.write(JSON.stringify({ patched: '__wrapped' in http.Server.protot
     expect(off).toEqual({ patched: false, traceId: '0'.repeat(32), carrier: {} });
   }, 60_000);
 });
+
+describe('an instrumentation left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS)', () => {
+  it('is never made, so its module stays unpatched while the others are', async () => {
+    const probe = `
+import http from 'node:http';
+import pg from 'pg';
+process.stdout.write(JSON.stringify({ http: '__wrapped' in http.Server.prototype.emit, pg: '__wrapped' in pg.Client.prototype.query }));
+`;
+    const run = async (env: Record<string, string>) => {
+      const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
+        cwd: repositoryRoot,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await new Promise((resolve) => child.once('exit', resolve));
+      return JSON.parse(output) as { http: boolean; pg: boolean };
+    };
+    const [every, withoutPg] = await Promise.all([
+      run({}),
+      run({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: ' pg ,' }),
+    ]);
+    expect(every).toEqual({ http: true, pg: true });
+    expect(withoutPg).toEqual({ http: true, pg: false });
+  }, 60_000);
+});

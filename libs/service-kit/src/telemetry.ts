@@ -20,6 +20,12 @@ export interface TelemetryOptions {
   otlpEndpoint?: string | undefined;
   /** Span batching (OTEL_BSP_*): how often a batch leaves, how big it may be, how many spans may wait. */
   batch?: { scheduledDelayMillis?: number; maxExportBatchSize?: number; maxQueueSize?: number };
+  /**
+   * Instrumentations left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS, as OpenTelemetry's Node
+   * auto-instrumentations name them: `http`, `undici`, `pg`, `fastify`): what one costs is then
+   * measurable (bench/traces), and a deployment can drop one it does not read.
+   */
+  disabledInstrumentations?: readonly string[];
 }
 
 let sdk: NodeSDK | undefined;
@@ -29,7 +35,12 @@ let sdk: NodeSDK | undefined;
  * fastify) load: call it from a `--import` preload (see instrument.ts). A worker thread started
  * with the same `--import` in its execArgv gets its own.
  */
-export function startTelemetry({ serviceName, otlpEndpoint, batch }: TelemetryOptions): NodeSDK {
+export function startTelemetry({
+  serviceName,
+  otlpEndpoint,
+  batch,
+  disabledInstrumentations = [],
+}: TelemetryOptions): NodeSDK {
   if (sdk) return sdk;
   const endpoint = otlpEndpoint?.replace(/\/$/, '');
   sdk = new NodeSDK({
@@ -55,23 +66,39 @@ export function startTelemetry({ serviceName, otlpEndpoint, batch }: TelemetryOp
           }),
         ]
       : [],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz)/.test(request.url ?? ''),
-        // The request belongs to whichever service listens on the port it came in on.
-        startIncomingSpanHook: (request) => {
-          const owner = serviceListeningOn(request.socket.localPort);
-          return owner ? { [serviceAttribute]: owner } : {};
-        },
-      }),
-      // The gateway reaches the services through undici's dispatch (gateway/src/api-proxy.ts):
-      // without this the trace context would stop at the gateway.
-      new UndiciInstrumentation({ requireParentforSpans: true }),
-      // Only queries some request, event or job asked for: the relays' polls would be noise.
-      new PgInstrumentation({ requireParentSpan: true }),
-      // The request and handler spans; one span per lifecycle hook made a third of a trace.
-      new FastifyOtel.FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false }),
-    ],
+    instrumentations: (
+      [
+        [
+          'http',
+          () =>
+            new HttpInstrumentation({
+              ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz)/.test(request.url ?? ''),
+              // The request belongs to whichever service listens on the port it came in on.
+              startIncomingSpanHook: (request) => {
+                const owner = serviceListeningOn(request.socket.localPort);
+                return owner ? { [serviceAttribute]: owner } : {};
+              },
+            }),
+        ],
+        // The gateway reaches the services through undici's dispatch (gateway/src/api-proxy.ts):
+        // without this the trace context would stop at the gateway.
+        ['undici', () => new UndiciInstrumentation({ requireParentforSpans: true })],
+        // Only queries some request, event or job asked for: the relays' polls would be noise.
+        ['pg', () => new PgInstrumentation({ requireParentSpan: true })],
+        // The request and handler spans; one span per lifecycle hook made a third of a trace.
+        [
+          'fastify',
+          () =>
+            new FastifyOtel.FastifyOtelInstrumentation({
+              registerOnInitialization: true,
+              instrumentHooks: false,
+            }),
+        ],
+      ] as const
+    )
+      // Made only when kept: an instrumentation patches its module as soon as it is made.
+      .filter(([name]) => !disabledInstrumentations.includes(name))
+      .map(([, make]) => make()),
   });
   sdk.start();
   return sdk;

@@ -4,10 +4,11 @@
  */
 export const BUDGET = {
   /**
-   * The landing page's JavaScript, gzip (each script's body compressed here at zlib's default level):
-   * the size measured on 27 Nov 2026 (184.4 KB), rounded up a little. Raise it only on purpose.
+   * The landing page's JavaScript, gzip (each script's source compressed here at zlib's default
+   * level), as Lighthouse loads the page: since 9e3bb1e one visitor script, 2.8 KB on 27 Nov 2026
+   * (the shell's ~185 KB before it), rounded up a little. Raise it only on purpose.
    */
-  landingJsGzipBytes: 190 * 1024,
+  landingJsGzipBytes: 4 * 1024,
   /** Issue 16's goal for the same figure, printed beside the budget until it is met. */
   landingJsGzipGoalBytes: 120 * 1024,
   /** Lighthouse accessibility and best practices, every page, both presets. */

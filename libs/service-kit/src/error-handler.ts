@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError, type ApiIssue } from '@listready/contracts';
+import { isEngineUnavailable } from './engine-unavailable.ts';
 import { HttpError, RateLimitedError } from './errors.ts';
 
 /** Fastify's own client-error codes and what we answer for them. */
@@ -140,6 +141,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The client hung up (a closed tab, a timeout): what failed after that is no server fault.
       request.log.info({ err: error }, 'client closed the request');
       return reply.status(499).send({ message: 'Client closed the request', code: ErrorCode.badRequest });
+    }
+    if (isEngineUnavailable(error)) {
+      // The database or cache is down, restarting or full: nothing the caller did; worth a retry.
+      request.log.warn({ err: error }, 'an engine is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({
+          message: 'The service is briefly unavailable. Try again shortly.',
+          code: ErrorCode.unavailable,
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal Server Error', code: ErrorCode.internal });

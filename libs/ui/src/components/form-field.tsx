@@ -18,7 +18,7 @@ export function FormField({
 }: {
   id: string;
   label: string;
-  hint?: string;
+  hint?: string | undefined;
   error?: string | undefined;
   children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {

@@ -1,45 +1,12 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { cn } from '@listready/ui';
+import { cn, FormField } from '@listready/ui';
 
 const controlClasses = cn(
   'h-11 w-full rounded-md border border-surface-border bg-page px-3 text-base text-ink',
   'placeholder:text-ink-muted focus-visible:border-brand-soft focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none',
   'aria-[invalid=true]:border-red-400',
 );
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
-/** Label above, the control, then its hint and its error — both tied to the control by aria-describedby. */
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children(describedBy)}
-      {hint ? (
-        <p id={hintId} className="text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type InputProps = Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
@@ -50,17 +17,9 @@ type InputProps = Omit<ComponentProps<'input'>, 'id'> & {
 
 export function TextField({ id, label, error, hint, className, ...inputProps }: InputProps) {
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      {(describedBy) => (
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(controlClasses, className)}
-          {...inputProps}
-        />
-      )}
-    </FieldFrame>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(field) => <input className={cn(controlClasses, className)} {...inputProps} {...field} />}
+    </FormField>
   );
 }
 
@@ -75,16 +34,14 @@ export function PasswordField({
 }: Omit<InputProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      {(describedBy) => (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(field) => (
         <div className="relative">
           <input
-            id={id}
             type={visible ? 'text' : 'password'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
             className={cn(controlClasses, 'pr-12', className)}
             {...inputProps}
+            {...field}
           />
           <button
             type="button"
@@ -97,7 +54,7 @@ export function PasswordField({
           </button>
         </div>
       )}
-    </FieldFrame>
+    </FormField>
   );
 }
 
@@ -110,15 +67,9 @@ type SelectProps = Omit<ComponentProps<'select'>, 'id'> & {
 
 export function SelectField({ id, label, error, options, className, ...selectProps }: SelectProps) {
   return (
-    <FieldFrame id={id} label={label} error={error}>
-      {(describedBy) => (
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(controlClasses, className)}
-          {...selectProps}
-        >
+    <FormField id={id} label={label} error={error}>
+      {(field) => (
+        <select className={cn(controlClasses, className)} {...selectProps} {...field}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -126,6 +77,6 @@ export function SelectField({ id, label, error, options, className, ...selectPro
           ))}
         </select>
       )}
-    </FieldFrame>
+    </FormField>
   );
 }

@@ -313,7 +313,7 @@ export const ISSUE_FIGURES: readonly FigureGroup[] = [
     bench: 'completions',
     rows: [
       {
-        figure: 'task completions per second the platform sustains',
+        figure: 'completion PUTs per second the platform sustains (completing or reopening: the same write)',
         goal: '≥ 500/s',
         before: '~105/s',
         measure: (figures) => {

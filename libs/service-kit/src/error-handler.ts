@@ -145,13 +145,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isEngineUnavailable(error)) {
       // The database or cache is down, restarting or full: nothing the caller did; worth a retry.
       request.log.warn({ err: error }, 'an engine is unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send({
-          message: 'The service is briefly unavailable. Try again shortly.',
-          code: ErrorCode.unavailable,
-        });
+      return reply.status(503).header('retry-after', '1').send({
+        message: 'The service is briefly unavailable. Try again shortly.',
+        code: ErrorCode.unavailable,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal Server Error', code: ErrorCode.internal });

@@ -2,6 +2,7 @@
  * Issue 16's table, figure by figure: its goal, its "before" (the issue's own numbers), and how the
  * latest value is read from the figures its bench reports (bench/support/figures.ts).
  */
+import type { RouteAudit } from './lighthouse/every-route.ts';
 
 /** What a bench wrote to BENCH_FIGURES_FILE: plain JSON. */
 export type BenchFigures = Record<string, unknown>;
@@ -38,26 +39,8 @@ interface PageFigures {
   lcpMedianMs: number;
   fcpMedianMs: number;
 }
-interface LighthouseFigures {
-  path: string;
-  as: string;
-  preset: string;
-  scores: {
-    performance: number | null;
-    accessibility: number | null;
-    bestPractices: number | null;
-    seo: number | null;
-  };
-  lcpMs: number | null;
-  fcpMs: number | null;
-  tbtMs: number | null;
-  cls: number | null;
-  unusedJsBytes: number | null;
-  jsGzipBytes: number;
-  jsBeforeFirstPaintGzipBytes: number | null;
-  consoleErrors: string[];
-  failingAudits: string[];
-}
+/** An audit as the Lighthouse bench hands it over: its scripts summed (every-route.ts). */
+type LighthouseFigures = Omit<RouteAudit, 'scripts'> & { jsGzipBytes: number };
 
 const httpRun = (figures: BenchFigures, name: string): HttpRun | undefined =>
   (figures.runs as Record<string, HttpRun> | undefined)?.[name];

@@ -10,12 +10,12 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
+import { freePort } from '@listready/db';
 import { reportFigures } from '../support/figures.ts';
 import { pageWeightConfig, platformEnvironment } from './config.ts';
 
@@ -48,19 +48,6 @@ interface RunResult {
   assets: AssetWeight[];
   lcpMs: number;
   fcpMs: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Starts the platform like `npm start` (built front end, fresh data folder) and waits for /api/health. */

@@ -169,7 +169,7 @@ export class EventConsumer {
   /**
    * Parks a message: first on `<topic>.dlq` (with the error in a header), then in dead_letters with
    * the event marked processed, in one transaction, so a redelivery is skipped rather than retried.
-   * If either step fails the message stays unacknowledged and comes back.
+   * If either step fails, or the consumer stops meanwhile, the message stays unacknowledged and comes back.
    */
   private async deadLetter(
     message: IncomingMessage,
@@ -180,23 +180,26 @@ export class EventConsumer {
     const { transport, database, deadLetters, processedEvents } = this.options;
     const reason = describeError(error);
     const eventId = event?.id ?? message.headers['event-id'] ?? null;
-    await transport.send([
-      {
-        topic: deadLetterTopicFor(message.topic),
-        key: message.key,
-        value: message.value,
-        headers: {
-          ...message.headers,
-          'dlq-error': reason,
-          'dlq-consumer': this.consumer,
-          'dlq-attempts': String(attempts),
-          'dlq-failed-at': new Date().toISOString(),
-          'dlq-source-topic': message.topic,
-          'dlq-source-partition': String(message.partition),
-          'dlq-source-offset': message.offset,
+    await transport.send(
+      [
+        {
+          topic: deadLetterTopicFor(message.topic),
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'dlq-error': reason,
+            'dlq-consumer': this.consumer,
+            'dlq-attempts': String(attempts),
+            'dlq-failed-at': new Date().toISOString(),
+            'dlq-source-topic': message.topic,
+            'dlq-source-partition': String(message.partition),
+            'dlq-source-offset': message.offset,
+          },
         },
-      },
-    ]);
+      ],
+      { signal: this.stopController.signal },
+    );
     await database.db.transaction(async (tx) => {
       await tx.insert(deadLetters).values({
         consumer: this.consumer,

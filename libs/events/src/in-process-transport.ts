@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DeliveryFailedError, EventBusStateError, TransportClosedError } from './errors.ts';
+import { DeliveryFailedError, EventBusStateError } from './errors.ts';
 import { describeError, retry } from './timing.ts';
 import type {
   IncomingMessage,
@@ -68,7 +68,7 @@ export class InProcessBus {
   }
 
   /** Queues the messages for every group of their topic and waits until each group applied them. */
-  async send(messages: OutgoingMessage[], options: SendOptions & { timeoutMs: number }): Promise<void> {
+  async send(messages: OutgoingMessage[], { signal }: SendOptions): Promise<void> {
     const queued = new Set<Pending>();
     const applied: Promise<void>[] = [];
     for (const outgoing of messages) {
@@ -92,7 +92,7 @@ export class InProcessBus {
       }
     }
     try {
-      await untilApplied(Promise.all(applied), options);
+      await untilApplied(Promise.all(applied), signal);
     } catch (error) {
       // The relay sends these rows again: drop the copies no group has taken yet.
       for (const group of this.groups.values()) {
@@ -110,25 +110,21 @@ export class InProcessBus {
   }
 }
 
-/** Waits for `applied`; fails after `timeoutMs`, or at once when `signal` aborts (the relay stops). */
-async function untilApplied(
-  applied: Promise<unknown>,
-  { signal, timeoutMs }: SendOptions & { timeoutMs: number },
-): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
+/**
+ * Waits for `applied`, or fails at once when `signal` aborts (the relay stops). No time limit: a
+ * group that is still applying retries on its own, and a send that gave up would only be sent
+ * again to the groups that already applied it.
+ */
+async function untilApplied(applied: Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
   let onAbort: () => void = () => undefined;
-  const gaveUp = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new DeliveryFailedError(`Not every consumer group applied the messages within ${timeoutMs} ms`));
-    }, timeoutMs);
+  const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(new DeliveryFailedError('Send aborted before every consumer group applied it'));
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    await Promise.race([applied, gaveUp]);
+    await Promise.race([applied, aborted]);
   } finally {
-    clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -219,33 +215,24 @@ export interface InProcessTransportOptions {
   /** Default: the process-wide bus every service of `npm start` shares (one per process, on globalThis). */
   bus?: InProcessBus;
   logger?: Logger;
-  /** How long `send` waits for every consumer group before failing (the relay then retries). */
-  deliveryTimeoutMs?: number;
 }
 
 export function createInProcessTransport(options: InProcessTransportOptions = {}): Transport {
   const holder = globalThis as GlobalWithBus;
   const bus = options.bus ?? (holder[defaultBusKey] ??= new InProcessBus());
-  const timeoutMs = options.deliveryTimeoutMs ?? 60_000;
   const subscriptions = new Set<InProcessSubscription>();
-  let closed = false;
   return {
     kind: 'in-process',
     // Nothing to create: a topic is a name here.
     ensureTopics: async () => undefined,
-    send: async (messages, sendOptions = {}) => {
-      if (closed) throw new TransportClosedError();
-      await bus.send(messages, { ...sendOptions, timeoutMs });
-    },
+    send: (messages, sendOptions = {}) => bus.send(messages, sendOptions),
     declareGroup: (groupId, topics) => void bus.declareGroup(groupId, topics),
     subscribe: async (subscribeOptions) => {
-      if (closed) throw new TransportClosedError();
       const subscription = bus.subscribe(subscribeOptions, options.logger);
       subscriptions.add(subscription);
       return subscription;
     },
     close: async () => {
-      closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
     },
   };

@@ -11,7 +11,7 @@ describe('event backbone on the in-process transport', () => {
     testMs: 20_000,
     outageTestMs: 30_000,
     setup: async (logger) => {
-      const inner = createInProcessTransport({ bus: new InProcessBus(), logger, deliveryTimeoutMs: 10_000 });
+      const inner = createInProcessTransport({ bus: new InProcessBus(), logger });
       let down = false;
       const transport: Transport = {
         ...inner,

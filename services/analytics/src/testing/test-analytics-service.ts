@@ -40,8 +40,7 @@ export async function startTestAnalyticsService(
 ) {
   let now: Date | null = null;
   const transport: Transport =
-    options.deps?.transport ??
-    createInProcessTransport({ bus: new InProcessBus(), deliveryTimeoutMs: 10_000 });
+    options.deps?.transport ?? createInProcessTransport({ bus: new InProcessBus() });
   const service = await buildAnalyticsService({
     config: loadAnalyticsConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
     database,

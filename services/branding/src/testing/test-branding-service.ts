@@ -25,7 +25,7 @@ export async function startTestBrandingService(
     logger: silent,
     sessionSecret: TEST_SESSION_SECRET,
     cache,
-    transport: createInProcessTransport({ bus: new InProcessBus(), deliveryTimeoutMs: 10_000 }),
+    transport: createInProcessTransport({ bus: new InProcessBus() }),
     ...options.deps,
   });
   await service.start();

@@ -30,8 +30,7 @@ export async function startTestInvitationService(
   let now: Date | null = null;
   // Its own in-process bus unless the test brings a transport (a real broker).
   const transport: Transport =
-    options.deps?.transport ??
-    createInProcessTransport({ bus: new InProcessBus(), deliveryTimeoutMs: 10_000 });
+    options.deps?.transport ?? createInProcessTransport({ bus: new InProcessBus() });
   const service = await buildInvitationService({
     config: loadInvitationConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
     database,

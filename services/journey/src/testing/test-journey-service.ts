@@ -33,7 +33,7 @@ export async function startTestJourneyService(
 ) {
   let now: Date | null = null;
   const bus = new InProcessBus();
-  const transport: Transport = createInProcessTransport({ bus, deliveryTimeoutMs: 10_000 });
+  const transport: Transport = createInProcessTransport({ bus });
   const service = await buildJourneyService({
     // Reminders tick only when a test asks (reminders/reminder-scheduler.test.ts).
     config: loadJourneyConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REMINDER_INTERVAL_MS: '0' }),

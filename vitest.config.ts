@@ -20,6 +20,7 @@ export default defineConfig({
             'runtime/src/**/*.test.ts',
             'deploy/**/*.test.ts',
             'charts/**/*.test.ts',
+            '.ci/**/*.test.mjs',
           ],
           // Front-end libraries run in the browser-like `web` project below.
           exclude: [...configDefaults.exclude, 'libs/ui/**', 'libs/web-client/**'],

@@ -1,6 +1,6 @@
-// node --test .ci/audit.test.mjs — how .ci/audit.mjs reads `npm audit --json` (run by the audit step).
+// How .ci/audit.mjs reads `npm audit --json`: part of `npm test` (vitest), so CI runs it in its test steps.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { auditOutcome } from './audit.mjs';
 
 const report = (vulnerabilities) =>

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
-import { createLoadShedder, InFlightLimit } from '@listready/service-kit';
 import { serviceFor, type ServiceName } from './routes-table.ts';
+import type { UpstreamGate } from './upstream-admission.ts';
 
 export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
@@ -12,17 +12,11 @@ export interface ApiProxyOptions {
   bodyLimit?: number;
   /** Answers up to this size (bytes, from their Content-Length) are gathered and sent in one write. */
   bufferLimit?: number;
-  /** Each service's bound on requests in progress through this gateway; unset or false: none. */
-  upstreamAdmission?: UpstreamAdmission | false;
-}
-
-/**
- * Admission at the gateway, per service: a request for a service that already has `maxInFlight`
- * requests in progress through this gateway is answered 503 here, without being forwarded.
- */
-export interface UpstreamAdmission {
-  maxInFlight: number;
-  retryAfterSeconds: number;
+  /**
+   * Each service's bound on requests in progress through this gateway, applied before Fastify (the
+   * gateway's `admit`); the proxy gives a request's place back once its service has answered.
+   */
+  gate?: UpstreamGate | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -246,7 +240,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
  */
 export async function apiProxy(
   app: FastifyInstance,
-  { services, bodyLimit = 1_048_576, bufferLimit = 1_048_576, upstreamAdmission }: ApiProxyOptions,
+  { services, bodyLimit = 1_048_576, bufferLimit = 1_048_576, gate }: ApiProxyOptions,
 ): Promise<void> {
   // One connection pool per service, as undici's authors recommend for a proxy (keep-alive,
   // no pipelining: a slow answer must not hold up the ones behind it).
@@ -265,15 +259,7 @@ export async function apiProxy(
     for (const exchange of streaming) exchange.endStream();
   });
 
-  // A request a saturated service would refuse is refused here instead, before it costs a hop and
-  // the service's hooks — the excess at 3x its capacity otherwise took a share of the CPU the
-  // admitted requests needed (docs/decisions.md, "Load shedding").
-  const limits = new Map<ServiceName, InFlightLimit>();
-  if (upstreamAdmission && upstreamAdmission.maxInFlight > 0) {
-    for (const name of pools.keys()) limits.set(name, new InFlightLimit(upstreamAdmission.maxInFlight));
-  }
-  const shed = createLoadShedder(upstreamAdmission ? upstreamAdmission.retryAfterSeconds : 0);
-  const noLimit = () => undefined; // nothing to give back
+  const noPlace = () => undefined; // no bound: nothing to give back
 
   // Do not parse bodies here: pass the raw stream to the service.
   app.removeAllContentTypeParsers();
@@ -333,14 +319,8 @@ export async function apiProxy(
       });
       return;
     }
-    const limit = limits.get(service);
-    const release = limit ? limit.tryAcquire() : noLimit;
-    if (!release) {
-      // The body is left unread: Node reads a small one to its end once the answer is sent, so the
-      // client's connection stays open.
-      void reply.send(shed(request, reply, { upstream: service, inFlight: limit?.count }));
-      return;
-    }
+    // Admitted before Fastify saw it (a saturated service's requests were refused there).
+    const release = gate ? gate.placeOf(request.raw) : noPlace;
     const body = request.body instanceof Readable ? request.body : null;
     pool.dispatch(
       { path: url, method: request.method as Dispatcher.HttpMethod, headers: upstreamHeaders(request), body },

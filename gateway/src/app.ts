@@ -5,6 +5,8 @@ import { registerApiDescriptionRoutes } from './api-description.ts';
 import { apiProxy } from './api-proxy.ts';
 import type { GatewayConfig } from './config.ts';
 import { registerPlatformHealth } from './platform-health.ts';
+import type { ServiceName } from './routes-table.ts';
+import { UpstreamGate } from './upstream-admission.ts';
 
 export interface GatewayOptions extends GatewayConfig {
   logger?: Logger;
@@ -15,6 +17,11 @@ export interface GatewayOptions extends GatewayConfig {
 
 /** The gateway: `/api/*` to the services, `/api/health` for the platform, and the front end. */
 export async function buildGateway(options: GatewayOptions): Promise<App> {
+  const admission = options.upstreamAdmission;
+  const gate =
+    admission && admission.maxInFlight > 0
+      ? new UpstreamGate(Object.keys(options.services) as ServiceName[], admission)
+      : undefined;
   const app = createService({
     name: 'gateway',
     logger: options.logger,
@@ -22,7 +29,9 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     readiness: options.readiness,
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     loadShedding: options.loadShedding,
+    admit: gate?.admit,
   });
+  gate?.logTo(app.log);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   // The front end first: its helmet hook must see the API routes to let them opt out of page headers.
   if (options.serveFrontend) {
@@ -37,7 +46,7 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   registerApiDescriptionRoutes(app, options.services);
   await app.register(apiProxy, {
     services: options.services,
-    upstreamAdmission: options.upstreamAdmission,
+    gate,
   });
   return app;
 }

@@ -8,7 +8,7 @@ import {
   portSchema,
   type LoadSheddingOptions,
 } from '@listready/service-kit';
-import type { UpstreamAdmission } from './api-proxy.ts';
+import type { UpstreamAdmission } from './upstream-admission.ts';
 import type { FrontendRemote } from './frontend/index.ts';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.ts';
 

@@ -146,13 +146,18 @@ describe('gateway load shedding', () => {
         loadShedding: false,
         upstreamAdmission: admission,
       });
+      // What Fastify itself sees: a refusal must cost none of its work (request object, hooks, routing).
+      const seenByFastify: string[] = [];
+      gateway.addHook('onRequest', async (request) => {
+        seenByFastify.push(request.url);
+      });
       const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
       opened.push(gateway);
-      return { base, arrivals, held };
+      return { base, arrivals, held, seenByFastify };
     }
 
     it('answers 503 with Retry-After itself, without forwarding, while the service has its bound in progress', async () => {
-      const { base, arrivals, held } = await saturable();
+      const { base, arrivals, held, seenByFastify } = await saturable();
       const tasks = () => fetch(`${base}/api/clients/current/tasks`);
       const first = tasks();
       const second = tasks();
@@ -162,11 +167,14 @@ describe('gateway load shedding', () => {
         const shed = await tasks();
         expect(shed.status).toBe(503);
         expect(shed.headers.get('retry-after')).toBe('4');
+        expect(shed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
         expect(apiErrorSchema.parse(await shed.json())).toEqual({
           message: OVERLOADED_MESSAGE,
           code: ErrorCode.unavailable,
         });
       }
+      // Refused before Fastify: only the two admitted requests went through its hooks.
+      expect(seenByFastify).toEqual(['/api/clients/current/tasks', '/api/clients/current/tasks']);
       // A shed write did nothing, and its body was left unread: the connection still serves.
       const write = await fetch(`${base}/api/clients/current/tasks`, {
         method: 'PUT',

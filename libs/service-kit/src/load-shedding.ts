@@ -97,21 +97,31 @@ export class InFlightLimit {
 }
 
 /**
- * Answers a request turned away for load: 503, `Retry-After` and the shared error shape, logged at
- * most once a second (with how many were turned away meanwhile) — logging is work the process lacks.
+ * Counts requests turned away for load, to log them at most once a second — logging is work the
+ * process lacks. Each call counts one; it returns how many to report when a second has passed since
+ * the last report, else 0.
  */
-export function createLoadShedder(retryAfterSeconds: number) {
-  const overloaded: ApiError = { message: OVERLOADED_MESSAGE, code: ErrorCode.unavailable };
+export function createShedTally(): () => number {
   let shedSinceLog = 0;
   let lastLog = 0;
-  return (request: FastifyRequest, reply: FastifyReply, details: Record<string, unknown>): ApiError => {
+  return () => {
     shedSinceLog += 1;
     const now = Date.now();
-    if (now - lastLog >= 1_000) {
-      request.log.warn({ ...details, shed: shedSinceLog }, 'shedding load: answering 503');
-      shedSinceLog = 0;
-      lastLog = now;
-    }
+    if (now - lastLog < 1_000) return 0;
+    const shed = shedSinceLog;
+    shedSinceLog = 0;
+    lastLog = now;
+    return shed;
+  };
+}
+
+/** Answers a request turned away for load: 503, `Retry-After` and the shared error shape. */
+export function createLoadShedder(retryAfterSeconds: number) {
+  const overloaded: ApiError = { message: OVERLOADED_MESSAGE, code: ErrorCode.unavailable };
+  const tally = createShedTally();
+  return (request: FastifyRequest, reply: FastifyReply, details: Record<string, unknown>): ApiError => {
+    const shed = tally();
+    if (shed > 0) request.log.warn({ ...details, shed }, 'shedding load: answering 503');
     void reply.status(503).header('retry-after', String(retryAfterSeconds));
     return overloaded;
   };

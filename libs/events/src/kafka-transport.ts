@@ -4,7 +4,6 @@ import {
   Partitioners,
   type Admin,
   type Consumer,
-  type EachBatchPayload,
   type IHeaders,
   type KafkaMessage,
   type LogEntry,
@@ -35,9 +34,9 @@ export interface KafkaTransportOptions {
 }
 
 /**
- * A member silent for 10 s loses its partitions to the others (kafkajs heartbeats between batches,
- * and we heartbeat between messages and retries). A fetch waits at most 500 ms for new messages,
- * which also bounds how long a stop waits.
+ * A member silent for 10 s loses its partitions to the others (kafkajs heartbeats between messages;
+ * the redelivery back-off stays under it, at most 5 s). A fetch waits at most 500 ms for new
+ * messages, which also bounds how long a stop waits.
  */
 const consumerTimings = {
   sessionTimeout: 10_000,
@@ -230,10 +229,6 @@ export class KafkaTransport implements Transport {
     await this.producer.reset();
     await this.admin.reset();
   }
-
-  forget(subscription: KafkaSubscription): void {
-    this.subscriptions.delete(subscription);
-  }
 }
 
 class KafkaSubscription implements TransportSubscription {
@@ -283,7 +278,6 @@ class KafkaSubscription implements TransportSubscription {
         this.logger?.warn({ err: describeError(error) }, 'kafka consumer disconnect failed'),
       );
     this.stopped = true;
-    this.transport.forget(this);
   }
 
   private createConsumer(): Consumer {
@@ -320,10 +314,12 @@ class KafkaSubscription implements TransportSubscription {
       fromBeginning: this.options.fromBeginning ?? true,
     });
     await consumer.run({
-      // Only offsets we resolve are committed, and we resolve only applied messages.
-      eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.transport.partitions,
-      eachBatch: (payload) => this.process(consumer, payload),
+      // One message at a time per partition. kafkajs resolves an offset only once `handle` resolved
+      // (after the effect's transaction) and commits the resolved ones; when `handle` rejects, it
+      // fetches again from that message after the consumer's retry back-off, as a restarted member would.
+      eachMessage: ({ topic, partition, message }) =>
+        this.options.handle(this.toIncoming(topic, partition, message)),
     });
   }
 
@@ -356,44 +352,6 @@ class KafkaSubscription implements TransportSubscription {
       .finally(() => {
         this.recreating = null;
       });
-  }
-
-  /** Hands the fetched messages of one partition to `handle`, one at a time, in order. */
-  private async process(consumer: Consumer, payload: EachBatchPayload): Promise<void> {
-    const { batch, resolveOffset, heartbeat, isRunning, isStale } = payload;
-    const { topic, partition } = batch;
-    const { signal } = this.stopping;
-    for (const message of batch.messages) {
-      if (signal.aborted || !isRunning() || isStale()) return;
-      try {
-        await retry(() => this.options.handle(this.toIncoming(topic, partition, message)), {
-          retries: Infinity,
-          signal,
-          // After a rebalance the partition may be another member's: it starts from the last commit.
-          shouldRetry: () => isRunning() && !isStale(),
-          onFailedAttempt: async ({ error, attemptNumber }) => {
-            this.logger?.warn(
-              { topic, partition, offset: message.offset, attempt: attemptNumber, err: describeError(error) },
-              'message not applied; delivering it again',
-            );
-            // Keeps the membership through the back-off; throws (ending the retries) once a rebalance starts.
-            await heartbeat();
-          },
-        });
-      } catch {
-        // Not applied: fetch again from here, as a restarted member would from the last commit.
-        if (!signal.aborted) {
-          try {
-            consumer.seek({ topic, partition, offset: message.offset });
-          } catch {
-            // The member is gone (crash, rebalance): the next one starts from the last commit anyway.
-          }
-        }
-        return;
-      }
-      resolveOffset(message.offset);
-      await heartbeat().catch(() => undefined);
-    }
   }
 
   private toIncoming(topic: string, partition: number, message: KafkaMessage): IncomingMessage {

@@ -55,17 +55,20 @@ describe('event consumer failures', () => {
     return event.id;
   }
 
-  const published = async (eventId: string) => {
-    for (let tries = 0; tries < 200; tries++) {
-      const [row] = await database.current.db
-        .select()
-        .from(journeyOutbox)
-        .where(eq(journeyOutbox.id, eventId));
-      if (row?.publishedAt) return true;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return false;
-  };
+  /** Resolves once the relay marked the event published, i.e. once the consumer applied or dead-lettered it. */
+  const published = (eventId: string) =>
+    expect
+      .poll(
+        async () => {
+          const [row] = await database.current.db
+            .select()
+            .from(journeyOutbox)
+            .where(eq(journeyOutbox.id, eventId));
+          return row?.publishedAt ?? null;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
 
   it('hands an infrastructure error back to the transport, which delivers again: applied, never dead-lettered', async () => {
     let calls = 0;
@@ -73,7 +76,7 @@ describe('event consumer failures', () => {
       calls += 1;
       if (calls <= 2) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
     });
-    expect(await published(eventId)).toBe(true);
+    await published(eventId);
     expect(calls).toBe(3);
     const processed = await database.current.db
       .select()
@@ -93,7 +96,7 @@ describe('event consumer failures', () => {
       calls += 1;
       (event.data as unknown as { missing: { field: string } }).missing.field.trim();
     });
-    expect(await published(eventId)).toBe(true);
+    await published(eventId);
     expect(calls).toBe(1);
     const [letter] = await database.current.db
       .select()

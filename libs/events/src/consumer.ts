@@ -1,4 +1,4 @@
-import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { deadLetterTopicFor, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import type { Database, Db } from '@listready/db';
@@ -6,7 +6,7 @@ import { parseEvent } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
 import type { DeadLettersTable, ProcessedEventsTable } from './tables.ts';
 import { describeError, isTransientError, retry } from './timing.ts';
-import { contextFromHeaders, startMessagingSpan } from './tracing.ts';
+import { contextFromHeaders, failSpan, startMessagingSpan } from './tracing.ts';
 import type { IncomingMessage, Transport } from './transport.ts';
 
 /** The transaction a handler writes its effect in (the processed-event record shares it). */
@@ -117,7 +117,7 @@ export class EventConsumer {
       span.setAttribute('listready.event.outcome', outcome);
       await this.options.faults?.afterEffect?.(event, message);
     } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: describeError(error, 500) });
+      failSpan(span, error, describeError(error, 500));
       throw error;
     } finally {
       span.end();

@@ -30,15 +30,11 @@ describe('buildEnvelope', () => {
 
   it('refuses data that breaks the contract, naming the field', () => {
     const broken = { ...data, completedAt: 'soon' };
-    expect(() => buildEnvelope({ type: 'task-completed', key: 'client-1', data: broken }, 'journey')).toThrow(
-      EventValidationError,
+    const build = () => buildEnvelope({ type: 'task-completed', key: 'client-1', data: broken }, 'journey');
+    expect(build).toThrow(EventValidationError);
+    expect(build).toThrow(
+      expect.objectContaining({ code: 'EVENT_INVALID', message: expect.stringMatching(/at completedAt$/) }),
     );
-    try {
-      buildEnvelope({ type: 'task-completed', key: 'client-1', data: broken }, 'journey');
-    } catch (error) {
-      expect((error as EventValidationError).code).toBe('EVENT_INVALID');
-      expect((error as EventValidationError).issues.map((issue) => issue.path)).toEqual(['completedAt']);
-    }
   });
 
   it('refuses an empty key and an unknown type', () => {
@@ -77,31 +73,5 @@ describe('parseEvent', () => {
     ],
   ])('rejects %s', (_, value, expectedType, message) => {
     expect(() => parseEvent(value, expectedType)).toThrow(message);
-  });
-});
-
-describe('parseEvent across versions', () => {
-  it('reads a v1 task-completed from an older producer as v2, what v1 lacked left null', () => {
-    const v1 = {
-      clientId: 'client-1',
-      taskId: 'declutter-closets',
-      title: 'Declutter closets',
-      stageId: 'declutter',
-      stageName: 'Declutter',
-      completedAt: '2025-05-01T10:00:00.000Z',
-    };
-    const envelope = {
-      ...JSON.parse(
-        JSON.stringify(buildEnvelope({ type: 'task-completed', key: 'client-1', data }, 'journey')),
-      ),
-      version: 1,
-      data: v1,
-    };
-    expect(parseEvent(JSON.stringify(envelope), 'task-completed').data).toEqual({
-      ...v1,
-      kind: null,
-      templateId: null,
-      actorUserId: null,
-    });
   });
 });

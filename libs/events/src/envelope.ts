@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   currentEventVersion,
   eventDataSchema,
@@ -10,7 +10,7 @@ import {
   type EventData,
   type EventType,
 } from '@listready/contracts';
-import { EventValidationError, type EventIssue } from './errors.ts';
+import { EventValidationError } from './errors.ts';
 
 /** What a producer supplies; the library adds id, version, occurredAt and producer. */
 export interface EventInput<T extends EventType = EventType> {
@@ -20,24 +20,17 @@ export interface EventInput<T extends EventType = EventType> {
   data: EventData<T>;
 }
 
-const toIssues = (error: z.ZodError): EventIssue[] =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-
 /** Validates `data` against the event's contract and wraps it in a fresh envelope. */
 export function buildEnvelope<T extends EventType>(input: EventInput<T>, producer: string): DomainEvent<T> {
   if (!isEventType(input.type)) {
-    throw new EventValidationError(`Unknown event type "${String(input.type)}"`, [
-      { path: 'type', message: 'Unknown type' },
-    ]);
+    throw new EventValidationError(`Unknown event type "${String(input.type)}"`);
   }
   if (typeof input.key !== 'string' || input.key === '') {
-    throw new EventValidationError(`Event ${input.type} needs a non-empty key`, [
-      { path: 'key', message: 'Required' },
-    ]);
+    throw new EventValidationError(`Event ${input.type} needs a non-empty key`);
   }
   const parsed = eventSchemas[input.type].safeParse(input.data);
   if (!parsed.success) {
-    throw new EventValidationError(`Invalid ${input.type} event data`, toIssues(parsed.error));
+    throw new EventValidationError(`Invalid ${input.type} event data: ${z.prettifyError(parsed.error)}`);
   }
   const envelope = {
     id: randomUUID(),
@@ -61,24 +54,23 @@ export function parseEvent(value: string, expectedType?: string): DomainEvent {
   try {
     json = JSON.parse(value);
   } catch (error) {
-    throw new EventValidationError('Event is not valid JSON', [], { cause: error });
+    throw new EventValidationError('Event is not valid JSON', { cause: error });
   }
   const envelope = eventEnvelopeSchema.safeParse(json);
-  if (!envelope.success) throw new EventValidationError('Invalid event envelope', toIssues(envelope.error));
+  if (!envelope.success) {
+    throw new EventValidationError(`Invalid event envelope: ${z.prettifyError(envelope.error)}`);
+  }
   const { type, version } = envelope.data;
   if (expectedType !== undefined && type !== expectedType) {
-    throw new EventValidationError(`Event of type ${type} arrived on the ${expectedType} topic`, [
-      { path: 'type', message: `Expected ${expectedType}` },
-    ]);
+    throw new EventValidationError(`Event of type ${type} arrived on the ${expectedType} topic`);
   }
   const schema = eventDataSchema(type, version);
   if (!schema) {
-    throw new EventValidationError(`Unknown event ${type} v${version}`, [
-      { path: 'type', message: 'Unknown type or version' },
-    ]);
+    throw new EventValidationError(`Unknown event ${type} v${version}`);
   }
   const data = schema.safeParse(envelope.data.data);
-  if (!data.success)
-    throw new EventValidationError(`Invalid ${type} v${version} event data`, toIssues(data.error));
+  if (!data.success) {
+    throw new EventValidationError(`Invalid ${type} v${version} event data: ${z.prettifyError(data.error)}`);
+  }
   return { ...envelope.data, data: data.data } as DomainEvent;
 }

@@ -8,17 +8,13 @@ export class EventsError extends Error {
   }
 }
 
-export interface EventIssue {
-  path: string;
-  message: string;
-}
-
-/** An event that breaks its contract: refused by `publish`, dead-lettered by a consumer. */
+/**
+ * An event that breaks its contract: refused by `publish`, dead-lettered by a consumer. The message
+ * names the fields at fault (zod's `prettifyError`), so the dead letter says what was wrong.
+ */
 export class EventValidationError extends EventsError {
-  readonly issues: EventIssue[];
-  constructor(message: string, issues: EventIssue[] = [], options?: ErrorOptions) {
+  constructor(message: string, options?: ErrorOptions) {
     super('EVENT_INVALID', message, options);
-    this.issues = issues;
   }
 }
 

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describeWithEngine, testKafkaBrokers } from '@listready/testing';
-import { KafkaTransport } from './kafka-transport.ts';
 import { describeEventBackbone } from './testing/backbone-suite.ts';
-import { deleteNamespace } from './testing/kafka-namespace.ts';
+import { namespacedKafkaTransport } from './testing/kafka-namespace.ts';
 import { describeProcessCrash } from './testing/process-crash-suite.ts';
 
 const run = promisify(execFile);
@@ -29,27 +27,18 @@ describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
     waitMs: 30_000,
     testMs: 60_000,
     outageTestMs: 180_000,
-    setup: async (logger) => {
-      const namespace = `test-${randomBytes(4).toString('hex')}.`;
-      const transport = new KafkaTransport({
-        brokers: testKafkaBrokers() ?? [],
-        clientId: 'listready-test',
-        namespace,
-        logger,
-      });
+    setup: async () => {
+      const { transport, dispose } = namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-test');
       return {
         transport,
         takeDown: () => kafkaScript('stop.sh'),
         bringUp: () => kafkaScript('start.sh'),
-        close: async () => {
-          await transport.close();
-          await deleteNamespace(transport, namespace);
-        },
+        close: dispose,
       };
     },
   });
 });
 
 describeWithEngine('kafka', 'consumer process killed between effect and offset commit (Kafka)', () => {
-  describeProcessCrash((namespace) => new KafkaTransport({ brokers: testKafkaBrokers() ?? [], namespace }));
+  describeProcessCrash(() => namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-test'));
 });

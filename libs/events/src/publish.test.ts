@@ -3,7 +3,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { journeyOutbox } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
-import { EventBusStateError, EventValidationError } from './errors.ts';
+import { EventBusStateError } from './errors.ts';
 import { createEventBus } from './event-bus.ts';
 import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
 
@@ -44,17 +44,6 @@ describe('publish', () => {
     expect(row).toMatchObject({ type: 'task-completed', key: 'client-1', publishedAt: null, attempts: 0 });
     expect(row?.envelope).toEqual(event);
     expect(row?.envelope.producer).toBe('journey');
-  });
-
-  it('refuses an event that breaks its contract and writes nothing', async () => {
-    const publisher = journeyBus();
-    const before = await database.current.db.$count(journeyOutbox);
-    await expect(
-      database.current.db.transaction((tx) =>
-        publisher.publish(tx, { type: 'task-completed', key: 'client-1', data: { ...data, clientId: '' } }),
-      ),
-    ).rejects.toBeInstanceOf(EventValidationError);
-    expect(await database.current.db.$count(journeyOutbox)).toBe(before);
   });
 
   it('wakes the relay: the outbox insert notifies outbox_<schema> on commit', async () => {

@@ -17,8 +17,8 @@ describe('eventsReadiness', () => {
       ok: true,
       detail: {
         transport: 'kafka',
-        relay: { active: true, unpublished: 42, oldestAgeMs: 1_500 },
-        consumers: { group: 'journey', running: true, lag: 7 },
+        relay: { schema: 'journey', active: true, unpublished: 42, oldestAgeMs: 1_500 },
+        consumers: { group: 'journey', topics: ['user-registered'], running: true, lag: 7 },
       },
     });
   });

@@ -1,10 +1,11 @@
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { isEventType, topicFor } from '@listready/contracts';
 import type { Database } from '@listready/db';
-import { outboxChannel, schemaOf, type OutboxTable } from './tables.ts';
+import type { OutboxTable } from './tables.ts';
 import { describeError, pause, retry } from './timing.ts';
 import { contextFromHeaders, failSpan, startMessagingSpan } from './tracing.ts';
 import type { OutgoingMessage, Transport } from './transport.ts';
@@ -23,8 +24,8 @@ export interface RelayOptions {
   database: Database;
   transport: Transport;
   outbox: OutboxTable;
-  /** The publishing service, named on the relay's send spans (default: the outbox's schema). */
-  service?: string;
+  /** The publishing service, named on the relay's send spans. */
+  service: string;
   logger: Logger;
   /** Rows sent per transaction (default 200). */
   batchSize?: number;
@@ -68,7 +69,8 @@ export class OutboxRelay {
   constructor(options: RelayOptions) {
     this.options = options;
     this.batchSize = options.batchSize ?? 200;
-    this.schema = schemaOf(options.outbox);
+    // Every service's outbox lives in its own Postgres schema (`journey`, `auth`…).
+    this.schema = getTableConfig(options.outbox).schema ?? 'public';
     this.logger = options.logger.child({ component: 'outbox-relay', schema: this.schema });
   }
 
@@ -147,7 +149,8 @@ export class OutboxRelay {
       this.active = true;
       this.logger.debug('relay active');
       client.on('notification', () => this.wake());
-      await client.query(`listen "${outboxChannel(this.schema)}"`);
+      // The channel libs/db's trigger signals after each outbox insert.
+      await client.query(`listen "outbox_${this.schema}"`);
       await this.pump(drizzle(client), () => broken);
     } finally {
       this.active = false;
@@ -201,14 +204,7 @@ export class OutboxRelay {
     try {
       return await db.transaction(async (tx) => {
         const rows = await tx
-          .select({
-            seq: outbox.seq,
-            id: outbox.id,
-            type: outbox.type,
-            key: outbox.key,
-            envelope: outbox.envelope,
-            headers: outbox.headers,
-          })
+          .select()
           .from(outbox)
           .where(isNull(outbox.publishedAt))
           .orderBy(asc(outbox.seq))
@@ -236,7 +232,7 @@ export class OutboxRelay {
               operation: 'send',
               topic: messages[index]?.topic ?? row.type,
               transport: this.options.transport,
-              service: this.options.service ?? this.schema,
+              service: this.options.service,
               eventId: row.id,
               attributes: { 'messaging.batch.message_count': rows.length },
             },

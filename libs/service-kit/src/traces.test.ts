@@ -203,6 +203,7 @@ describe('traces of a task completion through npm start', () => {
     );
     expect(created, describe).toMatchObject({ service: 'journey', kind: SPAN_KIND.producer });
     expect(sent, describe).toMatchObject({ service: 'journey', kind: SPAN_KIND.producer });
+    expect(sent && parentOf(sent), describe).toBe(created);
     expect(sent?.attributes['messaging.system']).toBe(kafka ? 'kafka' : 'in-process');
     expect(processed, describe).toMatchObject({ kind: SPAN_KIND.consumer });
     expect(processed && parentOf(processed), describe).toBe(created);

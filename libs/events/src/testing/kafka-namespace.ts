@@ -3,7 +3,7 @@ import pino from 'pino';
 import { KafkaTransport } from '../kafka-transport.ts';
 
 /** Deletes a test's namespaced topics, leaving the shared broker as we found it (best effort). */
-export async function deleteNamespace(transport: KafkaTransport, namespace: string): Promise<void> {
+async function deleteNamespace(transport: KafkaTransport, namespace: string): Promise<void> {
   const admin = transport.kafka.admin();
   try {
     await admin.connect();

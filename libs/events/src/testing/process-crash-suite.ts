@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -8,9 +8,9 @@ import { analyticsDeadLetters, analyticsProcessedEvents, journeyOutbox } from '@
 import { testKafkaBrokers, useTestDatabase } from '@listready/testing';
 import { createEventBus, type EventBus } from '../event-bus.ts';
 import { createInProcessTransport, InProcessBus } from '../in-process-transport.ts';
-import { KafkaTransport } from '../kafka-transport.ts';
-import { deleteNamespace } from './kafka-namespace.ts';
 import type { Transport } from '../transport.ts';
+import { taskCompleted } from './backbone-suite.ts';
+import type { namespacedKafkaTransport } from './kafka-namespace.ts';
 
 const logger = pino({ level: 'silent' });
 const topics = ['task-completed', 'task-completed.dlq'];
@@ -36,10 +36,12 @@ function runCrashingConsumer(args: { databaseUrl: string; kafkaBrokers: string[]
 /**
  * A consumer process really dies (SIGKILL) after its effect committed and before it acknowledged
  * the message. The next consumer of the group gets the message again and skips it: effect once.
- * `makeTransport` gives the Kafka transport for a namespace, or null for the in-process transport
- * (then the relay runs, and dies, in the consumer's process too).
+ * `makeKafka` gives a namespaced Kafka transport, or null for the in-process transport (then the
+ * relay runs, and dies, in the consumer's process too).
  */
-export function describeProcessCrash(makeTransport: (namespace: string) => Transport | null): void {
+export function describeProcessCrash(
+  makeKafka: () => ReturnType<typeof namespacedKafkaTransport> | null,
+): void {
   const database = useTestDatabase();
 
   beforeAll(async () => {
@@ -54,9 +56,9 @@ export function describeProcessCrash(makeTransport: (namespace: string) => Trans
   });
 
   it('redelivers to the next consumer, which skips what the dead one applied', async () => {
-    const namespace = `crash-${randomBytes(4).toString('hex')}.`;
-    const transport = makeTransport(namespace);
-    const kafka = transport?.kind === 'kafka';
+    const namespaced = makeKafka();
+    const transport = namespaced?.transport ?? null;
+    const kafka = transport !== null;
     const buses: EventBus[] = [];
     try {
       const producer = (target: Transport) =>
@@ -72,20 +74,7 @@ export function describeProcessCrash(makeTransport: (namespace: string) => Trans
       const key = randomUUID();
       const ids: string[] = [];
       await database.current.db.transaction(async (tx) => {
-        for (const n of [1, 2, 3]) {
-          const data = {
-            clientId: key,
-            taskId: `t${n}`,
-            title: `task ${n}`,
-            stageId: 's',
-            stageName: 'Declutter',
-            kind: 'predefined' as const,
-            templateId: 'declutter-closets',
-            actorUserId: 'user-1',
-            completedAt: new Date().toISOString(),
-          };
-          ids.push((await publisher.publish(tx, { type: 'task-completed', key, data })).id);
-        }
+        for (const n of [1, 2, 3]) ids.push((await publisher.publish(tx, taskCompleted(key, n))).id);
       });
       if (kafka) {
         // The relay runs here; the consumer in the child process.
@@ -96,7 +85,7 @@ export function describeProcessCrash(makeTransport: (namespace: string) => Trans
       const signal = await runCrashingConsumer({
         databaseUrl: database.current.url,
         kafkaBrokers: kafka ? (testKafkaBrokers() ?? []) : [],
-        namespace,
+        namespace: namespaced?.namespace ?? '',
       });
       expect(signal).toBe('SIGKILL');
       const appliedByTheDead = await database.current.db.execute<{ event_id: string }>(
@@ -149,8 +138,7 @@ export function describeProcessCrash(makeTransport: (namespace: string) => Trans
       expect(effects.rows.every((row) => row.count === 1)).toBe(true);
     } finally {
       for (const bus of buses.reverse()) await bus.stop();
-      await transport?.close();
-      if (transport instanceof KafkaTransport) await deleteNamespace(transport, namespace);
+      await namespaced?.dispose();
     }
   }, 90_000);
 }

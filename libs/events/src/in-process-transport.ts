@@ -79,7 +79,13 @@ export class InProcessBus {
         offset: String(this.sequence++),
       };
       const groups = [...this.groups.values()].filter((group) => group.topics.has(message.topic));
-      if (groups.length === 0) this.keepUnclaimed(message);
+      if (groups.length === 0) {
+        const kept = this.unclaimed.get(message.topic) ?? [];
+        // Kept for the first group that declares the topic (see the class comment).
+        kept.push(message);
+        if (kept.length > unclaimedLimit) kept.shift();
+        this.unclaimed.set(message.topic, kept);
+      }
       for (const group of groups) {
         applied.push(
           new Promise((resolve) => {
@@ -100,13 +106,6 @@ export class InProcessBus {
       }
       throw error;
     }
-  }
-
-  private keepUnclaimed(message: IncomingMessage): void {
-    const kept = this.unclaimed.get(message.topic) ?? [];
-    kept.push(message);
-    if (kept.length > unclaimedLimit) kept.shift();
-    this.unclaimed.set(message.topic, kept);
   }
 }
 

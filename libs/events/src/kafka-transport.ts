@@ -5,7 +5,6 @@ import {
   type Admin,
   type Consumer,
   type IHeaders,
-  type KafkaMessage,
   type LogEntry,
   type Producer,
 } from 'kafkajs';
@@ -13,13 +12,7 @@ import type { Logger } from 'pino';
 import { TransportClosedError } from './errors.ts';
 import './kafkajs-negative-timeout.ts';
 import { describeError, retry } from './timing.ts';
-import type {
-  IncomingMessage,
-  OutgoingMessage,
-  SubscribeOptions,
-  Transport,
-  TransportSubscription,
-} from './transport.ts';
+import type { OutgoingMessage, SubscribeOptions, Transport, TransportSubscription } from './transport.ts';
 
 export interface KafkaTransportOptions {
   brokers: string[];
@@ -319,7 +312,14 @@ class KafkaSubscription implements TransportSubscription {
       // (after the effect's transaction) and commits the resolved ones; when `handle` rejects, it
       // fetches again from that message after the consumer's retry back-off, as a restarted member would.
       eachMessage: ({ topic, partition, message }) =>
-        this.options.handle(this.toIncoming(topic, partition, message)),
+        this.options.handle({
+          topic: this.transport.logicalTopic(topic),
+          key: message.key?.toString('utf8') ?? '',
+          value: message.value?.toString('utf8') ?? '',
+          headers: decodeHeaders(message.headers),
+          partition,
+          offset: message.offset,
+        }),
     });
   }
 
@@ -352,17 +352,6 @@ class KafkaSubscription implements TransportSubscription {
       .finally(() => {
         this.recreating = null;
       });
-  }
-
-  private toIncoming(topic: string, partition: number, message: KafkaMessage): IncomingMessage {
-    return {
-      topic: this.transport.logicalTopic(topic),
-      key: message.key?.toString('utf8') ?? '',
-      value: message.value?.toString('utf8') ?? '',
-      headers: decodeHeaders(message.headers),
-      partition,
-      offset: message.offset,
-    };
   }
 }
 

@@ -46,23 +46,6 @@ describe('publish', () => {
     expect(row?.envelope.producer).toBe('journey');
   });
 
-  it('wakes the relay: the outbox insert notifies outbox_<schema> on commit', async () => {
-    const client = await database.current.pool.connect();
-    try {
-      const notified = new Promise<string>((resolve) =>
-        client.on('notification', (message) => resolve(message.channel)),
-      );
-      await client.query('listen outbox_journey');
-      const publisher = journeyBus();
-      await database.current.db.transaction((tx) =>
-        publisher.publish(tx, { type: 'task-completed', key: 'client-2', data }),
-      );
-      expect(await notified).toBe('outbox_journey');
-    } finally {
-      client.release(true);
-    }
-  });
-
   it('a bus without an outbox cannot publish, a bus without processed_events cannot subscribe', async () => {
     const bus = createEventBus({
       database: database.current,

@@ -62,7 +62,8 @@ export class OutboxRelay {
   private readonly logger: Logger;
   private stopController = new AbortController();
   private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  /** Aborted by `wake`, ending the wait between two drains early. */
+  private waiting = new AbortController();
   private woken = false;
   private active = false;
 
@@ -114,7 +115,7 @@ export class OutboxRelay {
 
   private wake(): void {
     this.woken = true;
-    this.wakeUp?.();
+    this.waiting.abort();
   }
 
   private async run(): Promise<void> {
@@ -184,17 +185,10 @@ export class OutboxRelay {
           );
         },
       });
-      if (sent >= this.batchSize || this.woken) continue;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.wakeUp = null;
-          resolve();
-        };
-        const timer = setTimeout(done, pollIntervalMs);
-        this.wakeUp = done;
-        if (this.woken || this.stopping) done();
-      });
+      if (sent >= this.batchSize || this.woken || this.stopping) continue;
+      // `stop` wakes the relay too, so this wait never delays it.
+      this.waiting = new AbortController();
+      await pause(pollIntervalMs, this.waiting.signal);
     }
   }
 

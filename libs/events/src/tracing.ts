@@ -7,7 +7,6 @@ import {
   trace,
   type Context,
   type Span,
-  type Tracer,
 } from '@opentelemetry/api';
 import type { Transport } from './transport.ts';
 
@@ -19,9 +18,6 @@ export const instrumentationName = '@listready/events';
  * Relay and consumer spans start from a context carried in headers, so they say whose they are.
  */
 export const serviceAttribute = 'listready.service';
-
-/** Fetched on each use so a tracer provider registered after import (service-kit's SDK) is used. */
-export const eventsTracer = (): Tracer => trace.getTracer(instrumentationName);
 
 /** W3C trace context (traceparent, tracestate) of `ctx` as string headers. */
 export function traceHeaders(ctx: Context = context.active()): Record<string, string> {
@@ -44,7 +40,8 @@ export interface MessagingSpanOptions {
 
 /** A messaging span named and described as OpenTelemetry's messaging conventions say. */
 export function startMessagingSpan(options: MessagingSpanOptions, parent: Context = context.active()): Span {
-  return eventsTracer().startSpan(
+  // The tracer is fetched on each use so a provider registered after import (service-kit's SDK) is used.
+  return trace.getTracer(instrumentationName).startSpan(
     `${options.operation} ${options.topic}`,
     {
       kind: options.operation === 'process' ? SpanKind.CONSUMER : SpanKind.PRODUCER,

@@ -5,12 +5,11 @@
  *
  *   node crashing-consumer.ts '{"databaseUrl":"postgres://…","kafkaBrokers":["127.0.0.1:9092"],"namespace":"t."}'
  */
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { analyticsDeadLetters, analyticsProcessedEvents, createDb, journeyOutbox } from '@listready/db';
-import { createEventBus } from '../event-bus.ts';
+import { createDb } from '@listready/db';
 import { createInProcessTransport, InProcessBus } from '../in-process-transport.ts';
 import { KafkaTransport } from '../kafka-transport.ts';
+import { crashConsumer, crashProducer } from './crash-buses.ts';
 
 interface Arguments {
   databaseUrl: string;
@@ -21,36 +20,13 @@ interface Arguments {
 const args = JSON.parse(process.argv[2] ?? '{}') as Arguments;
 const logger = pino({ level: 'silent' });
 const database = await createDb({ databaseUrl: args.databaseUrl, poolMax: 4 });
-const topics = ['task-completed', 'task-completed.dlq'];
 const transport =
   args.kafkaBrokers.length > 0
     ? new KafkaTransport({ brokers: args.kafkaBrokers, namespace: args.namespace, logger })
     : createInProcessTransport({ bus: new InProcessBus(), logger });
 
-const consumer = createEventBus({
-  database,
-  transport,
-  service: 'analytics',
-  processedEvents: analyticsProcessedEvents,
-  deadLetters: analyticsDeadLetters,
-  logger,
-  topics,
-  // The effect's transaction has committed; the acknowledgement (offset commit) has not happened.
-  faults: { afterEffect: () => void process.kill(process.pid, 'SIGKILL') },
-});
-consumer.subscribe('task-completed', async (event, tx) => {
-  await tx.execute(
-    sql`insert into public.crash_effects (event_id, pid) values (${event.id}, ${process.pid})`,
-  );
-});
-await consumer.start();
-if (transport.kind === 'in-process') {
-  await createEventBus({
-    database,
-    transport,
-    service: 'journey',
-    outbox: journeyOutbox,
-    logger,
-    topics,
-  }).start();
-}
+// The effect's transaction has committed; the acknowledgement (offset commit) has not happened.
+await crashConsumer(database, transport, {
+  afterEffect: () => void process.kill(process.pid, 'SIGKILL'),
+}).start();
+if (transport.kind === 'in-process') await crashProducer(database, transport).start();

@@ -2,18 +2,15 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { analyticsDeadLetters, analyticsProcessedEvents, journeyOutbox } from '@listready/db';
+import { journeyOutbox } from '@listready/db';
 import { testKafkaBrokers, useTestDatabase } from '@listready/testing';
-import { createEventBus, type EventBus } from '../event-bus.ts';
+import type { EventBus } from '../event-bus.ts';
 import { createInProcessTransport, InProcessBus } from '../in-process-transport.ts';
-import type { Transport } from '../transport.ts';
 import { taskCompleted } from './backbone-suite.ts';
+import { crashConsumer, crashProducer } from './crash-buses.ts';
 import type { namespacedKafkaTransport } from './kafka-namespace.ts';
 
-const logger = pino({ level: 'silent' });
-const topics = ['task-completed', 'task-completed.dlq'];
 const crashingConsumer = path.join(import.meta.dirname, 'crashing-consumer.ts');
 
 /** Runs testing/crashing-consumer.ts and resolves with the signal that ended it. */
@@ -61,16 +58,10 @@ export function describeProcessCrash(
     const kafka = transport !== null;
     const buses: EventBus[] = [];
     try {
-      const producer = (target: Transport) =>
-        createEventBus({
-          database: database.current,
-          transport: target,
-          service: 'journey',
-          outbox: journeyOutbox,
-          logger,
-          topics,
-        });
-      const publisher = producer(transport ?? createInProcessTransport({ bus: new InProcessBus() }));
+      const publisher = crashProducer(
+        database.current,
+        transport ?? createInProcessTransport({ bus: new InProcessBus() }),
+      );
       const key = randomUUID();
       const ids: string[] = [];
       await database.current.db.transaction(async (tx) => {
@@ -104,25 +95,13 @@ export function describeProcessCrash(
       // The next generation: a new consumer of the same group (and, in-process, a new relay).
       const next = transport ?? createInProcessTransport({ bus: new InProcessBus() });
       const redelivered = new Set<string>();
-      const consumer = createEventBus({
-        database: database.current,
-        transport: next,
-        service: 'analytics',
-        processedEvents: analyticsProcessedEvents,
-        deadLetters: analyticsDeadLetters,
-        logger,
-        topics,
-        faults: { afterEffect: (event) => void redelivered.add(event.id) },
-      });
-      consumer.subscribe('task-completed', async (event, tx) => {
-        await tx.execute(
-          sql`insert into public.crash_effects (event_id, pid) values (${event.id}, ${process.pid})`,
-        );
+      const consumer = crashConsumer(database.current, next, {
+        afterEffect: (event) => void redelivered.add(event.id),
       });
       buses.push(consumer);
       await consumer.start();
       if (!kafka) {
-        const relay = producer(next);
+        const relay = crashProducer(database.current, next);
         buses.push(relay);
         await relay.start();
       }

@@ -10,7 +10,7 @@ export interface TransportConfig extends Partial<EventsConfig> {
 
 /** Kafka when brokers are given (`KAFKA_BROKERS`), the process-wide in-process bus otherwise (DESIGN.md §2). */
 export function createTransport(config: TransportConfig = {}): Transport {
-  const { kafkaBrokers = [], logger, ...kafka } = config;
-  if (kafkaBrokers.length > 0) return new KafkaTransport({ brokers: kafkaBrokers, logger, ...kafka });
+  const { kafkaBrokers = [], logger } = config;
+  if (kafkaBrokers.length > 0) return new KafkaTransport({ ...config, kafkaBrokers });
   return createInProcessTransport({ logger });
 }

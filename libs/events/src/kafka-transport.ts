@@ -9,22 +9,18 @@ import {
   type Producer,
 } from 'kafkajs';
 import type { Logger } from 'pino';
+import type { EventsConfig } from './config.ts';
+import type { TransportConfig } from './create-transport.ts';
 import { TransportClosedError } from './errors.ts';
 import './kafkajs-negative-timeout.ts';
 import { describeError, retry } from './timing.ts';
 import type { OutgoingMessage, SubscribeOptions, Transport, TransportSubscription } from './transport.ts';
 
-export interface KafkaTransportOptions {
-  brokers: string[];
-  clientId?: string;
-  /** Prefix of every topic and group id (a shared cluster, or one test's private topics). */
-  namespace?: string;
-  /** Partitions of each created topic (default 3). */
-  partitions?: number;
-  /** Replicas of each created topic (default 1; production: 3). */
-  replicationFactor?: number;
-  logger?: Logger;
-}
+/**
+ * The events settings (`namespace`: the prefix of every topic and group id, for a shared cluster
+ * or one test's private topics; created topics get `partitions` and `replicationFactor`).
+ */
+export type KafkaTransportOptions = TransportConfig & Pick<EventsConfig, 'kafkaBrokers'>;
 
 /**
  * A member silent for 10 s loses its partitions to the others (kafkajs heartbeats between messages;
@@ -98,7 +94,7 @@ export class KafkaTransport implements Transport {
     this.replicationFactor = options.replicationFactor ?? 1;
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'listready',
-      brokers: options.brokers,
+      brokers: options.kafkaBrokers,
       connectionTimeout: 3_000,
       logLevel: KafkaLogLevel.WARN,
       logCreator: kafkaLogCreator(this.logger),

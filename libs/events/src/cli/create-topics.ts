@@ -14,14 +14,7 @@ const logger = pino({ name: 'create-topics' });
 async function main(): Promise<void> {
   const config = eventsConfigFromEnv(process.env);
   if (config.kafkaBrokers.length === 0) throw new Error('KAFKA_BROKERS is not set: nothing to create');
-  const transport = new KafkaTransport({
-    brokers: config.kafkaBrokers,
-    clientId: `${config.clientId}-admin`,
-    namespace: config.namespace,
-    partitions: config.partitions,
-    replicationFactor: config.replicationFactor,
-    logger,
-  });
+  const transport = new KafkaTransport({ ...config, clientId: `${config.clientId}-admin`, logger });
   try {
     const topics = allEventTopics();
     await transport.ensureTopics(topics);

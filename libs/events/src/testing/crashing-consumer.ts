@@ -22,7 +22,7 @@ const logger = pino({ level: 'silent' });
 const database = await createDb({ databaseUrl: args.databaseUrl, poolMax: 4 });
 const transport =
   args.kafkaBrokers.length > 0
-    ? new KafkaTransport({ brokers: args.kafkaBrokers, namespace: args.namespace, logger })
+    ? new KafkaTransport({ kafkaBrokers: args.kafkaBrokers, namespace: args.namespace, logger })
     : createInProcessTransport({ bus: new InProcessBus(), logger });
 
 // The effect's transaction has committed; the acknowledgement (offset commit) has not happened.

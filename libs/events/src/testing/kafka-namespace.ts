@@ -23,7 +23,7 @@ async function deleteNamespace(transport: KafkaTransport, namespace: string): Pr
 export function namespacedKafkaTransport(brokers: string[], clientId: string) {
   const namespace = `test-${randomBytes(4).toString('hex')}.`;
   const transport = new KafkaTransport({
-    brokers,
+    kafkaBrokers: brokers,
     clientId,
     namespace,
     partitions: 3,

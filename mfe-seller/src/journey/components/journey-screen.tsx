@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, LoadingSpinner } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
@@ -8,7 +8,7 @@ import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
 import { ProgressCard } from './progress-card.tsx';
 import { StageSection } from './stage-section.tsx';
-import { TaskRow } from './task-row.tsx';
+import { TaskRow, TaskRowActionsProvider } from './task-row.tsx';
 import { TodaysPriorityCard } from './todays-priority-card.tsx';
 
 /** The client journey (/journey and / for clients): spec seller §2. */
@@ -28,7 +28,11 @@ export function JourneyScreen() {
 
   // A read that fails again after it once answered (offline) keeps what it showed.
   const failed = (journey.isError && !journey.data) || (tasks.isError && !tasks.data);
-  const ready = journey.data && tasks.data;
+  // The stages and their rows are rendered in the background (a time-sliced render React can
+  // pause for input) after the greeting and the spinner are on screen: rendered at once when the
+  // tasks arrive, they were one long task on a phone's CPU (issue 16, Total Blocking Time).
+  const entries = useDeferredValue(tasks.data ?? null, null);
+  const ready = journey.data && entries;
   const customs = customTasks.data ?? [];
   const stageIds = new Set(journey.data?.stages.map((stage) => stage.id));
   const unstagedCustoms = customs.filter((task) => !task.stageId || !stageIds.has(task.stageId));
@@ -56,7 +60,7 @@ export function JourneyScreen() {
           <LoadingSpinner />
         </div>
       ) : (
-        <>
+        <TaskRowActionsProvider>
           <div className="grid gap-4 md:grid-cols-2">
             <ProgressCard summary={journey.data.summary} />
             <TodaysPriorityCard priority={journey.data.summary.todaysPriority} />
@@ -68,7 +72,7 @@ export function JourneyScreen() {
                 <StageSection
                   key={stage.id}
                   stage={stage}
-                  entries={tasks.data}
+                  entries={entries}
                   customTasks={customs.filter((task) => task.stageId === stage.id)}
                   expanded={expanded}
                   onToggle={() => setToggled((state) => ({ ...state, [stage.id]: !expanded }))}
@@ -89,7 +93,7 @@ export function JourneyScreen() {
               </ul>
             </section>
           )}
-        </>
+        </TaskRowActionsProvider>
       )}
     </section>
   );

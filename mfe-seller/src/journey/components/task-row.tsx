@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import {
   CalendarClock,
   CircleCheck,
@@ -11,31 +11,91 @@ import {
 import { Button, cn } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
 import { useReadOnlyJourney } from '../hooks/use-household.ts';
-import { PENDING_CHANGE_TEXT, usePendingTaskChange } from '../hooks/use-offline-task-changes.ts';
-import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
+import {
+  PENDING_CHANGE_TEXT,
+  usePendingTaskChanges,
+  useSignedInUserId,
+} from '../hooks/use-offline-task-changes.ts';
+import {
+  pendingChangeKey,
+  pendingTaskChanges,
+  type PendingTaskChange,
+} from '../utils/pending-task-changes.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
 import { NotesEditor } from './notes-editor.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 
+/** What every row of a list shares: the two updates, whether the journey is read-only, the changes kept on this device. */
+interface TaskRowActions {
+  toggle: (task: TaskRowModel) => void;
+  readOnly: boolean;
+  pendingChange: (task: TaskRowModel) => PendingTaskChange | undefined;
+}
+
+const TaskRowActionsContext = createContext<TaskRowActions | null>(null);
+
+/**
+ * Gives the rows below it one set of update hooks. Each row asking for its own cost about ten query
+ * and mutation observers per row, most of the journey's render time on a phone (issue 16).
+ */
+export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
+  const { mutate: updateTask } = useUpdateClientTask();
+  const { mutate: updateCustomTask } = useUpdateCustomTask();
+  const readOnly = useReadOnlyJourney();
+  const userId = useSignedInUserId();
+  const changes = usePendingTaskChanges();
+  const actions = useMemo<TaskRowActions>(
+    () => ({
+      toggle: (task) => {
+        const change = {
+          id: task.id,
+          patch: { status: task.status === 'completed' ? ('pending' as const) : ('completed' as const) },
+        };
+        if (task.source === 'custom') updateCustomTask(change);
+        else updateTask(change);
+      },
+      readOnly,
+      pendingChange: (task) => {
+        if (!userId) return undefined;
+        const key = pendingChangeKey(userId, task.source === 'custom' ? 'custom' : 'client', task.id);
+        return changes.find((change) => change.key === key);
+      },
+    }),
+    [updateTask, updateCustomTask, readOnly, userId, changes],
+  );
+  return <TaskRowActionsContext value={actions}>{children}</TaskRowActionsContext>;
+}
+
 /** One task: status, details, Mark Complete / Mark Incomplete, Reschedule and (journey tasks) notes. */
-export function TaskRow({ task, label }: { task: TaskRowModel; label?: string }) {
-  const updateTask = useUpdateClientTask();
-  const updateCustomTask = useUpdateCustomTask();
+export function TaskRow(props: { task: TaskRowModel; label?: string }) {
+  const actions = useContext(TaskRowActionsContext);
+  // A row on its own (outside a list that shares them) brings its own actions.
+  if (!actions) {
+    return (
+      <TaskRowActionsProvider>
+        <TaskRow {...props} />
+      </TaskRowActionsProvider>
+    );
+  }
+  return <TaskRowView {...props} actions={actions} />;
+}
+
+function TaskRowView({
+  task,
+  label,
+  actions,
+}: {
+  task: TaskRowModel;
+  label?: string;
+  actions: TaskRowActions;
+}) {
   const [rescheduling, setRescheduling] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
   const completed = task.status === 'completed';
-  const readOnly = useReadOnlyJourney();
-  const pending = usePendingTaskChange(task.source === 'custom' ? 'custom' : 'client', task.id);
-
-  const toggle = () => {
-    const change = {
-      id: task.id,
-      patch: { status: completed ? ('pending' as const) : ('completed' as const) },
-    };
-    if (task.source === 'custom') updateCustomTask.mutate(change);
-    else updateTask.mutate(change);
-  };
+  const { readOnly } = actions;
+  const pending = actions.pendingChange(task);
+  const toggle = () => actions.toggle(task);
 
   return (
     <li

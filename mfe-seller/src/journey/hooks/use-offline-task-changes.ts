@@ -3,11 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { customTaskSchema, taskEntrySchema } from '@listready/contracts';
 import { toast } from '@listready/ui';
 import { apiClient, useSession } from '@listready/web-client';
-import {
-  pendingChangeKey,
-  pendingTaskChanges,
-  type PendingTaskChange,
-} from '../utils/pending-task-changes.ts';
+import { pendingTaskChanges, type PendingTaskChange } from '../utils/pending-task-changes.ts';
 import { syncPendingChanges } from '../utils/sync-pending-changes.ts';
 import { liveReads } from './use-live-journey.ts';
 import { useJourneyChoice } from './use-household.ts';
@@ -29,14 +25,6 @@ export function usePendingTaskChanges(): readonly PendingTaskChange[] {
     pendingTaskChanges.snapshot,
   );
   return useMemo(() => (userId ? all.filter((change) => change.userId === userId) : []), [all, userId]);
-}
-
-export function usePendingTaskChange(source: PendingTaskChange['source'], taskId: string) {
-  const userId = useSignedInUserId();
-  const changes = usePendingTaskChanges();
-  return userId
-    ? changes.find((change) => change.key === pendingChangeKey(userId, source, taskId))
-    : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { EventConsumer, type ConsumerFaults, type EventHandler } from './consume
 import { buildEnvelope, type EventInput } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
 import { registerEventMetrics } from './metrics.ts';
-import { OutboxRelay, type RelayBacklog, type RelayStatus } from './relay.ts';
+import { OutboxRelay, type RelayHealth } from './relay.ts';
 import type { DeadLettersTable, OutboxTable, ProcessedEventsTable } from './tables.ts';
 import { describeError } from './timing.ts';
 import { failSpan, startMessagingSpan, traceHeaders } from './tracing.ts';
@@ -35,7 +35,7 @@ export interface EventBusHealth {
   /** Started and consuming. A broker outage does not flip it: the outbox absorbs it (see `relay`). */
   ok: boolean;
   transport: Transport['kind'];
-  relay: (RelayBacklog & RelayStatus) | null;
+  relay: RelayHealth | null;
   consumers: { group: string; topics: string[]; running: boolean; lag: number | null } | null;
   error?: string;
 }
@@ -199,7 +199,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
         return {
           ok: state === 'started' && (consumers?.running ?? true),
           transport,
-          relay: relay ? { ...(await relay.backlog()), ...relay.status() } : null,
+          relay: relay ? await relay.health() : null,
           consumers,
         };
       } catch (error) {

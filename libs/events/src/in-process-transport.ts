@@ -97,34 +97,25 @@ export class InProcessBus {
         group.subscription?.wake();
       }
     }
+    // No time limit: a group still applying retries on its own, and a send that gave up would only
+    // be sent again to the groups that already applied it. Only the relay's stop ends the wait.
+    let onAbort: () => void = () => undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new DeliveryFailedError('Send aborted before every consumer group applied it'));
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
     try {
-      await untilApplied(Promise.all(applied), signal);
+      await Promise.race([Promise.all(applied), aborted]);
     } catch (error) {
       // The relay sends these rows again: drop the copies no group has taken yet.
       for (const group of this.groups.values()) {
         group.queue = group.queue.filter((pending) => !queued.has(pending));
       }
       throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
-  }
-}
-
-/**
- * Waits for `applied`, or fails at once when `signal` aborts (the relay stops). No time limit: a
- * group that is still applying retries on its own, and a send that gave up would only be sent
- * again to the groups that already applied it.
- */
-async function untilApplied(applied: Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
-  let onAbort: () => void = () => undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new DeliveryFailedError('Send aborted before every consumer group applied it'));
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([applied, aborted]);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
   }
 }
 

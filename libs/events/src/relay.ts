@@ -31,16 +31,13 @@ export interface RelayOptions {
   batchSize?: number;
 }
 
-export interface RelayBacklog {
-  unpublished: number;
-  /** Age of the oldest unpublished row (0 when there is none). */
-  oldestAgeMs: number;
-}
-
-export interface RelayStatus {
+export interface RelayHealth {
   schema: string;
   /** True while this relay holds the outbox's lock (false: standing by or stopped). */
   active: boolean;
+  /** The backlog: unpublished rows, and the age of the oldest (0 when there is none). */
+  unpublished: number;
+  oldestAgeMs: number;
 }
 
 /**
@@ -60,7 +57,7 @@ export class OutboxRelay {
   private readonly options: RelayOptions;
   private readonly batchSize: number;
   private readonly logger: Logger;
-  private stopController = new AbortController();
+  private readonly stopController = new AbortController();
   private loop: Promise<void> | null = null;
   /** Aborted by `wake`, ending the wait between two drains early. */
   private waiting = new AbortController();
@@ -76,9 +73,7 @@ export class OutboxRelay {
   }
 
   start(): void {
-    if (this.loop) return;
-    this.stopController = new AbortController();
-    this.loop = this.run();
+    this.loop ??= this.run();
   }
 
   /** Finishes the batch in flight (an in-process send waiting on consumers is aborted), then releases the lock. */
@@ -87,14 +82,9 @@ export class OutboxRelay {
     this.stopController.abort();
     this.wake();
     await this.loop;
-    this.loop = null;
   }
 
-  status(): RelayStatus {
-    return { schema: this.schema, active: this.active };
-  }
-
-  async backlog(): Promise<RelayBacklog> {
+  async health(): Promise<RelayHealth> {
     const outbox = this.options.outbox;
     const [row] = await this.options.database.db
       .select({
@@ -104,6 +94,8 @@ export class OutboxRelay {
       .from(outbox)
       .where(isNull(outbox.publishedAt));
     return {
+      schema: this.schema,
+      active: this.active,
       unpublished: row?.unpublished ?? 0,
       oldestAgeMs: Math.max(0, Math.round(row?.oldestAgeMs ?? 0)),
     };

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ProfileSkeleton } from '@listready/ui';
 import { useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
@@ -9,15 +10,8 @@ const ProfileScreen = lazy(async () => ({
   default: (await import('./profile/components/profile-screen.tsx')).ProfileScreen,
 }));
 
-function ProfileLoading() {
-  return (
-    <section className="mx-auto max-w-4xl px-4 py-10">
-      <p role="status" className="text-ink-muted">
-        Loading your profile...
-      </p>
-    </section>
-  );
-}
+// In the same outline as the shell drew while this remote loaded.
+const ProfileLoading = () => <ProfileSkeleton label="Loading your profile..." />;
 
 function SellerScreen({ path }: { path: string }) {
   if (path.startsWith('/profile')) {

@@ -42,7 +42,7 @@ function ShellRoutes({ renderedPath }: { renderedPath: string }) {
   let content: React.ReactNode;
   if (route.kind === 'loading')
     content = <LoadingSpinner label="Checking your session" className="min-h-[50vh]" />;
-  else if (route.kind === 'remote') content = <RemoteOutlet key={route.app} app={route.app} />;
+  else if (route.kind === 'remote') content = <RemoteOutlet key={route.app} app={route.app} path={path} />;
   else {
     const Screen = SHELL_SCREENS[route.screen];
     content = <Screen />;

@@ -5,6 +5,7 @@ export * from './components/button.tsx';
 export { Card } from './components/card.tsx';
 export * from './components/form-field.tsx';
 export { LoadingSpinner } from './components/loading-spinner.tsx';
+export { JourneyBodySkeleton, JourneySkeleton, ProfileSkeleton } from './components/page-skeletons.tsx';
 export * from './logo/logo-variant.ts';
 export * from './logo/logo.tsx';
 export { LazyInviteDialog, LazyModalDialog } from './dialog/lazy-dialogs.tsx';

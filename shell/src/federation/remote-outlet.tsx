@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { getAppStatus, LOAD_ERROR, MOUNTED, SKIP_BECAUSE_BROKEN } from 'single-spa';
 import type { RemoteName } from '@listready/contracts';
-import { LoadingSpinner } from '@listready/ui';
+import { JourneySkeleton, LoadingSpinner, ProfileSkeleton } from '@listready/ui';
 
 const outlets = new Map<RemoteName, HTMLElement>();
 
@@ -29,7 +29,17 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-export function RemoteOutlet({ app }: { app: RemoteName }) {
+/**
+ * What stands in while a remote loads: the seller's pages in their own shape (issue 16: the page
+ * has its layout from the first paint), anything else a spinner.
+ */
+function RemoteLoading({ app, path }: { app: RemoteName; path: string }) {
+  if (app === 'mfe-seller' && path.startsWith('/profile')) return <ProfileSkeleton />;
+  if (app === 'mfe-seller' && !path.startsWith('/icons')) return <JourneySkeleton />;
+  return <LoadingSpinner label="Loading page" />;
+}
+
+export function RemoteOutlet({ app, path }: { app: RemoteName; path: string }) {
   const status = useSyncExternalStore(subscribe, () => getAppStatus(app));
   const attach = useCallback(
     (slot: HTMLDivElement | null) => {
@@ -40,7 +50,7 @@ export function RemoteOutlet({ app }: { app: RemoteName }) {
     [app],
   );
   const failed = status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN;
-  // The spinner floats over the slot (out of the flow), so the remote's content arriving moves
+  // The stand-in floats over the slot (out of the flow), so the remote's content arriving moves
   // nothing that was painted: no layout shift.
   return (
     <div className="relative">
@@ -51,7 +61,7 @@ export function RemoteOutlet({ app }: { app: RemoteName }) {
         </p>
       ) : status !== MOUNTED ? (
         <div className="absolute inset-x-0 top-0">
-          <LoadingSpinner label="Loading page" />
+          <RemoteLoading app={app} path={path} />
         </div>
       ) : null}
     </div>

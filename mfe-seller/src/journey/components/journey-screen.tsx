@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { Button, LoadingSpinner } from '@listready/ui';
+import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { useOfflineSync } from '../hooks/use-offline-task-changes.ts';
@@ -56,8 +56,10 @@ export function JourneyScreen() {
           </Button>
         </div>
       ) : !ready ? (
-        <div className="flex justify-center py-10">
-          <LoadingSpinner />
+        // The cards and stages in outline, as the shell drew them while this remote loaded.
+        <div role="status" aria-live="polite" className="space-y-6">
+          <span className="sr-only">Loading your journey</span>
+          <JourneyBodySkeleton />
         </div>
       ) : (
         <TaskRowActionsProvider>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ProfileSkeleton } from '@listready/ui';
 import { openProfileTab, sessionQuery, useProfileTab, type ProfileTab } from '@listready/web-client';
 import { useGroups } from '../hooks/use-profile-requests.ts';
 import { CustomTasksTab } from './custom-tasks-tab.tsx';
@@ -27,13 +28,7 @@ export function ProfileScreen() {
   const user = session.data;
 
   if (!user || groups.isPending) {
-    return (
-      <section className="mx-auto max-w-4xl px-4 py-10">
-        <p role="status" className="text-ink-muted">
-          Loading your profile...
-        </p>
-      </section>
-    );
+    return <ProfileSkeleton label="Loading your profile..." />;
   }
 
   return (

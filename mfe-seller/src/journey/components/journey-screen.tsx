@@ -1,8 +1,9 @@
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { useOfflineSync } from '../hooks/use-offline-task-changes.ts';
+import type { CustomTask } from '../utils/journey-api.ts';
 import { rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
@@ -10,6 +11,8 @@ import { ProgressCard } from './progress-card.tsx';
 import { StageSection } from './stage-section.tsx';
 import { TaskRow, TaskRowActionsProvider } from './task-row.tsx';
 import { TodaysPriorityCard } from './todays-priority-card.tsx';
+
+const NO_CUSTOM_TASKS: readonly CustomTask[] = [];
 
 /** The client journey (/journey and / for clients): spec seller §2. */
 export function JourneyScreen() {
@@ -22,6 +25,10 @@ export function JourneyScreen() {
   useOfflineSync();
   // Which stages are open; until the seller toggles one, the stage in progress is.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const toggleStage = useCallback(
+    (stageId: string, expanded: boolean) => setToggled((state) => ({ ...state, [stageId]: !expanded })),
+    [],
+  );
   // The stage in progress when the page opened: finishing it must not fold it away under the seller.
   const [openedStageId, setOpenedStageId] = useState<string | null | undefined>(undefined);
   if (openedStageId === undefined && journey.data) setOpenedStageId(journey.data.summary.currentStageId);
@@ -33,7 +40,17 @@ export function JourneyScreen() {
   // tasks arrive, they were one long task on a phone's CPU (issue 16, Total Blocking Time).
   const entries = useDeferredValue(tasks.data ?? null, null);
   const ready = journey.data && entries;
-  const customs = customTasks.data ?? [];
+  const customs = customTasks.data ?? NO_CUSTOM_TASKS;
+  // Each stage's custom tasks, the same array from one render to the next while they are unchanged:
+  // a stage whose props did not change is not rendered again (the session, the households and the
+  // live updates re-render this screen after the list is up).
+  const customsByStage = useMemo(() => {
+    const byStage = new Map<string, CustomTask[]>();
+    for (const task of customs) {
+      if (task.stageId) byStage.set(task.stageId, [...(byStage.get(task.stageId) ?? []), task]);
+    }
+    return byStage;
+  }, [customs]);
   const stageIds = new Set(journey.data?.stages.map((stage) => stage.id));
   const unstagedCustoms = customs.filter((task) => !task.stageId || !stageIds.has(task.stageId));
 
@@ -75,9 +92,9 @@ export function JourneyScreen() {
                   key={stage.id}
                   stage={stage}
                   entries={entries}
-                  customTasks={customs.filter((task) => task.stageId === stage.id)}
+                  customTasks={customsByStage.get(stage.id) ?? NO_CUSTOM_TASKS}
                   expanded={expanded}
-                  onToggle={() => setToggled((state) => ({ ...state, [stage.id]: !expanded }))}
+                  onToggle={toggleStage}
                 />
               );
             })}

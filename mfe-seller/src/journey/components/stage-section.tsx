@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { ChevronDown, CircleCheck, Clock, Lock } from 'lucide-react';
 import { cn } from '@listready/ui';
 import { StageIcon } from '@listready/ui/journey';
@@ -19,8 +19,12 @@ const STATUS_ICON = {
   completed: { Icon: CircleCheck, label: 'Completed', className: 'text-green-400' },
 } as const;
 
-/** One stage: a header that expands and collapses it, then its tasks in the stage's layout. */
-export function StageSection({
+/**
+ * One stage: a header that expands and collapses it, then its tasks in the stage's layout. Memoised:
+ * the journey screen re-renders for reads that do not concern the stages, and rendering every row
+ * again each time was a long task on a phone (issue 16).
+ */
+export const StageSection = memo(function StageSection({
   stage,
   entries,
   customTasks,
@@ -31,7 +35,7 @@ export function StageSection({
   entries: readonly TaskEntry[];
   customTasks: readonly CustomTask[];
   expanded: boolean;
-  onToggle: () => void;
+  onToggle: (stageId: string, expanded: boolean) => void;
 }) {
   const panelId = useId();
   const layout = stageLayout(
@@ -59,7 +63,7 @@ export function StageSection({
           className="flex w-full items-center gap-3 p-4 text-left"
           aria-expanded={expanded}
           aria-controls={panelId}
-          onClick={onToggle}
+          onClick={() => onToggle(stage.id, expanded)}
         >
           <StageIcon
             name={stage.icon}
@@ -112,4 +116,4 @@ export function StageSection({
       )}
     </section>
   );
-}
+});

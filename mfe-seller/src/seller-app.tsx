@@ -6,9 +6,10 @@ import { IconsScreen } from './icons/icons-screen.tsx';
 import { JourneyScreen } from './journey/components/journey-screen.tsx';
 
 // The profile (its forms and react-hook-form) is fetched when /profile opens, not with the journey.
-const ProfileScreen = lazy(async () => ({
-  default: (await import('./profile/components/profile-screen.tsx')).ProfileScreen,
-}));
+const loadProfileScreen = () => import('./profile/components/profile-screen.tsx');
+// A page opened at /profile starts fetching it as this remote loads, not once the remote has rendered.
+if (window.location.pathname.startsWith('/profile')) void loadProfileScreen();
+const ProfileScreen = lazy(async () => ({ default: (await loadProfileScreen()).ProfileScreen }));
 
 // In the same outline as the shell drew while this remote loaded.
 const ProfileLoading = () => <ProfileSkeleton label="Loading your profile..." />;

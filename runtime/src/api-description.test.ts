@@ -8,10 +8,10 @@ import {
 import { documentSchemas } from '@listready/api-description/fuzz';
 import { currentEventVersion, eventTypes, eventVersions } from '@listready/contracts';
 import { buildGateway, gatewayConfigFromEnv, serviceFor, type ServiceName } from '@listready/gateway';
-import { createLogger, type App } from '@listready/service-kit';
+import { createLogger, type App, type RunnableService } from '@listready/service-kit';
 import { registeredApiRoutes, TEST_SESSION_SECRET } from '@listready/service-kit/testing';
 import { useTestDatabase } from '@listready/testing';
-import { SERVICES, type StartedService } from './services.ts';
+import { SERVICES } from './services.ts';
 
 /** The value, or a failed test saying what was missing. */
 function defined<T>(value: T | undefined | null, what = 'value'): T {
@@ -27,18 +27,19 @@ function defined<T>(value: T | undefined | null, what = 'value'): T {
 describe('the API description', () => {
   const database = useTestDatabase();
   const logger = createLogger('api-description-test', 'silent');
-  const started: Array<{ name: ServiceName } & StartedService> = [];
+  const started: Array<{ name: ServiceName } & RunnableService> = [];
   let gateway: App;
 
   beforeAll(async () => {
     const urls: Partial<Record<ServiceName, string>> = {};
     for (const service of SERVICES) {
-      const handle = await service.start({
+      const handle = await service.build({
         env: { NODE_ENV: 'test' },
         database: database.current,
         logger,
         sessionSecret: TEST_SESSION_SECRET,
       });
+      await handle.start();
       started.push({ name: service.name, ...handle });
       urls[service.name] = await handle.app.listen({ port: 0, host: '127.0.0.1' });
     }

@@ -57,11 +57,19 @@ export async function startPlatform(
   const running: { name: ServiceName; app: App; stop: () => Promise<void> }[] = [];
   const services: Partial<Record<ServiceName, string>> = {};
   try {
+    // Every service is built before any starts: building declares its consumer groups (its event
+    // bus's subscribe), and the in-process transport delivers a message to the groups declared
+    // when it is sent. A relay started earlier would send the outboxes' backlog (events committed
+    // before a crash) to the groups declared so far, and a later service's group would miss it.
+    const built = [];
     for (const service of SERVICES) {
-      const handle = await service.start(context);
-      const url = await handle.app.listen({ port: 0, host: '127.0.0.1' });
-      services[service.name] = url;
+      const handle = await service.build(context);
+      built.push({ name: service.name, handle });
       running.push({ name: service.name, app: handle.app, stop: handle.stop });
+    }
+    for (const { name, handle } of built) {
+      await handle.start();
+      services[name] = await handle.app.listen({ port: 0, host: '127.0.0.1' });
     }
     let stop: () => Promise<void> = async () => undefined;
     const startGateway = () =>

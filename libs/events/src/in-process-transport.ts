@@ -23,21 +23,17 @@ interface Group {
   subscription: InProcessSubscription | null;
 }
 
-/** Most messages kept for a topic that no group consumes yet (beyond it, the oldest are dropped). */
-const unclaimedLimit = 10_000;
-
 /**
  * The embedded event transport: every service of `npm start` runs in one Node process, so one bus
  * reaches every consumer group. `send` resolves once every group that consumes the topic has
  * applied (or dead-lettered) the messages, so an outbox row is marked published only after that.
  * A group exists from its declaration (the event bus's `subscribe`, before `start`): what is sent
- * before it subscribes, or while it is stopped, waits in its queue. Messages of a topic that no
- * group consumes yet are kept for the first group that declares it: in `npm start`, auth's relay
- * runs before journey has subscribed to `user-registered`.
+ * before it subscribes, or while it is stopped, waits in its queue; what was sent before it existed
+ * never reaches it, so `npm start` builds every service (declaring its groups) before it starts
+ * any relay (runtime/src/platform.ts).
  */
 export class InProcessBus {
   private readonly groups = new Map<string, Group>();
-  private readonly unclaimed = new Map<string, IncomingMessage[]>();
   private sequence = 0;
 
   /** Makes `groupId` a consumer of `topics` from now on: sends wait for it even before it subscribes. */
@@ -47,14 +43,7 @@ export class InProcessBus {
       group = { topics: new Set(), queue: [], subscription: null };
       this.groups.set(groupId, group);
     }
-    for (const topic of topics) {
-      if (group.topics.has(topic)) continue;
-      group.topics.add(topic);
-      for (const message of this.unclaimed.get(topic) ?? []) {
-        group.queue.push({ message, applied: () => undefined });
-      }
-      this.unclaimed.delete(topic);
-    }
+    for (const topic of topics) group.topics.add(topic);
     return group;
   }
 
@@ -79,13 +68,6 @@ export class InProcessBus {
         offset: String(this.sequence++),
       };
       const groups = [...this.groups.values()].filter((group) => group.topics.has(message.topic));
-      if (groups.length === 0) {
-        const kept = this.unclaimed.get(message.topic) ?? [];
-        // Kept for the first group that declares the topic (see the class comment).
-        kept.push(message);
-        if (kept.length > unclaimedLimit) kept.shift();
-        this.unclaimed.set(message.topic, kept);
-      }
       for (const group of groups) {
         applied.push(
           new Promise((resolve) => {

@@ -73,22 +73,19 @@ export interface InProcessContext {
 }
 
 /**
- * How the one-process runtime starts a service: its config read from the runtime's environment,
- * the shared database, logger and session secret; background work started, listening left to the
- * runtime.
+ * How the one-process runtime builds a service: its config read from the runtime's environment,
+ * the shared database, logger and session secret. Starting it (relay, consumers) and listening are
+ * the runtime's, once every service is built (see runtime/src/platform.ts).
  */
-export function inProcessStarter<Config>(
+export function inProcessService<Config>(
   loadConfig: (env: Record<string, string | undefined>) => Config,
   build: (deps: ServiceProcessDeps<Config>) => Promise<RunnableService>,
 ) {
-  return async (context: InProcessContext): Promise<Pick<RunnableService, 'app' | 'stop'>> => {
-    const service = await build({
+  return (context: InProcessContext): Promise<RunnableService> =>
+    build({
       config: loadConfig(context.env),
       database: context.database,
       logger: context.logger,
       sessionSecret: context.sessionSecret,
     });
-    await service.start();
-    return { app: service.app, stop: service.stop };
-  };
 }

@@ -1,4 +1,4 @@
-import { inProcessStarter } from '@listready/service-kit';
+import { inProcessService } from '@listready/service-kit';
 import { buildBrandingService } from './app.ts';
 import { loadBrandingConfig } from './config.ts';
 
@@ -6,5 +6,5 @@ export { buildBrandingService, type BrandingService, type BrandingServiceDeps } 
 export { brandingConfigSchema, loadBrandingConfig, type BrandingConfig } from './config.ts';
 export { createPostgresLogoStore, type LogoStore } from './logos/logo-store.ts';
 
-/** How the one-process runtime (`npm start`) starts services/branding beside the others. */
-export const startBrandingService = inProcessStarter(loadBrandingConfig, buildBrandingService);
+/** How the one-process runtime (`npm start`) builds services/branding beside the others. */
+export const inProcessBrandingService = inProcessService(loadBrandingConfig, buildBrandingService);

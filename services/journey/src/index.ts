@@ -1,4 +1,4 @@
-import { inProcessStarter } from '@listready/service-kit';
+import { inProcessService } from '@listready/service-kit';
 import { buildJourneyService } from './app.ts';
 import { loadJourneyConfig } from './config.ts';
 
@@ -10,5 +10,5 @@ export {
   type ReminderSchedulerOptions,
 } from './reminders/reminder-scheduler.ts';
 
-/** How the one-process runtime (`npm start`) starts services/journey beside the others. */
-export const startJourneyService = inProcessStarter(loadJourneyConfig, buildJourneyService);
+/** How the one-process runtime (`npm start`) builds services/journey beside the others. */
+export const inProcessJourneyService = inProcessService(loadJourneyConfig, buildJourneyService);

@@ -96,7 +96,7 @@ describe('invitation-sent counts an agent’s invitations in invitesUsed', () =>
     // The first event delivered again, as a transport may after a crash: it counts nothing twice.
     await bus.send(
       [{ topic: 'invitation-sent', key: first.key, value: JSON.stringify(first), headers: {} }],
-      { timeoutMs: 5_000 },
+      {},
     );
 
     expect(await invitesUsed(agent.cookie)).toBe(2);

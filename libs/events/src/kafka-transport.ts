@@ -13,7 +13,7 @@ import type { EventsConfig } from './config.ts';
 import type { TransportConfig } from './create-transport.ts';
 import { TransportClosedError } from './errors.ts';
 import './kafkajs-negative-timeout.ts';
-import { describeError, retry } from './timing.ts';
+import { describeError } from './timing.ts';
 import type { OutgoingMessage, SubscribeOptions, Transport, TransportSubscription } from './transport.ts';
 
 /**
@@ -226,9 +226,7 @@ class KafkaSubscription implements TransportSubscription {
   private readonly options: SubscribeOptions;
   private readonly logger: Logger | undefined;
   private readonly stopping = new AbortController();
-  private consumer: Consumer;
-  private recreating: Promise<void> | null = null;
-  private stopped = false;
+  private readonly consumer: Consumer;
   private crashed = false;
 
   constructor(transport: KafkaTransport, options: SubscribeOptions, logger: Logger | undefined) {
@@ -236,73 +234,38 @@ class KafkaSubscription implements TransportSubscription {
     this.options = options;
     this.groupId = options.groupId;
     this.logger = logger?.child({ groupId: options.groupId });
-    this.consumer = this.createConsumer();
-  }
-
-  /** Resolves once the member joined its group (if joining fails, kafkajs keeps trying in the background). */
-  start(): Promise<void> {
-    return this.run(this.consumer);
-  }
-
-  running(): boolean {
-    return !this.stopped && !this.crashed;
-  }
-
-  async lag(): Promise<number | null> {
-    try {
-      return await this.transport.lag(this.groupId, this.options.topics);
-    } catch {
-      return null;
-    }
-  }
-
-  /** Graceful: kafkajs lets the batch in hand finish, commits what was applied, then leaves the group. */
-  async stop(): Promise<void> {
-    if (this.stopping.signal.aborted) return;
-    this.stopping.abort();
-    await this.recreating;
-    await this.consumer
-      .disconnect()
-      .catch((error: unknown) =>
-        this.logger?.warn({ err: describeError(error) }, 'kafka consumer disconnect failed'),
-      );
-    this.stopped = true;
-  }
-
-  private createConsumer(): Consumer {
-    const consumer = this.transport.kafka.consumer({
-      groupId: this.transport.physicalGroup(this.options.groupId),
+    this.consumer = transport.kafka.consumer({
+      groupId: transport.physicalGroup(options.groupId),
       ...consumerTimings,
       allowAutoTopicCreation: false,
       retry: {
         retries: 10,
         initialRetryTime: 300,
         maxRetryTime: 5_000,
-        // Whatever broke (broker down, coordinator moved), come back and resume from the commits.
+        // After a crash kafkajs restarts the member itself, which resumes from the commits (broker
+        // down, coordinator moved, retries exhausted); not after an error it deems fatal (a bug, an
+        // authorization refused), which readiness then reports, as in-process does.
         restartOnFailure: async () => !this.stopping.signal.aborted,
       },
     });
-    consumer.on(consumer.events.CRASH, (event) => {
+    this.consumer.on(this.consumer.events.CRASH, (event) => {
       this.logger?.error(
         { err: describeError(event.payload.error), restart: event.payload.restart },
         'kafka consumer crashed',
       );
-      // kafkajs does not restart after errors it deems fatal: build a new member ourselves.
-      if (!event.payload.restart && !this.stopping.signal.aborted && consumer === this.consumer) {
-        this.recreate();
-      }
+      if (!event.payload.restart && !this.stopping.signal.aborted) this.crashed = true;
     });
-    return consumer;
   }
 
-  private async run(consumer: Consumer): Promise<void> {
-    await consumer.connect();
-    await consumer.subscribe({
+  /** Resolves once the member joined its group (if joining fails, kafkajs keeps trying in the background). */
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({
       topics: this.options.topics.map((topic) => this.transport.physicalTopic(topic)),
       // A new group starts at the beginning: nothing published before its first start is missed.
       fromBeginning: this.options.fromBeginning ?? true,
     });
-    await consumer.run({
+    await this.consumer.run({
       partitionsConsumedConcurrently: this.transport.partitions,
       // One message at a time per partition. kafkajs resolves an offset only once `handle` resolved
       // (after the effect's transaction) and commits the resolved ones; when `handle` rejects, it
@@ -319,35 +282,27 @@ class KafkaSubscription implements TransportSubscription {
     });
   }
 
-  /** Replaces a member kafkajs gave up on; the new one resumes from the group's committed offsets. */
-  private recreate(): void {
-    this.crashed = true;
-    const { signal } = this.stopping;
-    this.recreating ??= retry(
-      async () => {
-        await this.consumer.disconnect().catch(() => undefined);
-        this.consumer = this.createConsumer();
-        await this.run(this.consumer);
-        this.crashed = false;
-        this.logger?.warn('kafka consumer recreated');
-      },
-      {
-        retries: Infinity,
-        signal,
-        onFailedAttempt: ({ error, attemptNumber }) => {
-          this.logger?.warn(
-            { attempt: attemptNumber, err: describeError(error) },
-            'kafka consumer could not be recreated yet',
-          );
-        },
-      },
-    )
-      .catch((error: unknown) => {
-        if (!signal.aborted) this.logger?.error({ err: describeError(error) }, 'kafka consumer given up');
-      })
-      .finally(() => {
-        this.recreating = null;
-      });
+  running(): boolean {
+    return !this.stopping.signal.aborted && !this.crashed;
+  }
+
+  async lag(): Promise<number | null> {
+    try {
+      return await this.transport.lag(this.groupId, this.options.topics);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Graceful: kafkajs lets the batch in hand finish, commits what was applied, then leaves the group. */
+  async stop(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
+    this.stopping.abort();
+    await this.consumer
+      .disconnect()
+      .catch((error: unknown) =>
+        this.logger?.warn({ err: describeError(error) }, 'kafka consumer disconnect failed'),
+      );
   }
 }
 

@@ -184,75 +184,62 @@ export class OutboxRelay {
     }
   }
 
-  private async relayBatch(db: NodePgDatabase): Promise<number> {
+  /** Sends the oldest unpublished rows and marks them published, in one transaction (a failed send rolls back). */
+  private relayBatch(db: NodePgDatabase): Promise<number> {
     const outbox = this.options.outbox;
-    let failedSeqs: number[] = [];
-    try {
-      return await db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(outbox)
-          .where(isNull(outbox.publishedAt))
-          .orderBy(asc(outbox.seq))
-          .limit(this.batchSize)
-          .for('update', { skipLocked: true });
-        if (rows.length === 0) return 0;
-        failedSeqs = rows.map((row) => row.seq);
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(isNull(outbox.publishedAt))
+        .orderBy(asc(outbox.seq))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
 
-        const messages: OutgoingMessage[] = rows.map((row) => ({
-          topic: isEventType(row.type) ? topicFor(row.type) : row.type,
-          key: row.key,
-          value: JSON.stringify(row.envelope),
-          // The row's headers carry the publishing request's trace context on to the consumer.
-          headers: {
-            ...row.headers,
-            'event-id': row.id,
-            'event-type': row.type,
-            'event-version': String(row.envelope.version),
+      const messages: OutgoingMessage[] = rows.map((row) => ({
+        topic: isEventType(row.type) ? topicFor(row.type) : row.type,
+        key: row.key,
+        value: JSON.stringify(row.envelope),
+        // The row's headers carry the publishing request's trace context on to the consumer.
+        headers: {
+          ...row.headers,
+          'event-id': row.id,
+          'event-type': row.type,
+          'event-version': String(row.envelope.version),
+        },
+      }));
+      // One send span per event, in the trace of the request that created it.
+      const spans = rows.map((row, index) =>
+        startMessagingSpan(
+          {
+            operation: 'send',
+            topic: messages[index]?.topic ?? row.type,
+            transport: this.options.transport,
+            service: this.options.service,
+            eventId: row.id,
+            attributes: { 'messaging.batch.message_count': rows.length },
           },
-        }));
-        // One send span per event, in the trace of the request that created it.
-        const spans = rows.map((row, index) =>
-          startMessagingSpan(
-            {
-              operation: 'send',
-              topic: messages[index]?.topic ?? row.type,
-              transport: this.options.transport,
-              service: this.options.service,
-              eventId: row.id,
-              attributes: { 'messaging.batch.message_count': rows.length },
-            },
-            contextFromHeaders(row.headers),
-          ),
-        );
-        try {
-          await this.options.transport.send(messages, { signal: this.stopController.signal });
-        } catch (error) {
-          for (const span of spans) failSpan(span, error, describeError(error, 500));
-          throw error;
-        } finally {
-          for (const span of spans) span.end();
-        }
-        // Safe to skip the commit's flush: if the marks are lost in a database crash, the rows are
-        // sent again and consumers ignore the duplicates. Saves an fsync per batch (latency).
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await tx
-          .update(outbox)
-          .set({ publishedAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, lastError: null })
-          .where(inArray(outbox.seq, failedSeqs));
-        failedSeqs = [];
-        return rows.length;
-      });
-    } catch (error) {
-      if (failedSeqs.length > 0) {
-        // Outside the rolled-back transaction: keep a trace of the failure on the rows for operators.
-        await db
-          .update(outbox)
-          .set({ attempts: sql`${outbox.attempts} + 1`, lastError: describeError(error, 1_000) })
-          .where(inArray(outbox.seq, failedSeqs))
-          .catch(() => undefined);
+          contextFromHeaders(row.headers),
+        ),
+      );
+      try {
+        await this.options.transport.send(messages, { signal: this.stopController.signal });
+      } catch (error) {
+        for (const span of spans) failSpan(span, error, describeError(error, 500));
+        throw error;
+      } finally {
+        for (const span of spans) span.end();
       }
-      throw error;
-    }
+      // Safe to skip the commit's flush: if the marks are lost in a database crash, the rows are
+      // sent again and consumers ignore the duplicates. Saves an fsync per batch (latency).
+      await tx.execute(sql`set local synchronous_commit = off`);
+      const seqs = rows.map((row) => row.seq);
+      await tx
+        .update(outbox)
+        .set({ publishedAt: sql`now()` })
+        .where(inArray(outbox.seq, seqs));
+      return rows.length;
+    });
   }
 }

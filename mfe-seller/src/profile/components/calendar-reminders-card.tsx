@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays } from 'lucide-react';
@@ -22,12 +22,18 @@ function mobileOnFile(phone: string | null): string {
   return /^\+[1-9]\d{7,14}$/.test(digits) ? digits : '';
 }
 
-/** The zones this browser knows, the person's own first if it is not among them. */
-function useTimeZones(current: string): string[] {
-  return useMemo(() => {
+/**
+ * The zones this browser knows, the person's own first if it is not among them. The 400-odd options
+ * come in a background render once the profile is on screen (the person's own zone stands alone
+ * until then): rendered with it, they were most of the profile's longest task on a phone (issue 16).
+ */
+function useTimeZones(current: string): readonly string[] {
+  const zones = useMemo(() => {
     const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
     return known.includes(current) ? known : [current, ...known];
   }, [current]);
+  const onlyCurrent = useMemo(() => [current], [current]);
+  return useDeferredValue(zones, onlyCurrent);
 }
 
 /**

@@ -41,7 +41,7 @@ describe('publish', () => {
       .select()
       .from(journeyOutbox)
       .where(sql`${journeyOutbox.id} = ${event.id}`);
-    expect(row).toMatchObject({ type: 'task-completed', key: 'client-1', publishedAt: null, attempts: 0 });
+    expect(row).toMatchObject({ type: 'task-completed', key: 'client-1', publishedAt: null });
     expect(row?.envelope).toEqual(event);
     expect(row?.envelope.producer).toBe('journey');
   });

@@ -70,8 +70,6 @@ export const outboxTable = (schema: PgSchema<string>) =>
       headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
       createdAt: timestamptz('created_at').notNull().defaultNow(),
       publishedAt: timestamptz('published_at'),
-      attempts: integer('attempts').notNull().default(0),
-      lastError: text('last_error'),
     },
     (t) => [
       index('outbox_unpublished_idx')

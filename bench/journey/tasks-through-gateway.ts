@@ -59,12 +59,12 @@ const processes = createBenchProcesses('journey', config.logDir, config.logLevel
 
 // Throughput is measured to saturation: load shedding (a 503 when the event loop lags) stays off.
 const unshed = { SHED_LOAD: 'off' };
-// BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops (open in DevTools).
+// BENCH_CPU_PROF=<dir>: the gateway writes V8 CPU profiles to <dir>/gateway when it stops (open in
+// DevTools), one per thread — named by Node (pid, thread): a fixed name made the module loader's
+// thread, which stops last, overwrite the main thread's profile.
 const profiled = (name: string): Record<string, string> =>
   process.env.BENCH_CPU_PROF
-    ? {
-        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF} --cpu-prof-name=${name}.cpuprofile`,
-      }
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, name)}` }
     : {};
 
 const [journeyPort, trivialPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];

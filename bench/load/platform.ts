@@ -122,10 +122,18 @@ const sheddingEnv = (): Record<string, string> =>
     ),
   );
 
+/** BENCH_CPU_PROF=<dir>: each part writes V8 CPU profiles (one per thread) to <dir>/<part> when it stops. */
+const profiled = (entry: string): Record<string, string> =>
+  process.env.BENCH_CPU_PROF
+    ? {
+        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, path.basename(path.dirname(path.dirname(entry))))}`,
+      }
+    : {};
+
 const node = (entry: string, env: Record<string, string>) =>
   spawn(process.execPath, [path.join(repositoryRoot, entry)], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', ...COMMON_ENV, ...sheddingEnv(), ...env },
+    env: { PATH: process.env.PATH ?? '', ...COMMON_ENV, ...sheddingEnv(), ...profiled(entry), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

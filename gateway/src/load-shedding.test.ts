@@ -110,7 +110,8 @@ describe('gateway load shedding', () => {
   });
 
   describe("a service's bound at the gateway", () => {
-    const admission = { maxInFlight: 2, retryAfterSeconds: 4 };
+    // A wait for a place long enough that a refusal at once is told from one after the wait.
+    const admission = { maxInFlight: 2, retryAfterSeconds: 4, stallWaitMs: 1_500 };
 
     /** Journey and auth behind one gateway that bounds each service's requests in progress. */
     async function saturable() {
@@ -199,6 +200,39 @@ describe('gateway load shedding', () => {
       held[2]?.();
       expect((await second).status).toBe(200);
       expect((await third).status).toBe(200);
+    });
+
+    it('lets a request wait out a stall while the service is calm; after a refusal, refuses at once', async () => {
+      const { base, held, seenByFastify } = await saturable();
+      const tasks = () => fetch(`${base}/api/clients/current/tasks`);
+      const first = tasks();
+      const second = tasks();
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      // Both places taken, nothing refused yet: a third request waits instead of a 503 ...
+      const third = tasks();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seenByFastify).toHaveLength(2);
+      // ... and goes on as soon as an answer frees a place.
+      held[0]?.();
+      expect((await first).status).toBe(200);
+      await vi.waitFor(() => expect(held).toHaveLength(3));
+      held[2]?.();
+      expect((await third).status).toBe(200);
+
+      const fourth = tasks();
+      await vi.waitFor(() => expect(held).toHaveLength(4));
+      // A wait longer than the stall allowance ends in a 503 ...
+      let started = performance.now();
+      expect((await tasks()).status).toBe(503);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_400);
+      // ... and from then on (overload) the excess is refused at once: no queue for the admitted.
+      started = performance.now();
+      expect((await tasks()).status).toBe(503);
+      expect(performance.now() - started).toBeLessThan(1_400);
+      held[1]?.();
+      held[3]?.();
+      expect((await second).status).toBe(200);
+      expect((await fourth).status).toBe(200);
     });
 
     it('gives the place back when the caller hangs up, and once a stream of events has started', async () => {

@@ -40,11 +40,12 @@ export interface CreateServiceOptions {
   /** Turn requests away with a fast 503 while the process is overloaded (see loadSheddingFromConfig). */
   loadShedding?: LoadSheddingOptions | false;
   /**
-   * Looks at each request before Fastify does: returning false means it has answered the request
-   * itself, and Fastify never sees it. For the answers that must cost the least (the gateway's
-   * refusals under overload): no request object, hooks, routing or serializer.
+   * Looks at each request before Fastify does: it calls `proceed` (at once, or later) to hand the
+   * request to Fastify, or answers the request itself and Fastify never sees it. For the answers
+   * that must cost the least (the gateway's refusals under overload): no request object, hooks,
+   * routing or serializer.
    */
-  admit?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  admit?: (request: IncomingMessage, response: ServerResponse, proceed: () => void) => void;
 }
 
 export interface RegisteredRoute {
@@ -113,7 +114,7 @@ function admittingServer(admit: NonNullable<CreateServiceOptions['admit']>) {
     settings: FastifyServerOptions,
   ) => {
     const server = createServer((request, response) => {
-      if (admit(request, response)) handler(request, response);
+      admit(request, response, () => handler(request, response));
     });
     server.keepAliveTimeout = settings.keepAliveTimeout ?? 72_000;
     server.requestTimeout = settings.requestTimeout ?? 0;

@@ -99,25 +99,43 @@ export async function closedLoop(
 }
 
 /**
- * Completion PUTs per second that `workers` sellers sustain, each toggling its own task, and the
- * latency of those answers: the platform at its capacity. A shed answer (more workers than a bound
- * admits) is retried after a pause, so the run measures the platform's work, not its refusals.
+ * Completion PUTs per second that `workers` requests at once sustain, and the latency of those
+ * answers: the platform at its capacity. The workers go through the same (seller, task) pairs as the
+ * open loop after them, in the same round, so capacity and overload are the same mix of work — every
+ * seller's session and rows, first completions that finish a stage — and the p99 the overload must
+ * keep is the p99 of that work (30 tasks toggled over and over made a lighter, hotter mix). A shed
+ * answer (more workers than a bound admits) is retried after a pause, so the run measures the
+ * platform's work, not its refusals.
  */
 async function measureCapacity(
   platform: LoadPlatform,
   slots: Slot[],
+  workers: number,
   seconds: number,
 ): Promise<{ rate: number; p50: number; p99: number }> {
   const latencies: number[] = [];
   const until = Date.now() + seconds * 1000;
+  let next = 0;
+  const take = (): Slot | undefined => {
+    for (let tries = 0; tries < slots.length; tries += 1) {
+      const slot = slots[next % slots.length];
+      next += 1;
+      if (slot && !slot.busy) return slot;
+    }
+    return undefined;
+  };
   await Promise.all(
-    slots.map(async (slot) => {
+    Array.from({ length: workers }, async () => {
       while (Date.now() < until) {
+        const slot = take();
+        if (!slot) throw new Error('more workers than (seller, task) pairs');
+        slot.busy = true;
         const target = slot.known === 'completed' ? 'pending' : 'completed';
         const answer = await call(undefined, platform.url, 'PUT', 'PUT', `/api/client-tasks/${slot.taskId}`, {
           cookie: slot.seller.cookie,
           body: { status: target },
         });
+        slot.busy = false;
         if (answer.status === 200) {
           latencies.push(answer.ms);
           slot.known = target;
@@ -159,14 +177,14 @@ export interface OverloadOptions {
 
 export async function overloadRun(platform: LoadPlatform, people: PeopleFixture, config: OverloadOptions) {
   const slots = await openLoopSlots(platform, people.sellers, 10);
-  // Fewer sellers at once than the gateway admits per service (SHED_UPSTREAM_MAX_IN_FLIGHT, 32), and
+  // Fewer requests at once than the gateway admits per service (SHED_UPSTREAM_MAX_IN_FLIGHT, 32), and
   // enough to keep both cores busy: the run measures the platform's work, not its refusals.
-  const capacityWorkers = slots.filter((_slot, index) => index % 10 === 0).slice(0, 30);
+  const capacityWorkers = Math.min(30, slots.length);
   const capacityMark = await outboxMark(platform.database);
-  const steady = await measureCapacity(platform, capacityWorkers, config.capacitySeconds);
+  const steady = await measureCapacity(platform, slots, capacityWorkers, config.capacitySeconds);
   const capacity = steady.rate;
   console.log(
-    `capacity: ${capacity.toFixed(0)} completion PUTs/s (closed loop, ${capacityWorkers.length} sellers at once), ` +
+    `capacity: ${capacity.toFixed(0)} completion PUTs/s (closed loop, ${capacityWorkers} at once over the open loop's ${slots.length} tasks), ` +
       `p50 ${steady.p50.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms; load ${load()}`,
   );
   // The overload starts once the capacity run's events are applied: in-process, the consumers share

@@ -570,6 +570,53 @@ describe('a closing gateway with a stream of events open', () => {
   });
 });
 
+describe('a closing gateway and a connection kept alive from before', () => {
+  it('resets a new request on it instead of answering 503, so a browser sends it again to the next gateway', async () => {
+    const app = createService({ name: 'journey', logger });
+    const held: (() => void)[] = [];
+    app.get('/api/clients/current/tasks', async () => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return [];
+    });
+    const upstreamUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const gateway = await buildGateway({
+      logger,
+      serveFrontend: false,
+      production: false,
+      trustProxyHops: 0,
+      shellDir: '/nonexistent',
+      remotes: [],
+      services: { journey: upstreamUrl },
+    });
+    const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+    try {
+      // A connection busy when the gateway starts closing (so not closed as idle), kept alive after.
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.write('GET /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\n\r\n');
+      await expect.poll(() => held.length).toBe(1);
+      const closed = gateway.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      held[0]?.();
+      await expect.poll(() => received).toContain('[]');
+      expect(received).toMatch(/^HTTP\/1\.1 200/);
+
+      // The next request on that connection, while the gateway still closes: no 503, the connection goes.
+      const before = received.length;
+      socket.write('GET /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\n\r\n');
+      await ended;
+      expect(received.slice(before)).not.toContain('503');
+      expect(held).toHaveLength(1);
+      await closed;
+    } finally {
+      await gateway.close();
+      await app.close();
+    }
+  });
+});
+
 describe('gateway logs', () => {
   it('leaves proxied requests to the service’s log; logs what it answers itself and what fails', async () => {
     const lines: Record<string, unknown>[] = [];

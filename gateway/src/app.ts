@@ -22,6 +22,11 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     admission && admission.maxInFlight > 0
       ? new UpstreamGate(Object.keys(options.services) as ServiceName[], admission)
       : undefined;
+  // A closing gateway (a restart, a deploy of it alone) takes no new request on a connection kept
+  // alive from before: Fastify would answer it 503, and a browser's EventSource, reconnecting after
+  // this gateway ended its stream, takes a 503 as final and stops. Reset, the connection has the
+  // browser send the request again on a new one, which reaches the next gateway.
+  let closing = false;
   const app = createService({
     name: 'gateway',
     logger: options.logger,
@@ -29,7 +34,14 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     readiness: options.readiness,
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     loadShedding: options.loadShedding,
-    admit: gate?.admit,
+    admit: (request, response, proceed) => {
+      if (closing) request.socket.destroy();
+      else if (gate) gate.admit(request, response, proceed);
+      else proceed();
+    },
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
   });
   gate?.logTo(app.log);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

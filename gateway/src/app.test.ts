@@ -523,6 +523,21 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
   });
 });
 
+/** A gateway in front of one journey service, listening on a port of its own (API only). */
+async function listeningGateway(journeyUrl: string) {
+  const gateway = await buildGateway({
+    logger,
+    serveFrontend: false,
+    production: false,
+    trustProxyHops: 0,
+    shellDir: '/nonexistent',
+    remotes: [],
+    services: { journey: journeyUrl },
+  });
+  const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+  return { gateway, port };
+}
+
 describe('a closing gateway with a stream of events open', () => {
   it('ends the stream cleanly and closes at once, and the service hears the stream end', async () => {
     const app = createService({ name: 'journey', logger });
@@ -536,16 +551,7 @@ describe('a closing gateway with a stream of events open', () => {
       return reply.type('text/event-stream').send(events);
     });
     const upstreamUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const gateway = await buildGateway({
-      logger,
-      serveFrontend: false,
-      production: false,
-      trustProxyHops: 0,
-      shellDir: '/nonexistent',
-      remotes: [],
-      services: { journey: upstreamUrl },
-    });
-    const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+    const { gateway, port } = await listeningGateway(upstreamUrl);
     try {
       const socket = net.connect(Number(port), '127.0.0.1');
       let received = '';
@@ -579,16 +585,7 @@ describe('a closing gateway and a connection kept alive from before', () => {
       return [];
     });
     const upstreamUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const gateway = await buildGateway({
-      logger,
-      serveFrontend: false,
-      production: false,
-      trustProxyHops: 0,
-      shellDir: '/nonexistent',
-      remotes: [],
-      services: { journey: upstreamUrl },
-    });
-    const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+    const { gateway, port } = await listeningGateway(upstreamUrl);
     try {
       // A connection busy when the gateway starts closing (so not closed as idle), kept alive after.
       const socket = net.connect(Number(port), '127.0.0.1');

@@ -5,7 +5,7 @@ import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
 import { DEFAULT_REMOTES_JSON, DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
-import { createFrontendConfig, sharedSingletons } from './webpack-preset.ts';
+import { createFrontendConfig, PROVIDE_RUNTIME_CORE_PLUGIN, sharedSingletons } from './webpack-preset.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -32,6 +32,42 @@ describe('createFrontendConfig', () => {
     });
     expect(config.output?.uniqueName).toBe('mfe_seller');
     expect(config.plugins?.some((plugin) => plugin instanceof DefaultRemotesJsonPlugin)).toBe(false);
+  });
+
+  it("gives the page one federation runtime core, the shell's, in production", () => {
+    const federationOptions = (config: ReturnType<typeof createFrontendConfig>) =>
+      (
+        config.plugins?.find(
+          (plugin) => plugin?.constructor.name === 'ModuleFederationPlugin',
+        ) as unknown as {
+          _options: { runtimePlugins?: string[]; experiments?: { externalRuntime?: boolean } };
+        }
+      )._options;
+    const remote = (mode: 'production' | 'development') =>
+      federationOptions(
+        createFrontendConfig({
+          kind: 'remote',
+          remote: 'mfe-seller',
+          projectDir: path.join(repositoryRoot, 'mfe-seller'),
+          mode,
+          entry: './src/standalone.ts',
+          devPort: 3001,
+        }),
+      );
+    const host = federationOptions(
+      createFrontendConfig({
+        kind: 'host',
+        projectDir: path.join(repositoryRoot, 'shell'),
+        mode: 'production',
+        entry: './src/index.ts',
+        devPort: 3000,
+      }),
+    );
+    expect(host.runtimePlugins).toContain(PROVIDE_RUNTIME_CORE_PLUGIN);
+    expect(remote('production').runtimePlugins).not.toContain(PROVIDE_RUNTIME_CORE_PLUGIN);
+    expect(remote('production').experiments?.externalRuntime).toBe(true);
+    // The standalone development page has no shell to take the core from.
+    expect(remote('development').experiments?.externalRuntime).toBeUndefined();
   });
 
   it("writes the default /remotes.json into the shell's production build only", () => {

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { UsageEvent } from '@listready/contracts';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { SESSION_QUERY_KEY, trackUsage } from '@listready/web-client';
+import { announceSigningOut } from '@listready/web-client/usage-event';
 import { startUsageTracking } from './start-usage-tracking.ts';
 import { createUsageTracker, type TrackerDependencies } from './usage-tracker.ts';
 
@@ -72,6 +73,20 @@ describe('usage tracking in the shell', () => {
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     await vi.advanceTimersByTimeAsync(0);
     expect(events().at(-1)).toMatchObject({ event: 'session_end', userId: 'agent-7' });
+  });
+
+  it('ends the session when signing out is announced, before the server ends it, and sign-out waits', async () => {
+    queryClient.setQueryData(SESSION_QUERY_KEY, aPublicUser({ id: 'seller-3', role: 'client' }));
+    await vi.advanceTimersByTimeAsync(0);
+    let announced = false;
+    void announceSigningOut().then(() => (announced = true));
+    expect(events().at(-1)).toMatchObject({ event: 'session_end', userId: 'seller-3' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(announced).toBe(true);
+    // The session query's sign-out that follows ends nothing more.
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(names().filter((name) => name === 'session_end')).toHaveLength(1);
   });
 
   it('records clicks, form submits and what the screens report with trackUsage', async () => {

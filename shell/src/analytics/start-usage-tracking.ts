@@ -1,5 +1,6 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { readSession, SESSION_QUERY_KEY } from '@listready/web-client';
+import { SIGNING_OUT_EVENT, type SigningOutDetail } from '@listready/web-client/usage-event';
 import { browserTrackerDependencies, trackPage } from './page-tracking.ts';
 import { createUsageTracker, type UsageTracker } from './usage-tracker.ts';
 
@@ -29,6 +30,11 @@ export function startUsageTracking(options: {
     if (event.query.queryHash === sessionHash) followSession();
   });
   cleanups.push(unsubscribe);
+  // Signing out: the session ends while the server still knows whose it is (useLogout waits for it).
+  const signingOut = (event: Event) =>
+    (event as CustomEvent<SigningOutDetail>).detail?.waitUntil(tracker.endSession('signed-out'));
+  view.addEventListener(SIGNING_OUT_EVENT, signingOut);
+  cleanups.push(() => view.removeEventListener(SIGNING_OUT_EVENT, signingOut));
 
   tracker.start();
   cleanups.push(() => tracker.stop());

@@ -181,6 +181,28 @@ describe('usage tracker', () => {
     expect(tracker.queued()).toMatchObject([{ event: 'page_view', userId: null, sessionId: 'session-0002' }]);
   });
 
+  it('ends the session on demand, resolving once the end is sent, and only while someone is signed in', async () => {
+    const browser = fakeBrowser();
+    const tracker = createUsageTracker(browser.deps);
+    await tracker.endSession('signed-out'); // a visitor: nothing to end
+    expect(browser.sent).toEqual([]);
+    tracker.setUser({ id: 'user-1', role: 'client' });
+    await settle();
+    tracker.track('click', { text: 'Logout' });
+    const ended = tracker.endSession('signed-out');
+    // Already a visitor's session: the session query's sign-out that follows ends nothing more.
+    expect(tracker.sessionId).toBe('session-0002');
+    tracker.setUser(null);
+    await ended;
+    expect(browser.sent.at(-1)?.via).toBe('fetch');
+    expect(browser.events().map(({ event, userId, sessionId }) => [event, userId, sessionId])).toEqual([
+      ['app_initialized', 'user-1', 'session-0001'],
+      ['click', 'user-1', 'session-0001'],
+      ['session_end', 'user-1', 'session-0001'],
+    ]);
+    expect(browser.events().at(-1)?.properties.reason).toBe('signed-out');
+  });
+
   it('continues the tab’s session after a reload', () => {
     const storage = new Map([[SESSION_STORAGE_KEY, 'kept-from-before-reload']]);
     expect(createUsageTracker(fakeBrowser({ storage }).deps).sessionId).toBe('kept-from-before-reload');

@@ -39,6 +39,12 @@ export interface UsageTracker {
    * following events; signing out ends the session (`session_end`, sent at once) and starts a new one.
    */
   setUser(user: { id: string; role: string } | null): void;
+  /**
+   * Ends the signed-in user's session now (`session_end` with `reason`, sent at once) and starts a
+   * visitor's; resolves once the end is sent. Signing out calls it before the server ends the
+   * session: sent after, the end would be recorded for nobody. Nothing to end, it resolves at once.
+   */
+  endSession(reason: string): Promise<void>;
   /** Sends the queue now (failed batches go back to the queue). */
   flush(): Promise<void>;
   /** Sends the queue with sendBeacon: the page is going away and fetch may not finish. */
@@ -187,17 +193,22 @@ export function createUsageTracker(deps: TrackerDependencies): UsageTracker {
 
     setUser(user) {
       if ((user?.id ?? null) === userId) return;
-      if (userId !== null) {
-        // Signed out (or another account): this session ends with the user who had it.
-        tracker.track('session_end', { reason: 'signed-out' });
-        void tracker.flush();
-        sessionId = newSessionId();
-        userId = null;
-      }
+      // Signed out (or another account): this session ends with the user who had it.
+      void tracker.endSession('signed-out');
       if (user) {
         userId = user.id;
         tracker.track('app_initialized', { role: user.role });
       }
+    },
+
+    endSession(reason) {
+      if (userId === null) return Promise.resolve();
+      tracker.track('session_end', { reason });
+      // The queue is taken now, with this session's events stamped with this user.
+      const sent = tracker.flush();
+      sessionId = newSessionId();
+      userId = null;
+      return sent;
     },
 
     async flush() {

@@ -12,3 +12,32 @@ export const USAGE_EVENT = 'listready:usage';
 export function trackUsage(input: UsageEventInput): void {
   window.dispatchEvent(new CustomEvent<UsageEventInput>(USAGE_EVENT, { detail: input }));
 }
+
+/** The window event announcing a sign-out while the session is still valid (useLogout). */
+export const SIGNING_OUT_EVENT = 'listready:signing-out';
+
+export interface SigningOutDetail {
+  /** Hands over what must reach the server with the session still valid; sign-out waits for it. */
+  waitUntil(work: Promise<unknown>): void;
+}
+
+/**
+ * Announces that the user is signing out and waits, at most `limitMs`, for what listeners still send
+ * with the session (the shell's tracker ends its usage session: once signed out, the server would
+ * record that end for nobody). Nothing listening, it returns at once.
+ */
+export async function announceSigningOut(limitMs = 1_000): Promise<void> {
+  const work: Promise<unknown>[] = [];
+  window.dispatchEvent(
+    new CustomEvent<SigningOutDetail>(SIGNING_OUT_EVENT, {
+      detail: { waitUntil: (sent) => work.push(sent) },
+    }),
+  );
+  if (work.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, limitMs);
+  });
+  await Promise.race([Promise.allSettled(work), limit]);
+  clearTimeout(timer);
+}

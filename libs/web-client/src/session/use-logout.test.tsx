@@ -4,6 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient } from '../api/query-client.ts';
+import { SIGNING_OUT_EVENT, type SigningOutDetail } from '../analytics/track-usage.ts';
 import { SESSION_QUERY_KEY } from './session.ts';
 import { useLogout, type LogoutOptions } from './use-session.ts';
 
@@ -25,7 +26,7 @@ async function logOut(options?: LogoutOptions) {
   );
   const { result } = renderHook(() => useLogout(options), { wrapper });
   act(() => result.current.mutate());
-  await waitFor(() => expect(result.current.isPending).toBe(false));
+  await waitFor(() => expect(['success', 'error']).toContain(result.current.status), { timeout: 3_000 });
   return queryClient;
 }
 
@@ -44,6 +45,49 @@ describe('useLogout', () => {
     expect(queryClient.getQueryData(SESSION_QUERY_KEY)).toBeNull();
     expect(queryClient.getQueryData(['/api/agents/current'])).toBeUndefined();
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('first announces the sign-out and waits for what must still go with the session', async () => {
+    const order: string[] = [];
+    const fetch = vi.fn(async (url: string) => {
+      order.push(url);
+      return new Response(JSON.stringify({ message: 'Logged out' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const listener = (event: Event) =>
+      (event as CustomEvent<SigningOutDetail>).detail.waitUntil(
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            order.push('session end sent');
+            resolve();
+          }, 50),
+        ),
+      );
+    window.addEventListener(SIGNING_OUT_EVENT, listener);
+    try {
+      await logOut();
+    } finally {
+      window.removeEventListener(SIGNING_OUT_EVENT, listener);
+    }
+    expect(order).toEqual(['session end sent', '/api/logout']);
+  });
+
+  it('does not wait more than a second for it', async () => {
+    const fetch = answerLogout(200, { message: 'Logged out' });
+    const listener = (event: Event) =>
+      (event as CustomEvent<SigningOutDetail>).detail.waitUntil(new Promise(() => undefined));
+    window.addEventListener(SIGNING_OUT_EVENT, listener);
+    const started = performance.now();
+    try {
+      await logOut();
+    } finally {
+      window.removeEventListener(SIGNING_OUT_EVENT, listener);
+    }
+    expect(fetch).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
   });
 
   it('on a failure stays by default, with the seller’s toast', async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, sessionResponseSchema } from '@listready/contracts';
 import { toast } from '@listready/ui';
+import { announceSigningOut } from '../analytics/track-usage.ts';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';
 import { navigate } from '../navigation/navigation.ts';
@@ -44,7 +45,11 @@ export function useLogout({ onFailure = 'stay' }: LogoutOptions = {}) {
     navigate('/');
   };
   return useMutation({
-    mutationFn: () => apiClient.request('POST', '/api/logout', messageResponseSchema, { on401: 'throw' }),
+    mutationFn: async () => {
+      // What still needs the session (the usage session's end) goes first.
+      await announceSigningOut();
+      return apiClient.request('POST', '/api/logout', messageResponseSchema, { on401: 'throw' });
+    },
     onSuccess: finish,
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 401) return finish();

@@ -5,7 +5,7 @@ import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger, createService, type App } from '@listready/service-kit';
-import { buildGateway } from './app.ts';
+import { testGateway } from './test-gateway.ts';
 import { serviceFor } from './routes-table.ts';
 
 const logger = createLogger('test', 'silent');
@@ -43,15 +43,7 @@ describe('gateway', () => {
   beforeAll(async () => {
     auth = await startUpstream('auth');
     journey = await startUpstream('journey', false);
-    gateway = await buildGateway({
-      logger,
-      serveFrontend: false,
-      production: false,
-      trustProxyHops: 0,
-      shellDir: '/nonexistent',
-      remotes: [],
-      services: { auth: auth.url, journey: journey.url, branding: 'http://127.0.0.1:9' },
-    });
+    gateway = await testGateway({ auth: auth.url, journey: journey.url, branding: 'http://127.0.0.1:9' });
   });
   afterAll(async () => {
     await gateway.close();
@@ -227,15 +219,7 @@ describe('gateway with the front end', () => {
     const shellDir = mkdtempSync(path.join(tmpdir(), 'shell-'));
     writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>ListReady</title>');
     const upstream = await startUpstream('journey');
-    const gateway = await buildGateway({
-      logger,
-      serveFrontend: true,
-      production: false,
-      trustProxyHops: 0,
-      shellDir,
-      remotes: [],
-      services: { journey: upstream.url },
-    });
+    const gateway = await testGateway({ journey: upstream.url }, { serveFrontend: true, shellDir });
     try {
       const page = await gateway.inject({ method: 'GET', url: '/journey', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
@@ -339,15 +323,7 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
       return reply.type('text/plain').send(endless);
     });
     upstream = { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
-    gateway = await buildGateway({
-      logger,
-      serveFrontend: false,
-      production: false,
-      trustProxyHops: 0,
-      shellDir: '/nonexistent',
-      remotes: [],
-      services: { auth: upstream.url, journey: upstream.url },
-    });
+    gateway = await testGateway({ auth: upstream.url, journey: upstream.url });
     gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -525,17 +501,18 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
 
 /** A gateway in front of one journey service, listening on a port of its own (API only). */
 async function listeningGateway(journeyUrl: string) {
-  const gateway = await buildGateway({
-    logger,
-    serveFrontend: false,
-    production: false,
-    trustProxyHops: 0,
-    shellDir: '/nonexistent',
-    remotes: [],
-    services: { journey: journeyUrl },
-  });
+  const gateway = await testGateway({ journey: journeyUrl });
   const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
   return { gateway, port };
+}
+
+/** A raw TCP connection to the gateway: what it has received so far, and when it closed. */
+function rawConnection(port: string) {
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let received = '';
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  return { socket, ended, received: () => received };
 }
 
 describe('a closing gateway with a stream of events open', () => {
@@ -553,21 +530,20 @@ describe('a closing gateway with a stream of events open', () => {
     const upstreamUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const { gateway, port } = await listeningGateway(upstreamUrl);
     try {
-      const socket = net.connect(Number(port), '127.0.0.1');
-      let received = '';
-      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-      socket.write('GET /api/clients/current/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
-      await expect.poll(() => received).toContain('event: task-completed');
+      const connection = rawConnection(port);
+      connection.socket.write(
+        'GET /api/clients/current/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n',
+      );
+      await expect.poll(connection.received).toContain('event: task-completed');
 
       const outcome = await Promise.race([
         gateway.close().then(() => 'closed'),
         new Promise((resolve) => setTimeout(() => resolve('still waiting on the stream'), 5_000)),
       ]);
       expect(outcome).toBe('closed');
-      await ended;
+      await connection.ended;
       // The chunked answer's last chunk: a clean end, which EventSource follows with a reconnection.
-      expect(received.endsWith('0\r\n\r\n')).toBe(true);
+      expect(connection.received().endsWith('0\r\n\r\n')).toBe(true);
       await upstreamClosed;
     } finally {
       await gateway.close();
@@ -588,23 +564,20 @@ describe('a closing gateway and a connection kept alive from before', () => {
     const { gateway, port } = await listeningGateway(upstreamUrl);
     try {
       // A connection busy when the gateway starts closing (so not closed as idle), kept alive after.
-      const socket = net.connect(Number(port), '127.0.0.1');
-      let received = '';
-      const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-      socket.write('GET /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\n\r\n');
+      const connection = rawConnection(port);
+      connection.socket.write('GET /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\n\r\n');
       await expect.poll(() => held.length).toBe(1);
       const closed = gateway.close();
       await new Promise((resolve) => setTimeout(resolve, 50));
       held[0]?.();
-      await expect.poll(() => received).toContain('[]');
-      expect(received).toMatch(/^HTTP\/1\.1 200/);
+      await expect.poll(connection.received).toContain('[]');
+      expect(connection.received()).toMatch(/^HTTP\/1\.1 200/);
 
       // The next request on that connection, while the gateway still closes: no 503, the connection goes.
-      const before = received.length;
-      socket.write('GET /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\n\r\n');
-      await ended;
-      expect(received.slice(before)).not.toContain('503');
+      const before = connection.received().length;
+      connection.socket.write('GET /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\n\r\n');
+      await connection.ended;
+      expect(connection.received().slice(before)).not.toContain('503');
       expect(held).toHaveLength(1);
       await closed;
     } finally {
@@ -624,15 +597,10 @@ describe('gateway logs', () => {
       },
     });
     const upstream = await startUpstream('journey');
-    const gateway = await buildGateway({
-      logger: createLogger('gateway-test', 'info', destination),
-      serveFrontend: false,
-      production: false,
-      trustProxyHops: 0,
-      shellDir: '/nonexistent',
-      remotes: [],
-      services: { journey: upstream.url, branding: 'http://127.0.0.1:9' },
-    });
+    const gateway = await testGateway(
+      { journey: upstream.url, branding: 'http://127.0.0.1:9' },
+      { logger: createLogger('gateway-test', 'info', destination) },
+    );
     try {
       const proxied = await gateway.inject({ method: 'GET', url: '/api/clients/current/tasks' });
       expect(proxied.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import {
   type App,
   type LoadSheddingOptions,
 } from '@listready/service-kit';
-import { buildGateway } from './app.ts';
+import { testGateway } from './test-gateway.ts';
 import { gatewayConfigFromEnv } from './config.ts';
 
 const logger = createLogger('test', 'silent');
@@ -56,16 +56,7 @@ describe('gateway load shedding', () => {
     });
     const journeyUrl = await journey.listen({ port: 0, host: '127.0.0.1' });
     opened.push(journey);
-    const gateway = await buildGateway({
-      logger,
-      serveFrontend: false,
-      production: false,
-      trustProxyHops: 0,
-      shellDir: '/nonexistent',
-      remotes: [],
-      services: { journey: journeyUrl },
-      loadShedding: gatewayShedding,
-    });
+    const gateway = await testGateway({ journey: journeyUrl }, { loadShedding: gatewayShedding });
     await gateway.ready();
     opened.push(gateway);
     // Calm samples first (start-up, or a neighbour's load, can delay the first ones).
@@ -136,17 +127,10 @@ describe('gateway load shedding', () => {
       });
       const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
       opened.push(upstream);
-      const gateway = await buildGateway({
-        logger,
-        serveFrontend: false,
-        production: false,
-        trustProxyHops: 0,
-        shellDir: '/nonexistent',
-        remotes: [],
-        services: { journey: url, auth: url },
-        loadShedding: false,
-        upstreamAdmission: admission,
-      });
+      const gateway = await testGateway(
+        { journey: url, auth: url },
+        { loadShedding: false, upstreamAdmission: admission },
+      );
       // What Fastify itself sees: a refusal must cost none of its work (request object, hooks, routing).
       const seenByFastify: string[] = [];
       gateway.addHook('onRequest', async (request) => {

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatform, type RunningPlatform } from '../support/platform.ts';
 
@@ -13,7 +12,6 @@ import { startPlatform, type RunningPlatform } from '../support/platform.ts';
  * words (the later save sees the conflict and offers both). Real accounts, services and Chromium.
  */
 
-const require = createRequire(import.meta.url);
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
 const password = 'live-household-1';
@@ -54,45 +52,39 @@ async function liveStreamOpen(page: Page): Promise<void> {
   await page.waitForResponse((response) => response.url().includes('/api/clients/current/live'));
 }
 
-async function seriousAccessibilityViolations(page: Page) {
-  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string | null }[] }> };
-      }
-    ).axe;
-    return (await axe.run()).violations.map(({ id, impact }) => ({ id, impact }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+/**
+ * Hazel's household with Milo in it, each in a browser of their own (desktop and phone), the group
+ * made and joined through the API, as the screens do.
+ */
+async function householdOfTwo(url = baseUrl) {
+  const hazel = await browser.newPage({ width: 1280, height: 900 });
+  const milo = await browser.newPage({ width: 375, height: 812 });
+  await register(hazel.page, 'Hazel', 'Owner', url);
+  const group = await hazel.page.request.post(`${url}/api/user-groups`, { data: { name: 'The Owners' } });
+  expect(group.status()).toBe(201);
+  const { inviteCode } = (await group.json()) as { inviteCode: string };
+  await register(milo.page, 'Milo', 'Member', url);
+  expect(
+    (await milo.page.request.post(`${url}/api/user-groups/join`, { data: { inviteCode } })).status(),
+  ).toBe(200);
+  return { hazel, milo };
+}
+
+/** Milo opens his journey and switches to Hazel's home; done once that home's live stream is open. */
+async function workOnHazelsHome(milo: Page, url = baseUrl): Promise<void> {
+  await openJourney(milo, 'Milo', url);
+  const stream = liveStreamOpen(milo);
+  await seller(milo).getByLabel('Working on').selectOption({ label: 'Hazel Owner’s home (The Owners)' });
+  await stream;
 }
 
 describe('a live household', () => {
   it('a completion and a note in one browser appear in the other within a second; a note written by two keeps both', async () => {
-    const hazel = await browser.newPage({ width: 1280, height: 900 });
-    const milo = await browser.newPage({ width: 375, height: 812 });
-
-    // Hazel's household, Milo in it (the group made and joined through the API, as the screens do).
-    await register(hazel.page, 'Hazel', 'Owner');
-    const group = await hazel.page.request.post(`${baseUrl}/api/user-groups`, {
-      data: { name: 'The Owners' },
-    });
-    expect(group.status()).toBe(201);
-    const { inviteCode } = (await group.json()) as { inviteCode: string };
-    await register(milo.page, 'Milo', 'Member');
-    expect(
-      (await milo.page.request.post(`${baseUrl}/api/user-groups/join`, { data: { inviteCode } })).status(),
-    ).toBe(200);
-
+    const { hazel, milo } = await householdOfTwo();
     const hazelStream = liveStreamOpen(hazel.page);
     await openJourney(hazel.page, 'Hazel');
     await hazelStream;
-    await openJourney(milo.page, 'Milo');
-    const miloStream = liveStreamOpen(milo.page);
-    await seller(milo.page)
-      .getByLabel('Working on')
-      .selectOption({ label: 'Hazel Owner’s home (The Owners)' });
-    await miloStream;
+    await workOnHazelsHome(milo.page);
     await taskRow(milo.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
 
     // Milo completes a task: Hazel's open screen shows it within a second, no reload.
@@ -377,27 +369,12 @@ describe('a household live across a gateway restart', () => {
 
   it('both browsers reconnect by themselves with the last event id; a completion in one shows in the other within a second', async () => {
     const url = platform.url;
-    const hazel = await browser.newPage({ width: 1280, height: 900 });
-    const milo = await browser.newPage({ width: 375, height: 812 });
-    await register(hazel.page, 'Hazel', 'Owner', url);
-    const group = await hazel.page.request.post(`${url}/api/user-groups`, { data: { name: 'The Owners' } });
-    expect(group.status()).toBe(201);
-    const { inviteCode } = (await group.json()) as { inviteCode: string };
-    await register(milo.page, 'Milo', 'Member', url);
-    expect(
-      (await milo.page.request.post(`${url}/api/user-groups/join`, { data: { inviteCode } })).status(),
-    ).toBe(200);
-
+    const { hazel, milo } = await householdOfTwo(url);
     const isLive = (request: Request) => request.url().includes('/api/clients/current/live');
     const hazelStream = hazel.page.waitForRequest(isLive);
     await openJourney(hazel.page, 'Hazel', url);
     await hazelStream;
-    await openJourney(milo.page, 'Milo', url);
-    const miloStream = milo.page.waitForResponse((response) => isLive(response.request()));
-    await seller(milo.page)
-      .getByLabel('Working on')
-      .selectOption({ label: 'Hazel Owner’s home (The Owners)' });
-    await miloStream;
+    await workOnHazelsHome(milo.page, url);
 
     // A first completion, live: both screens now hold its event id.
     const completed = saved(milo.page);
@@ -445,28 +422,11 @@ describe('a household live across a gateway restart', () => {
 
 describe('custom tasks, live', () => {
   it('a custom task the seller creates, renames and deletes shows, changes and goes on a member’s open screen without a reload', async () => {
-    const hazel = await browser.newPage({ width: 1280, height: 900 });
-    const milo = await browser.newPage({ width: 375, height: 812 });
-    await register(hazel.page, 'Hazel', 'Owner');
-    const group = await hazel.page.request.post(`${baseUrl}/api/user-groups`, {
-      data: { name: 'The Owners' },
-    });
-    expect(group.status()).toBe(201);
-    const { inviteCode } = (await group.json()) as { inviteCode: string };
-    await register(milo.page, 'Milo', 'Member');
-    expect(
-      (await milo.page.request.post(`${baseUrl}/api/user-groups/join`, { data: { inviteCode } })).status(),
-    ).toBe(200);
+    const { hazel, milo } = await householdOfTwo();
     await expect
       .poll(async () => (await hazel.page.request.get(`${baseUrl}/api/clients/current/tasks`)).status())
       .toBe(200);
-
-    await openJourney(milo.page, 'Milo');
-    const miloStream = liveStreamOpen(milo.page);
-    await seller(milo.page)
-      .getByLabel('Working on')
-      .selectOption({ label: 'Hazel Owner’s home (The Owners)' });
-    await miloStream;
+    await workOnHazelsHome(milo.page);
     await taskRow(milo.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
 
     // Hazel, on another device, adds a custom task: it appears on Milo's open journey.

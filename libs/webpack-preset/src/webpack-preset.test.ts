@@ -1,11 +1,16 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { glob, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
 import { DEFAULT_REMOTES_JSON, DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
-import { createFrontendConfig, PROVIDE_RUNTIME_CORE_PLUGIN, sharedSingletons } from './webpack-preset.ts';
+import {
+  createFrontendConfig,
+  PROVIDE_RUNTIME_CORE_PLUGIN,
+  SHARED_CONTRACT_AREAS,
+  sharedSingletons,
+} from './webpack-preset.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -17,6 +22,35 @@ describe('sharedSingletons', () => {
     // A remote that only reaches the contracts through the web client still pins their version line.
     const agent = sharedSingletons(path.join(repositoryRoot, 'mfe-agent'));
     expect(agent['@listready/contracts']?.requiredVersion).toBe('^0.1.0');
+  });
+});
+
+describe('the contracts in the front end', () => {
+  it("are shared area by area, and the shell provides every area (a remote's own would bring its own zod)", () => {
+    const host = sharedSingletons(path.join(repositoryRoot, 'shell'), 'host');
+    const remote = sharedSingletons(path.join(repositoryRoot, 'mfe-seller'));
+    for (const area of SHARED_CONTRACT_AREAS) {
+      const request = `@listready/contracts/${area}`;
+      expect(host[request]).toMatchObject({ singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' });
+      expect(host[request]?.import).toMatch(/^\/.*libs\/contracts\/src\/.*\.ts$/);
+      expect(remote[request]).toEqual({ singleton: true, requiredVersion: '^0.1.0' });
+    }
+  });
+
+  it('are imported by area, never through the barrel that holds every schema of every service', async () => {
+    const sources = await Array.fromAsync(
+      glob(['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/{ui,web-client}/src/**/*.{ts,tsx}'], {
+        cwd: repositoryRoot,
+      }),
+    );
+    expect(sources.length).toBeGreaterThan(100);
+    const barrelImports: string[] = [];
+    for (const file of sources) {
+      const text = await readFile(path.join(repositoryRoot, file), 'utf8');
+      if (/from '@listready\/contracts'|import\('@listready\/contracts'\)/.test(text))
+        barrelImports.push(file);
+    }
+    expect(barrelImports).toEqual([]);
   });
 });
 

@@ -81,15 +81,44 @@ const LAZY_SHARED_MODULES = ['@listready/ui/toaster', '@listready/ui/dialog'];
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
 /**
+ * The contracts' areas with zod schemas (`@listready/contracts/<area>`), each a shared module of its
+ * own, so a page evaluates the schemas of the areas its code imports rather than every schema of
+ * every service (the barrel, `@listready/contracts`, which the services import).
+ */
+export const SHARED_CONTRACT_AREAS = [
+  'errors',
+  'remotes',
+  'auth',
+  'branding',
+  'invitation',
+  'journey',
+  'calendar',
+  'analytics',
+] as const;
+
+interface SharedSingleton {
+  singleton: true;
+  requiredVersion: string;
+  /** The host's contract areas: the file itself, so the host provides the area even if it never imports it. */
+  import?: string;
+  version?: string;
+}
+
+/**
  * Shared singletons (DESIGN.md §6, STYLE.md): react, react-dom, the JSX runtime, react-query and
  * our front-end libraries (the design system with its lazily used parts, the web client, the
- * contracts). Versions come from the consuming package.json; subpaths borrow their package's range
- * because they have no package.json of their own. Never eager: the host and every remote enter
+ * contracts' areas). Versions come from the consuming package.json; subpaths borrow their package's
+ * range because they have no package.json of their own. Never eager: the host and every remote enter
  * through an async boundary.
+ *
+ * The host provides every contract area, those only a remote uses too (`journey`, `analytics`):
+ * webpack provides a package request only when the build imports it, and an area a remote had to
+ * take from its own build would bring a second copy of zod with it.
  */
 export function sharedSingletons(
   projectDir: string,
-): Record<string, { singleton: true; requiredVersion: string }> {
+  kind: 'host' | 'remote' = 'remote',
+): Record<string, SharedSingleton> {
   const ownDependencies = readPackageJson(path.join(projectDir, 'package.json')).dependencies ?? {};
   const rangeOf = (packageName: string): string => {
     const range = ownDependencies[packageName];
@@ -104,6 +133,21 @@ export function sharedSingletons(
     singleton: true as const,
     requiredVersion: rangeOf(versionOf),
   });
+  const projectRequire = createRequire(path.join(projectDir, 'package.json'));
+  const contractArea = (area: string): SharedSingleton => {
+    const request = `@listready/contracts/${area}`;
+    if (kind === 'remote') return shared(request, '@listready/contracts');
+    const packageJson = findPackageJSON(
+      '@listready/contracts',
+      pathToFileURL(path.join(projectDir, 'package.json')),
+    );
+    if (!packageJson) throw new Error(`@listready/contracts is not installed for ${projectDir}`);
+    return {
+      ...shared(request, '@listready/contracts'),
+      import: projectRequire.resolve(request),
+      version: readPackageJson(packageJson).version,
+    };
+  };
   return {
     react: shared('react'),
     'react/jsx-runtime': shared('react/jsx-runtime', 'react'),
@@ -117,6 +161,9 @@ export function sharedSingletons(
     '@listready/web-client': shared('@listready/web-client'),
     // The zod contracts every answer is parsed with: one copy of them and of zod (~31 KB brotli), not one per remote.
     '@listready/contracts': shared('@listready/contracts'),
+    ...Object.fromEntries(
+      SHARED_CONTRACT_AREAS.map((area) => [`@listready/contracts/${area}`, contractArea(area)]),
+    ),
   };
 }
 
@@ -145,7 +192,7 @@ export function createFrontendConfig(
       : {}),
     // Remote URLs are never built in: the shell registers them at run time from /remotes.json.
     remotes: {},
-    shared: sharedSingletons(projectDir),
+    shared: sharedSingletons(projectDir, kind),
     // Runs in each bundle's own runtime (the shell's and every remote's), before its modules.
     runtimePlugins: [CSP_NONCE_RUNTIME_PLUGIN, ...(kind === 'host' ? [PROVIDE_RUNTIME_CORE_PLUGIN] : [])],
     manifest: kind === 'remote',
@@ -215,6 +262,19 @@ export function createFrontendConfig(
       ],
     },
     optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // The contracts' modules and zod in one chunk rather than copied into each area's (the areas
+          // share files: errors, enums, zod's helpers…) or spread over many small files; a module is
+          // only evaluated when an area that imports it is.
+          contracts: {
+            test: /[\\/](libs[\\/]contracts[\\/]src|node_modules[\\/]zod)[\\/]/,
+            name: 'contracts',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
       // `format: undefined` keeps esbuild from wrapping chunks in an IIFE, which would hide the
       // remote entry's global (`var mfe_seller = …`) from the federation runtime.
       // The entry chunks go through terser instead: the federation runtime's build-time switches

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_BRANDING_COLORS, MAX_LOGO_BYTES, type AgentBranding } from '@listready/contracts';
+import { DEFAULT_BRANDING_COLORS, MAX_LOGO_BYTES, type AgentBranding } from '@listready/contracts/branding';
 import { getToasts } from '@listready/ui';
 import { createAppQueryClient } from '@listready/web-client';
 import { BrandingPanel, brandingToasts } from './branding-panel.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { BRANDING_COLOR_FIELDS, type AgentBranding } from '@listready/contracts';
+import { BRANDING_COLOR_FIELDS, type AgentBranding } from '@listready/contracts/branding';
 import { Button, Card, LoadingSpinner, toast } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 import { BrandPreview } from './components/brand-preview.tsx';

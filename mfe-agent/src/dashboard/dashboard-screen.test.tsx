@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentAccount, AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts';
+import type { AgentAccount } from '@listready/contracts/auth';
+import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts/journey';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';

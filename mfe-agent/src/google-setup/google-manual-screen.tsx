@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
-import { GMAIL_SEND_SCOPE } from '@listready/contracts';
+import { GMAIL_SEND_SCOPE } from '@listready/contracts/invitation';
 import { Button, Card } from '@listready/ui';
 import { AppLink } from '@listready/web-client';
 import { CopyableValue } from './copy-button.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { googleOAuthSetupResponseSchema } from '@listready/contracts';
+import { googleOAuthSetupResponseSchema } from '@listready/contracts/invitation';
 import { Button, Card } from '@listready/ui';
 import { apiClient, apiQuery, AppLink } from '@listready/web-client';
 import { CopyableValue } from './copy-button.tsx';

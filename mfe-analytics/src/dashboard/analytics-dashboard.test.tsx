@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts';
+import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts/analytics';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 import { AnalyticsDashboard } from './analytics-dashboard.tsx';
 import { formatHour } from './utils/format.ts';

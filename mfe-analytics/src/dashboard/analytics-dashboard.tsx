@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { ANALYTICS_LIMITS } from '@listready/contracts';
+import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { useSession } from '@listready/web-client';
 import { ActiveSessionsList } from './components/active-sessions-list.tsx';

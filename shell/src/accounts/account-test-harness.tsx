@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import type { PublicUser } from '@listready/contracts';
+import type { PublicUser } from '@listready/contracts/auth';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';

@@ -1,4 +1,4 @@
-import type { UsageEventInput } from '@listready/contracts';
+import type { UsageEventInput } from '@listready/contracts/analytics';
 import { USAGE_EVENT } from '@listready/web-client/usage-event';
 import { describeClick, describeError, describeSubmit, pageProperties } from './page-events.ts';
 import type { TrackerDependencies, UsageTracker } from './usage-tracker.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { UsageEvent } from '@listready/contracts';
+import type { UsageEvent } from '@listready/contracts/analytics';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { SESSION_QUERY_KEY, trackUsage } from '@listready/web-client';
 import { announceSigningOut } from '@listready/web-client/usage-event';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_LIMITS, type UsageEvent } from '@listready/contracts';
+import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
+import type { UsageEvent } from '@listready/contracts/analytics';
 import {
   ANALYTICS_URL,
   createUsageTracker,

@@ -1,4 +1,4 @@
-import type { UsageEvent } from '@listready/contracts';
+import type { UsageEvent } from '@listready/contracts/analytics';
 import {
   ANALYTICS_LIMITS,
   IMMEDIATE_USAGE_EVENTS,

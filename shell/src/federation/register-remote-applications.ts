@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
-import { federationNameOf, REMOTE_NAMES, type RemoteName } from '@listready/contracts';
+import { federationNameOf, REMOTE_NAMES, type RemoteName } from '@listready/contracts/remotes';
 import { readSession, SESSION_QUERY_KEY, type RemoteCustomProps, type Session } from '@listready/web-client';
 import { isRemoteActive } from '../routing/route-rules.ts';
 import { remoteOutletElement } from './remote-outlet.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { getAppStatus, LOAD_ERROR, MOUNTED, SKIP_BECAUSE_BROKEN } from 'single-spa';
-import type { RemoteName } from '@listready/contracts';
+import type { RemoteName } from '@listready/contracts/remotes';
 import { JourneySkeleton, LoadingSpinner, ProfileSkeleton } from '@listready/ui';
 
 const outlets = new Map<RemoteName, HTMLElement>();

@@ -1,4 +1,4 @@
-import { remotesConfigSchema, type RemoteName } from '@listready/contracts';
+import { remotesConfigSchema, type RemoteName } from '@listready/contracts/remotes';
 
 export type RemoteUrls = Partial<Record<RemoteName, string>>;
 

@@ -10,7 +10,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { UserRole } from '@listready/contracts';
+import type { UserRole } from '@listready/contracts/auth';
 import { cn } from '@listready/ui';
 import {
   navigate,

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { CurrentBranding } from '@listready/contracts';
+import type { CurrentBranding } from '@listready/contracts/branding';
 import { Button, ResponsiveLogo } from '@listready/ui';
 import { AppLink, type Session } from '@listready/web-client';
 import { BrandedLogo, hasBrandMark } from './branding/branded-logo.tsx';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsageEvent } from '@listready/contracts';
+import type { UsageEvent } from '@listready/contracts/analytics';
 import { inAppDestination, startVisitorPage, type VisitorPage } from './visitor.ts';
 
 /** The visitor's script on a real (happy-dom) page, with the network faked. */

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@listready/contracts';
+import type { RemoteName } from '@listready/contracts/remotes';
 import type { Session } from '@listready/web-client';
 
 export type ShellScreen = 'landing' | 'auth' | 'forgot-password' | 'reset-password' | 'not-found';

@@ -1,4 +1,4 @@
-import type { UsageEventInput } from '@listready/contracts';
+import type { UsageEventInput } from '@listready/contracts/analytics';
 
 /** The window event the shell's usage tracker listens to (shell/src/analytics). */
 export const USAGE_EVENT = 'listready:usage';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { journeyResponseSchema, messageResponseSchema, publicUserSchema } from '@listready/contracts';
+import { journeyResponseSchema } from '@listready/contracts/journey';
+import { messageResponseSchema, publicUserSchema } from '@listready/contracts/auth';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import {
   ApiRequestError,

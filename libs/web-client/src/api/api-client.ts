@@ -1,7 +1,7 @@
 // First: the contracts' schemas must be built under this configuration (see zod-config.ts).
 import './zod-config.ts';
 import type { z } from 'zod';
-import { apiErrorSchema, type ApiError, type ApiIssue } from '@listready/contracts';
+import { apiErrorSchema, type ApiError, type ApiIssue } from '@listready/contracts/errors';
 
 /**
  * The one API client of the front end (spec seller §7–§8): cookies always, JSON bodies, and every

@@ -22,7 +22,7 @@ describe('zod as the web client configures it', () => {
       },
     });
     const { createApiClient } = await import('./api-client.ts');
-    const { publicUserSchema } = await import('@listready/contracts');
+    const { publicUserSchema } = await import('@listready/contracts/auth');
     const user = aPublicUser();
     const client = createApiClient({
       fetch: async () => new Response(JSON.stringify(user), { status: 200 }),

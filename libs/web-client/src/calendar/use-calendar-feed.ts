@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  calendarFeedSchema,
-  publicUserSchema,
-  type CalendarFeed,
-  type PublicUser,
-} from '@listready/contracts';
+import { calendarFeedSchema, type CalendarFeed } from '@listready/contracts/calendar';
+import { publicUserSchema, type PublicUser } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';

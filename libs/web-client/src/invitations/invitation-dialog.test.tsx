@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvitationKind } from '@listready/contracts';
+import type { InvitationKind } from '@listready/contracts/invitation';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient } from '../api/query-client.ts';
 import { InvitationDialog } from './invitation-dialog.tsx';

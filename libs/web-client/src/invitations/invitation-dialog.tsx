@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import type { InvitationKind } from '@listready/contracts';
+import type { InvitationKind } from '@listready/contracts/invitation';
 import { LazyInviteDialog, type InviteFieldErrors } from '@listready/ui';
 import { invitationServerFieldErrors, parseInvitation } from './invitation-requests.ts';
 import { useSendInvitation } from './use-invitations.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationMessages } from '@listready/contracts';
+import { invitationMessages } from '@listready/contracts/invitation';
 import { ApiRequestError } from '../api/api-client.ts';
 import { createAppQueryClient } from '../api/query-client.ts';
 import {

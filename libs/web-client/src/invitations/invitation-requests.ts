@@ -6,7 +6,7 @@ import {
   type AcceptInvitationResponse,
   type InvitationKind,
   type InvitationResponse,
-} from '@listready/contracts';
+} from '@listready/contracts/invitation';
 import type { InviteField, InviteFieldErrors, InviteFormValues } from '@listready/ui';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelResult } from '@listready/contracts';
+import type { ChannelResult } from '@listready/contracts/invitation';
 import { ApiRequestError } from '../api/api-client.ts';
 import {
   acceptanceFailureMessage,

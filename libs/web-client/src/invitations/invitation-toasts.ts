@@ -1,4 +1,4 @@
-import type { InvitationKind, InvitationResponse } from '@listready/contracts';
+import type { InvitationKind, InvitationResponse } from '@listready/contracts/invitation';
 import type { ToastInput } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 

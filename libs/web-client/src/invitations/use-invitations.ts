@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AcceptInvitationResponse, InvitationKind, InvitationResponse } from '@listready/contracts';
+import type {
+  AcceptInvitationResponse,
+  InvitationKind,
+  InvitationResponse,
+} from '@listready/contracts/invitation';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';

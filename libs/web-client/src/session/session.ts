@@ -1,5 +1,5 @@
 import type { QueryClient, QueryState } from '@tanstack/react-query';
-import type { PublicUser } from '@listready/contracts';
+import type { PublicUser } from '@listready/contracts/auth';
 
 export type UserRole = PublicUser['role'];
 

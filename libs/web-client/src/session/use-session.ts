@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, sessionResponseSchema } from '@listready/contracts';
+import { messageResponseSchema, sessionResponseSchema } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { announceSigningOut } from '../analytics/track-usage.ts';
 import { ApiRequestError } from '../api/api-client.ts';

@@ -1,6 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { ImageIcon } from 'lucide-react';
-import { DEFAULT_BRANDING_COLORS, pageBackgroundKeepsText, readableTextOn } from '@listready/contracts';
+import {
+  DEFAULT_BRANDING_COLORS,
+  pageBackgroundKeepsText,
+  readableTextOn,
+} from '@listready/contracts/branding';
 import { pickerValue, type BrandingFormValues } from '../utils/branding-form.ts';
 
 /** A colour the preview can paint: the field's when it is #RRGGBB, else the default. */

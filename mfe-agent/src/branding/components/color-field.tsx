@@ -3,7 +3,7 @@ import {
   BRANDING_COLOR_LABELS,
   DEFAULT_BRANDING_COLORS,
   type BrandingColorField,
-} from '@listready/contracts';
+} from '@listready/contracts/branding';
 import { pickerValue } from '../utils/branding-form.ts';
 import { Field, TextInput } from './field.tsx';
 

@@ -1,11 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { ImageUp } from 'lucide-react';
-import {
-  brandingMessages,
-  LOGO_CONTENT_TYPES,
-  logoFileProblem,
-  RECOMMENDED_LOGO_SIZE,
-} from '@listready/contracts';
+import { brandingMessages, logoFileProblem, RECOMMENDED_LOGO_SIZE } from '@listready/contracts/branding';
+import { LOGO_CONTENT_TYPES } from '@listready/contracts/enums';
 import { Button, cn, toast } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 import { useUploadLogo } from '../hooks/use-branding.ts';

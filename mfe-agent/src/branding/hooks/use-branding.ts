@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { agentAccountSchema } from '@listready/contracts/auth';
 import {
-  agentAccountSchema,
   agentBrandingSchema,
   logoUploadResponseSchema,
   type AgentBrandingUpdate,
-} from '@listready/contracts';
+} from '@listready/contracts/branding';
 import { apiClient, apiQuery } from '@listready/web-client';
 
 export const CURRENT_AGENT_URL = '/api/agents/current';

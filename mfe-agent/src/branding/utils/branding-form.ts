@@ -4,9 +4,9 @@ import {
   DEFAULT_BRANDING_COLORS,
   type AgentBranding,
   type AgentBrandingUpdate,
-  type ApiIssue,
   type BrandingColorField,
-} from '@listready/contracts';
+} from '@listready/contracts/branding';
+import type { ApiIssue } from '@listready/contracts/errors';
 
 /** What the panel's fields hold: text as typed, logos as addresses (or none). */
 export type BrandingFormValues = {

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarFeed, PublicUser } from '@listready/contracts';
+import type { CalendarFeed } from '@listready/contracts/calendar';
+import type { PublicUser } from '@listready/contracts/auth';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';

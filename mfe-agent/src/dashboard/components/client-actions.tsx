@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Eye, Mail, Phone } from 'lucide-react';
-import type { AgentClientRow } from '@listready/contracts';
+import type { AgentClientRow } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { AppLink } from '@listready/web-client';
 import { clientJourneyHref, clientName } from '../utils/client-details.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AgentClientRow } from '@listready/contracts';
+import type { AgentClientRow } from '@listready/contracts/journey';
 import { clientInitials } from '../utils/client-details.ts';
 
 /** The client's photo, or their initials when there is none (or it does not load). Same size either way. */

@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import type { AgentClientRow } from '@listready/contracts';
+import type { AgentClientRow } from '@listready/contracts/journey';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { ProgressBar, StageIcon } from '@listready/ui/journey';
 import { InviteClientButton } from '../../invite/invite-client-button.tsx';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { AlertTriangle, CalendarCheck, Layers } from 'lucide-react';
-import type { AgentInsights, ClientInsight } from '@listready/contracts';
+import type { AgentInsights, ClientInsight } from '@listready/contracts/journey';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { AppLink } from '@listready/web-client';
 import { forecastLabels, insightName, stalledReasonLabel } from '../utils/insight-labels.ts';

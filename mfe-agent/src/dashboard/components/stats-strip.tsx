@@ -1,5 +1,5 @@
 import { CalendarClock, Home, TrendingUp, Users, type LucideIcon } from 'lucide-react';
-import type { AgentStats } from '@listready/contracts';
+import type { AgentStats } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
 
 interface Stat {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { agentAccountSchema } from '@listready/contracts/auth';
 import {
-  agentAccountSchema,
   agentClientRowsSchema,
   agentInsightsSchema,
   agentStatsSchema,
   LIVE_RESET_EVENT,
-} from '@listready/contracts';
+} from '@listready/contracts/journey';
 import { apiClient, apiQuery, openLiveStream } from '@listready/web-client';
 
 export const CURRENT_AGENT_URL = '/api/agents/current';

@@ -1,4 +1,4 @@
-import type { AgentClientRow } from '@listready/contracts';
+import type { AgentClientRow } from '@listready/contracts/journey';
 
 /** The client's full name, else their e-mail (a seller always has one). */
 export function clientName(row: AgentClientRow): string {

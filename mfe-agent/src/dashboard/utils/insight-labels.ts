@@ -1,4 +1,4 @@
-import type { ClientInsight, ReadinessForecast, StalledReason } from '@listready/contracts';
+import type { ClientInsight, ReadinessForecast, StalledReason } from '@listready/contracts/journey';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

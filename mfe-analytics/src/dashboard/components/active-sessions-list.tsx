@@ -1,4 +1,4 @@
-import type { RealtimeSession } from '@listready/contracts';
+import type { RealtimeSession } from '@listready/contracts/analytics';
 import { formatCount, formatDateTime } from '../utils/format.ts';
 
 const counted = (count: number, one: string, many: string) =>

@@ -1,4 +1,4 @@
-import type { HourlyCount } from '@listready/contracts';
+import type { HourlyCount } from '@listready/contracts/analytics';
 import { formatCount, formatHour } from '../utils/format.ts';
 
 const BAR_WIDTH = 10;

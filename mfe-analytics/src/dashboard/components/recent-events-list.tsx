@@ -1,4 +1,4 @@
-import type { RecentEvent } from '@listready/contracts';
+import type { RecentEvent } from '@listready/contracts/analytics';
 import { eventLabel, formatTime, pageLabel } from '../utils/format.ts';
 
 /**

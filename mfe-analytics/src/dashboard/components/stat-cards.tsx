@@ -1,5 +1,5 @@
 import { Activity, MousePointerClick, Users, type LucideIcon } from 'lucide-react';
-import type { AnalyticsStats } from '@listready/contracts';
+import type { AnalyticsStats } from '@listready/contracts/analytics';
 import { Card } from '@listready/ui';
 import { formatCount } from '../utils/format.ts';
 

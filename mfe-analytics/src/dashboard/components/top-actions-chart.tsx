@@ -1,4 +1,5 @@
-import { ANALYTICS_LIMITS, type TopEvent } from '@listready/contracts';
+import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
+import type { TopEvent } from '@listready/contracts/analytics';
 import { eventLabel, formatCount } from '../utils/format.ts';
 
 /**

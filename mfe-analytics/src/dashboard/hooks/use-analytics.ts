@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ANALYTICS_LIMITS, analyticsRealtimeSchema, analyticsStatsSchema } from '@listready/contracts';
+import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
+import { analyticsRealtimeSchema, analyticsStatsSchema } from '@listready/contracts/analytics';
 import { apiClient, apiQuery } from '@listready/web-client';
 
 export const STATS_URL = '/api/analytics/stats';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Household, JourneyResponse } from '@listready/contracts';
+import type { Household, JourneyResponse } from '@listready/contracts/journey';
 import { householdMemberNames } from '../hooks/use-household.ts';
 import { HOUSEHOLD_CHOICE_STORAGE_KEY, withClientId } from '../utils/household-choice.ts';
 import {

@@ -1,6 +1,6 @@
 import { useId, useSyncExternalStore } from 'react';
 import { Home } from 'lucide-react';
-import type { Household } from '@listready/contracts';
+import type { Household } from '@listready/contracts/journey';
 import { useSession } from '@listready/web-client';
 import { useHouseholds } from '../hooks/use-household.ts';
 import {

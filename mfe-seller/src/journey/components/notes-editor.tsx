@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Users } from 'lucide-react';
-import { notesConflictSchema } from '@listready/contracts';
+import { notesConflictSchema } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 import { useUpdateClientTask } from '../hooks/use-task-updates.ts';

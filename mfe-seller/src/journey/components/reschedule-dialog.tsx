@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DUE_DATE_INPUT_RANGE, type TaskPriority } from '@listready/contracts';
+import { DUE_DATE_INPUT_RANGE, type TaskPriority } from '@listready/contracts/journey';
 import { Button, LazyModalDialog } from '@listready/ui';
 import { useClientProfile } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames } from '../hooks/use-household.ts';

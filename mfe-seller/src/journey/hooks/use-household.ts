@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { householdsSchema, userGroupsSchema, type UserGroup } from '@listready/contracts';
+import { householdsSchema, userGroupsSchema, type UserGroup } from '@listready/contracts/journey';
 import { apiClient, apiQuery, useSession } from '@listready/web-client';
 import {
   readHouseholdChoice,

@@ -6,7 +6,7 @@ import {
   JourneyErrorCode,
   journeyResponseSchema,
   taskEntriesSchema,
-} from '@listready/contracts';
+} from '@listready/contracts/journey';
 import { apiClient, apiQuery, ApiRequestError } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/journey-api.ts';
 import { applyClientTaskChanges, applyCustomTaskPatch } from '../utils/task-changes.ts';

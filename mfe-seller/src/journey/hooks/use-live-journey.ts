@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIVE_RESET_EVENT, liveEventSchema } from '@listready/contracts';
+import { LIVE_RESET_EVENT, liveEventSchema } from '@listready/contracts/journey';
 import { openLiveStream } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, LIVE_URL, TASKS_URL } from '../utils/journey-api.ts';
 import { withClientId } from '../utils/household-choice.ts';

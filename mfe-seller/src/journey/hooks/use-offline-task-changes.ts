@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { customTaskSchema, taskEntrySchema } from '@listready/contracts';
+import { customTaskSchema, taskEntrySchema } from '@listready/contracts/journey';
 import { toast } from '@listready/ui';
 import { apiClient, useSession } from '@listready/web-client';
 import { pendingTaskChanges, type PendingTaskChange } from '../utils/pending-task-changes.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { customTaskSchema, taskEntrySchema } from '@listready/contracts';
+import { customTaskSchema, taskEntrySchema } from '@listready/contracts/journey';
 import { toast } from '@listready/ui';
 import { ApiRequestError, apiClient } from '@listready/web-client';
 import {

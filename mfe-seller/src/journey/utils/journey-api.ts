@@ -5,7 +5,7 @@ import type {
   CustomTaskUpdate,
   JourneyResponse,
   TaskEntry,
-} from '@listready/contracts';
+} from '@listready/contracts/journey';
 
 /*
  * The journey calls (spec seller §7). Reads are keyed by their URL (`apiQuery`), so the keys below
@@ -27,4 +27,4 @@ export const clientTaskUrl = (id: string) => `/api/client-tasks/${encodeURICompo
 export const customTaskUrl = (id: string) => `${CUSTOM_TASKS_URL}/${encodeURIComponent(id)}`;
 
 export type { ClientProfile, ClientTaskUpdate, CustomTask, CustomTaskUpdate, JourneyResponse, TaskEntry };
-export { TASK_NOTES_MAX_LENGTH } from '@listready/contracts';
+export { TASK_NOTES_MAX_LENGTH } from '@listready/contracts/journey';

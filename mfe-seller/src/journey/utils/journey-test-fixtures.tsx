@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { TaskKind } from '@listready/contracts';
+import type { TaskKind } from '@listready/contracts/journey';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 import type { JourneyResponse, TaskEntry } from '../utils/journey-api.ts';
 

@@ -1,5 +1,5 @@
 import type { CustomTask, JourneyResponse, TaskEntry } from './journey-api.ts';
-import type { TaskPriority, TaskViewStatus } from '@listready/contracts';
+import type { TaskPriority, TaskViewStatus } from '@listready/contracts/journey';
 
 export type JourneyStageView = JourneyResponse['stages'][number];
 

@@ -1,4 +1,4 @@
-import type { ClientTaskUpdate } from '@listready/contracts';
+import type { ClientTaskUpdate } from '@listready/contracts/journey';
 
 type TaskStatus = NonNullable<ClientTaskUpdate['status']>;
 

@@ -1,4 +1,4 @@
-import type { TaskPriority } from '@listready/contracts';
+import type { TaskPriority } from '@listready/contracts/journey';
 
 export interface RescheduleForm {
   dueDate: string;

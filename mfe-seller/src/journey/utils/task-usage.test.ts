@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UsageEventInput } from '@listready/contracts';
+import type { UsageEventInput } from '@listready/contracts/analytics';
 import { USAGE_EVENT } from '@listready/web-client';
 import { trackTaskChange } from './task-usage.ts';
 

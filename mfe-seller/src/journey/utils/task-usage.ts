@@ -1,4 +1,4 @@
-import type { ClientTaskUpdate, CustomTaskUpdate } from '@listready/contracts';
+import type { ClientTaskUpdate, CustomTaskUpdate } from '@listready/contracts/journey';
 import { trackUsage } from '@listready/web-client';
 
 /**

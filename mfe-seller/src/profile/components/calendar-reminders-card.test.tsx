@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationSettingsMessages, type CalendarFeed } from '@listready/contracts';
+import { notificationSettingsMessages } from '@listready/contracts/auth';
+import type { CalendarFeed } from '@listready/contracts/calendar';
 import { dismissToast, getToasts } from '@listready/ui';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { userFixture } from '../utils/profile-test-fixtures.ts';

@@ -7,7 +7,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsUpdate,
   type PublicUser,
-} from '@listready/contracts';
+} from '@listready/contracts/auth';
 import { Button, Card, toast } from '@listready/ui';
 import { ApiRequestError, CalendarAddress } from '@listready/web-client';
 import { useSaveReminderSettings } from '../hooks/use-calendar-reminders.ts';

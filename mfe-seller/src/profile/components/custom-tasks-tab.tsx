@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, Trash2, User } from 'lucide-react';
-import { journeyResponseSchema, type CustomTask, type PublicUser } from '@listready/contracts';
+import { journeyResponseSchema, type CustomTask } from '@listready/contracts/journey';
+import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { apiClient, apiQuery } from '@listready/web-client';
 import { useHouseholdMemberNames } from '../../journey/hooks/use-household.ts';

@@ -1,6 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authMessages, profileUpdateSchema, type ProfileUpdate, type PublicUser } from '@listready/contracts';
+import {
+  authMessages,
+  profileUpdateSchema,
+  type ProfileUpdate,
+  type PublicUser,
+} from '@listready/contracts/auth';
 import { Button, Card, toast } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 import { failureText, useUpdateProfile } from '../hooks/use-profile-requests.ts';

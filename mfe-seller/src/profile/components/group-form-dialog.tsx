@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { groupWriteSchema, type GroupWrite, type UserGroup } from '@listready/contracts';
+import { groupWriteSchema, type GroupWrite, type UserGroup } from '@listready/contracts/journey';
 import { Button, LazyModalDialog } from '@listready/ui';
 import { useCreateGroup, useUpdateGroup } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';

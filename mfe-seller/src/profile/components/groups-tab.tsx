@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Copy, Pencil, Plus, Users } from 'lucide-react';
-import type { UserGroup } from '@listready/contracts';
+import type { UserGroup } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
 import { copyInviteCode } from '../hooks/use-profile-requests.ts';
 import { Badge } from './badge.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
-import { clientProfileSchema, type PublicUser, type UserGroup } from '@listready/contracts';
+import { clientProfileSchema, type UserGroup } from '@listready/contracts/journey';
+import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card } from '@listready/ui';
 import { apiClient, apiQuery, type ProfileTab } from '@listready/web-client';
 import { PROFILE_URL } from '../../journey/utils/journey-api.ts';

@@ -6,7 +6,7 @@ import {
   type CustomTask,
   type CustomTaskCreate,
   type CustomTaskCreateForm,
-} from '@listready/contracts';
+} from '@listready/contracts/journey';
 import { Button, LazyModalDialog } from '@listready/ui';
 import { AssigneeInput } from '../../journey/components/assignee-input.tsx';
 import { useCreatePersonalTask, useEditPersonalTask } from '../hooks/use-profile-requests.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { publicUserSchema, type NotificationSettings } from '@listready/contracts';
+import { publicUserSchema, type NotificationSettings } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { apiClient, NOTIFICATION_SETTINGS_URL, SESSION_QUERY_KEY } from '@listready/web-client';
 

@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import {
   customTaskSchema,
   customTasksSchema,
-  publicUserSchema,
   userGroupSchema,
   userGroupsSchema,
   type CustomTaskCreate,
   type CustomTaskUpdate,
   type GroupWrite,
-  type ProfileUpdate,
-} from '@listready/contracts';
+} from '@listready/contracts/journey';
+import { publicUserSchema, type ProfileUpdate } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { apiClient, apiQuery, ApiRequestError, SESSION_QUERY_KEY } from '@listready/web-client';
 import { journeyReadRetry } from '../../journey/hooks/use-journey-queries.ts';

@@ -1,4 +1,5 @@
-import type { GroupWrite, PublicUser, UserGroup } from '@listready/contracts';
+import type { GroupWrite, UserGroup } from '@listready/contracts/journey';
+import type { PublicUser } from '@listready/contracts/auth';
 
 /* The profile screen's calls (spec seller §7). Reads are keyed by their URL (`apiQuery`). */
 export const GROUPS_URL = '/api/user-groups';

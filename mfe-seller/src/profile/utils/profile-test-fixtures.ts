@@ -1,4 +1,5 @@
-import type { CustomTask, PublicUser, UserGroup } from '@listready/contracts';
+import type { CustomTask, UserGroup } from '@listready/contracts/journey';
+import type { PublicUser } from '@listready/contracts/auth';
 
 /** Test support for the profile screen: contract-shaped groups, tasks and the signed-in user. */
 export function groupFixture(id: string, name: string, extra: Partial<UserGroup> = {}): UserGroup {

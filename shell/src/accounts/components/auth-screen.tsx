@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { UserRole } from '@listready/contracts';
+import type { UserRole } from '@listready/contracts/auth';
 import { LoadingSpinner, PRODUCT_NAME, toast } from '@listready/ui';
 import {
   acceptInvitation,

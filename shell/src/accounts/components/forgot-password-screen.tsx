@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordResetRequestSchema, type PasswordResetRequest } from '@listready/contracts';
+import { passwordResetRequestSchema, type PasswordResetRequest } from '@listready/contracts/auth';
 import { Button, toast } from '@listready/ui';
 import { AppLink } from '@listready/web-client';
 import { useFocusOnChange } from '../hooks/use-focus-on-change.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordResetConfirmSchema, type PasswordResetConfirm } from '@listready/contracts';
+import { passwordResetConfirmSchema, type PasswordResetConfirm } from '@listready/contracts/auth';
 import { Button, toast } from '@listready/ui';
 import { AppLink, useLocationSearch } from '@listready/web-client';
 import { useConfirmPasswordReset } from '../hooks/use-account-requests.ts';

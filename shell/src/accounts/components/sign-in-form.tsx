@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema, type LoginRequest } from '@listready/contracts';
+import { loginRequestSchema, type LoginRequest } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { AppLink, type SessionUser } from '@listready/web-client';
 import { useSignIn } from '../hooks/use-account-requests.ts';

@@ -5,7 +5,7 @@ import {
   type RegisterForm,
   type RegisterRequest,
   type UserRole,
-} from '@listready/contracts';
+} from '@listready/contracts/auth';
 import { PRODUCT_NAME, toast } from '@listready/ui';
 import type { SessionUser } from '@listready/web-client';
 import { useRegister } from '../hooks/use-account-requests.ts';

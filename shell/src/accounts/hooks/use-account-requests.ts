@@ -7,7 +7,7 @@ import {
   type PasswordResetConfirm,
   type PasswordResetRequest,
   type RegisterRequest,
-} from '@listready/contracts';
+} from '@listready/contracts/auth';
 import { apiClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 
 /*

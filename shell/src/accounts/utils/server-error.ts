@@ -1,4 +1,4 @@
-import type { ApiIssue } from '@listready/contracts';
+import type { ApiIssue } from '@listready/contracts/errors';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '@listready/web-client';
 

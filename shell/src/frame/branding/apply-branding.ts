@@ -3,7 +3,7 @@ import {
   pageBackgroundKeepsText,
   regionTextOn,
   type CurrentBranding,
-} from '@listready/contracts';
+} from '@listready/contracts/branding';
 
 export interface BrandingTargets {
   /** The document's root: the colour tokens every screen (and every remote) reads. */

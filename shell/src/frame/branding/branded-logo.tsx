@@ -1,4 +1,4 @@
-import { RECOMMENDED_LOGO_SIZE, type CurrentBranding } from '@listready/contracts';
+import { RECOMMENDED_LOGO_SIZE, type CurrentBranding } from '@listready/contracts/branding';
 
 /** Whether a branding has anything to show in the header (an agent who saved one). */
 export const hasBrandMark = (branding: CurrentBranding | undefined): branding is CurrentBranding =>

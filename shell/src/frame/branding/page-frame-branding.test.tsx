@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CURRENT_BRANDING, type CurrentBranding } from '@listready/contracts';
+import { DEFAULT_CURRENT_BRANDING, type CurrentBranding } from '@listready/contracts/branding';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { createAppQueryClient, type Session } from '@listready/web-client';
 import { PageFrame } from '../page-frame.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentBrandingSchema } from '@listready/contracts';
+import { currentBrandingSchema } from '@listready/contracts/branding';
 import { apiClient, apiQuery } from '@listready/web-client';
 
 export const CURRENT_BRANDING_URL = '/api/branding/current';

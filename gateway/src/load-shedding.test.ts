@@ -219,6 +219,54 @@ describe('gateway load shedding', () => {
       expect((await fourth).status).toBe(200);
     });
 
+    it('refuses at once for a spell only: callers retrying at once do not keep it going', async () => {
+      const { base, held } = await saturable();
+      const tasks = () => fetch(`${base}/api/clients/current/tasks`);
+      const first = tasks();
+      const second = tasks();
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      // A request that waits in vain: the sign of overload that starts a spell of a second.
+      expect((await tasks()).status).toBe(503);
+      const spellStarted = performance.now();
+      // A caller ignoring Retry-After asks again and again through the spell, refused at once each time.
+      let refusedAtOnce = 0;
+      while (performance.now() - spellStarted < 800) {
+        const asked = performance.now();
+        expect((await tasks()).status).toBe(503);
+        expect(performance.now() - asked).toBeLessThan(1_400);
+        refusedAtOnce += 1;
+      }
+      expect(refusedAtOnce).toBeGreaterThan(3);
+      await new Promise((resolve) => setTimeout(resolve, 1_100 - (performance.now() - spellStarted)));
+      // The spell is over: the next request waits for a place again, and gets the one an answer frees.
+      const waiting = tasks();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      held[0]?.();
+      expect((await first).status).toBe(200);
+      await vi.waitFor(() => expect(held).toHaveLength(3));
+      held[2]?.();
+      expect((await waiting).status).toBe(200);
+      held[1]?.();
+      expect((await second).status).toBe(200);
+    });
+
+    it('makes the next spell twice as long when the overload goes on after one', async () => {
+      const { base, held } = await saturable();
+      const tasks = () => fetch(`${base}/api/clients/current/tasks`);
+      const admitted = [tasks(), tasks()];
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      expect((await tasks()).status).toBe(503); // waited in vain: a spell of 1 s
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await tasks()).status).toBe(503); // waited in vain again, right after: a spell of 2 s
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      const asked = performance.now();
+      expect((await tasks()).status).toBe(503);
+      expect(performance.now() - asked).toBeLessThan(1_000); // still in the spell: refused at once
+      held[0]?.();
+      held[1]?.();
+      for (const answer of await Promise.all(admitted)) expect(answer.status).toBe(200);
+    });
+
     it('gives the place back when the caller hangs up, and once a stream of events has started', async () => {
       const { base, arrivals, held } = await saturable();
       const hangUp = new AbortController();

@@ -30,19 +30,25 @@ interface Waiter {
 interface ServicePlaces {
   limit: InFlightLimit;
   waiting: Waiter[];
-  /** When this service last refused a request (ms, performance.now()). */
-  refusedAt: number;
+  /** Until when (ms, performance.now()) the excess is refused at once: set by a sign of overload. */
+  refuseUntil: number;
+  /** How long the last sign of overload set that for (ms). */
+  spellMs: number;
 }
 
 /**
- * How long a request may wait for a place while the service is calm (ms), and how long "calm"
- * lasts after a refusal. A stall of the service (a garbage collection, a checkpoint) at a normal
- * load fills the places for a moment: those requests now wait it out instead of being refused.
- * Under overload the first refusal ends the waiting: from then on the excess is refused at once, so
- * the admitted requests carry no queue (at most `maxInFlight` of them waited, once).
+ * How long a request may wait for a place while the service is calm (ms). A stall of the service (a
+ * garbage collection, a checkpoint) at a normal load fills the places for a moment: those requests
+ * wait it out instead of being refused. A sign of overload — a request that waited all that time,
+ * or a full line of waiting requests — ends the waiting for a spell: the excess is refused at once,
+ * so the admitted requests carry no queue. A spell is a second; one that follows the last within a
+ * spell's length (the overload goes on) is twice as long, up to 30 s. A refusal made at once is no
+ * sign: callers that retry at once (ignoring Retry-After) would otherwise keep the spell going for
+ * as long as they retry, refusing the excess of a service that is long past its stall.
  */
 const STALL_WAIT_MS = 250;
-const CALM_AFTER_REFUSAL_MS = 1_000;
+const FIRST_SPELL_MS = 1_000;
+const LONGEST_SPELL_MS = 30_000;
 
 /**
  * Each service's bound on requests in progress, applied to the raw request before Fastify sees it
@@ -65,7 +71,8 @@ export class UpstreamGate {
       this.services.set(name, {
         limit: new InFlightLimit(admission.maxInFlight),
         waiting: [],
-        refusedAt: Number.NEGATIVE_INFINITY,
+        refuseUntil: Number.NEGATIVE_INFINITY,
+        spellMs: FIRST_SPELL_MS,
       });
     }
     this.maxWaiting = admission.maxInFlight;
@@ -103,14 +110,19 @@ export class UpstreamGate {
     const places = service && this.services.get(service);
     if (!places) return proceed();
     if (this.enter(places, request, response)) return proceed();
-    const calm = performance.now() - places.refusedAt > CALM_AFTER_REFUSAL_MS;
-    if (!calm || places.waiting.length >= this.maxWaiting) return this.refuse(places, response, service);
+    const now = performance.now();
+    if (now < places.refuseUntil) return this.refuse(places, response, service);
+    if (places.waiting.length >= this.maxWaiting) {
+      this.overloaded(places, now);
+      return this.refuse(places, response, service);
+    }
     const waiter: Waiter = {
       request,
       response,
       proceed,
       timer: setTimeout(() => {
         this.leave(places, waiter);
+        this.overloaded(places, performance.now());
         this.refuse(places, response, service);
       }, this.stallWaitMs),
     };
@@ -150,8 +162,17 @@ export class UpstreamGate {
     if (index !== -1) places.waiting.splice(index, 1);
   }
 
+  /** A sign of overload: the excess is refused at once for a spell (see STALL_WAIT_MS). */
+  private overloaded(places: ServicePlaces, now: number): void {
+    // The line's other requests that waited in vain: the same sign, already answered.
+    if (now < places.refuseUntil) return;
+    // Within a spell's length (and a wait) of the last spell's end: the overload goes on.
+    const goesOn = now < places.refuseUntil + places.spellMs + this.stallWaitMs;
+    places.spellMs = goesOn ? Math.min(places.spellMs * 2, LONGEST_SPELL_MS) : FIRST_SPELL_MS;
+    places.refuseUntil = now + places.spellMs;
+  }
+
   private refuse(places: ServicePlaces, response: ServerResponse, service: ServiceName): void {
-    places.refusedAt = performance.now();
     const shed = this.tally();
     if (shed > 0) {
       this.log?.warn(

@@ -264,12 +264,18 @@ export function createFrontendConfig(
     optimization: {
       splitChunks: {
         cacheGroups: {
-          // The contracts' modules and zod in one chunk rather than copied into each area's (the areas
-          // share files: errors, enums, zod's helpers…) or spread over many small files; a module is
-          // only evaluated when an area that imports it is.
+          // The contracts' modules in one chunk rather than copied into each area's (the areas share
+          // files: errors, enums, calendar…); a module is only evaluated when an area that imports it
+          // is. zod in one chunk of its own beside it, not spread over many small files.
           contracts: {
-            test: /[\\/](libs[\\/]contracts[\\/]src|node_modules[\\/]zod)[\\/]/,
+            test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/,
             name: 'contracts',
+            chunks: 'async',
+            enforce: true,
+          },
+          zod: {
+            test: /[\\/]node_modules[\\/]zod[\\/]/,
+            name: 'zod',
             chunks: 'async',
             enforce: true,
           },

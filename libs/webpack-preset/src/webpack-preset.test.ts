@@ -38,11 +38,13 @@ describe('the contracts in the front end', () => {
   });
 
   it('are imported by area, never through the barrel that holds every schema of every service', async () => {
-    const sources = await Array.fromAsync(
-      glob(['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'libs/{ui,web-client}/src/**/*.{ts,tsx}'], {
-        cwd: repositoryRoot,
-      }),
-    );
+    const sources: string[] = [];
+    const patterns = [
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'libs/{ui,web-client}/src/**/*.{ts,tsx}',
+    ];
+    for await (const file of glob(patterns, { cwd: repositoryRoot })) sources.push(file);
     expect(sources.length).toBeGreaterThan(100);
     const barrelImports: string[] = [];
     for (const file of sources) {

@@ -75,6 +75,24 @@ export const PROVIDE_RUNTIME_CORE_PLUGIN = fileURLToPath(
 /** The entry chunks, which hold the federation runtime: the shell's `main`, a remote's `remoteEntry`. */
 const ENTRY_CHUNK_FILES = /^(main|remoteEntry)\.[0-9a-f]+\.js$/;
 
+/**
+ * The host's chunks of the contracts and zod. The contracts' modules go in one chunk rather than
+ * copied into each area's (the areas share files: errors, enums, calendar…); a module is only
+ * evaluated when an area that imports it is. zod goes in one chunk of its own beside it, not spread
+ * over many small files.
+ */
+const HOST_SPLIT_CHUNKS = {
+  cacheGroups: {
+    contracts: {
+      test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/,
+      name: 'contracts',
+      chunks: 'async',
+      enforce: true,
+    },
+    zod: { test: /[\\/]node_modules[\\/]zod[\\/]/, name: 'zod', chunks: 'async', enforce: true },
+  },
+} satisfies NonNullable<Configuration['optimization']>['splitChunks'];
+
 /** Shared design-system parts the shell loads only on demand (never preloaded). */
 const LAZY_SHARED_MODULES = ['@listready/ui/toaster', '@listready/ui/dialog'];
 
@@ -262,25 +280,9 @@ export function createFrontendConfig(
       ],
     },
     optimization: {
-      splitChunks: {
-        cacheGroups: {
-          // The contracts' modules in one chunk rather than copied into each area's (the areas share
-          // files: errors, enums, calendar…); a module is only evaluated when an area that imports it
-          // is. zod in one chunk of its own beside it, not spread over many small files.
-          contracts: {
-            test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/,
-            name: 'contracts',
-            chunks: 'async',
-            enforce: true,
-          },
-          zod: {
-            test: /[\\/]node_modules[\\/]zod[\\/]/,
-            name: 'zod',
-            chunks: 'async',
-            enforce: true,
-          },
-        },
-      },
+      // The host's only: a remote's own contract modules are fallbacks it does not load beside the
+      // shell, and one chunk of them would come with the few it does import unshared.
+      ...(kind === 'host' ? { splitChunks: HOST_SPLIT_CHUNKS } : {}),
       // `format: undefined` keeps esbuild from wrapping chunks in an IIFE, which would hide the
       // remote entry's global (`var mfe_seller = …`) from the federation runtime.
       // The entry chunks go through terser instead: the federation runtime's build-time switches

@@ -21,6 +21,8 @@ import {
 // Larger than the gateway's compression threshold, like the real page.
 const SHELL_HTML = `<!doctype html><html><head><meta name="description" content="${'ListReady '.repeat(120)}"><link rel="icon" href="/favicon.ico" sizes="32x32"></head><body><div id="root"></div><script src="/main.1a2b3c4d.js"></script></body></html>`;
 const NONCE_META = /<meta property="csp-nonce" nonce="([^"]+)">/;
+/** The shell's page as webpack writes it: its entry script and stylesheet in the head. */
+const PRELOADING_SHELL_HTML = `<!doctype html><html><head><meta charset="utf-8"/><title>ListReady</title><script defer src="/main.1a2b3c4d.js"></script><link href="/main.5e6f7a8b.css" rel="stylesheet"></head><body><div id="root"></div></body></html>`;
 
 /** The page as built: what the gateway sent, less the nonce it added. */
 const withoutNonce = (body: string) => body.replace(NONCE_META, '');
@@ -506,7 +508,7 @@ describe('preloads for a signed-in page a remote renders', () => {
     const seller = path.join(root, 'preloading-seller');
     await mkdir(shell);
     await mkdir(seller);
-    await writeFile(path.join(shell, 'index.html'), SHELL_HTML);
+    await writeFile(path.join(shell, 'index.html'), PRELOADING_SHELL_HTML);
     await writeFile(
       path.join(shell, 'signed-in-remotes.json'),
       JSON.stringify({ '/journey': 'mfe-seller', '/profile': 'mfe-seller' }),
@@ -532,17 +534,26 @@ describe('preloads for a signed-in page a remote renders', () => {
       },
     });
     expect(response.statusCode).toBe(200);
-    const head = response.body.slice(0, response.body.indexOf('<meta name="description"'));
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    // The head's preloads and the shell's own files, in order (the shell's as "shell <file>").
     return [
-      ...head.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"(?: crossorigin="([\w-]+)")?>/g),
-    ].map((match) => `${match[2]} ${match[1]}${match[3] ? ` (${match[3]})` : ''}`);
+      ...head.matchAll(
+        /<link rel="preload" href="([^"]+)" as="(\w+)"(?: crossorigin="([\w-]+)")?>|<script defer src="([^"]+)"|<link href="([^"]+)" rel="stylesheet"/g,
+      ),
+    ].map((match) =>
+      match[1]
+        ? `${match[2]} ${match[1]}${match[3] ? ` (${match[3]})` : ''}`
+        : `shell ${match[4] ?? match[5]}`,
+    );
   };
+  const SHELL_FILES = ['shell /main.1a2b3c4d.js', 'shell /main.5e6f7a8b.css'];
 
-  it("starts a seller's journey reads, the remote's manifest, entry, exposed module and stylesheet with the page", async () => {
+  it("starts a seller's journey reads and the remote's manifest first, then the shell's files, then the remote's entry, exposed module and stylesheet", async () => {
     expect(await preloads('/journey', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([
       'fetch /api/clients/current/journey (use-credentials)',
       'fetch /api/clients/current/tasks (use-credentials)',
       'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
+      ...SHELL_FILES,
       'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
       'script /remotes/mfe-seller/158.59dd9c49.js',
       'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
@@ -553,6 +564,7 @@ describe('preloads for a signed-in page a remote renders', () => {
   it('preloads the remote but not the reads it cannot know: another page, an agent, ?clientId=, an expired or new session', async () => {
     const remoteOnly = [
       'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
+      ...SHELL_FILES,
       'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
       'script /remotes/mfe-seller/158.59dd9c49.js',
       'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
@@ -571,9 +583,11 @@ describe('preloads for a signed-in page a remote renders', () => {
   });
 
   it('preloads nothing for a page no remote renders for every role, or for a visitor', async () => {
-    expect(await preloads('/', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([]);
-    expect(await preloads('/dashboard', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual([]);
-    expect(await preloads('/journey')).toEqual([]);
+    expect(await preloads('/', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
+    expect(await preloads('/dashboard', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+      SHELL_FILES,
+    );
+    expect(await preloads('/journey')).toEqual(SHELL_FILES);
   });
 
   it('names a remote hosted elsewhere by its full URL', () => {
@@ -582,10 +596,12 @@ describe('preloads for a signed-in page a remote renders', () => {
       manifest: MANIFEST,
       pageData: [],
     });
-    expect(links).toContain(
+    expect(links.afterShell).toContain(
       '<link rel="preload" href="https://cdn.example/mfe-seller/remoteEntry.04db0b33.js" as="script">',
     );
-    expect(links).toContain('href="https://cdn.example/mfe-seller/mf-manifest.json?v=1.2.3" as="fetch"');
+    expect(links.first).toBe(
+      '<link rel="preload" href="https://cdn.example/mfe-seller/mf-manifest.json?v=1.2.3" as="fetch" crossorigin="anonymous">',
+    );
   });
 
   it("preloads a page's reads only for a seller's own journey, and not in a new session's first seconds", () => {

@@ -109,18 +109,24 @@ function escapeAttribute(value: string): string {
  * instead of one after another once the shell has run, asked for the session and read the
  * manifest. Each link matches the request that will use it: the manifest and API reads are
  * fetch()es (same-origin credentials, and the API reads' cookies), the scripts classic <script>s.
+ *
+ * In two parts, by when the page needs them: `first` (the small reads and the manifest, answered
+ * while the shell downloads) goes at the head's start; `afterShell` (the remote's code, most of the
+ * page's bytes) after the shell's own files. Before them, on HTTP/1.1's six connections, the
+ * remote's files were asked for first and the shell, which draws the page frame, waited for them.
  */
 export function remotePreloadLinks(input: {
   manifestUrl: string;
   manifest: FederationManifest | undefined;
   pageData: readonly string[];
-}): string {
-  const links = input.pageData.map(
+}): { first: string; afterShell: string } {
+  const first = input.pageData.map(
     (url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
   );
-  links.push(
+  first.push(
     `<link rel="preload" href="${escapeAttribute(input.manifestUrl)}" as="fetch" crossorigin="anonymous">`,
   );
+  const links: string[] = [];
   // The remote's files are named relative to its manifest (publicPath 'auto').
   const base = new URL(input.manifestUrl, 'http://page.invalid/');
   const local = (file: string) =>
@@ -136,7 +142,19 @@ export function remotePreloadLinks(input: {
     for (const file of expose.assets?.css?.sync ?? [])
       links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="style">`);
   }
-  return links.join('');
+  return { first: first.join(''), afterShell: links.join('') };
+}
+
+/** A page with a remote's preloads: the first at the head's start, the rest after the shell's files. */
+function withPreloads(html: string, preloads: { first: string; afterShell: string }): string {
+  return withHeadEnd(withHeadStart(html, preloads.first), preloads.afterShell);
+}
+
+/** Inserts markup at the end of the page's head, after its own scripts and stylesheets. */
+export function withHeadEnd(html: string, markup: string): string {
+  if (!markup) return html;
+  const end = html.search(/<\/head>/i);
+  return end === -1 ? html : `${html.slice(0, end)}${markup}${html.slice(end)}`;
 }
 
 /**
@@ -347,13 +365,17 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   const readSignedOutPagesTable = () =>
     readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
 
+  const NO_PRELOADS = { first: '', afterShell: '' };
   /** The preloads of a signed-in page a remote renders (read per page: a redeployed remote counts). */
-  const preloadsFor = async (pathname: string, withPageData: boolean): Promise<string> => {
+  const preloadsFor = async (
+    pathname: string,
+    withPageData: boolean,
+  ): Promise<{ first: string; afterShell: string }> => {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
     const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, SIGNED_IN_REMOTES_TABLE));
     const name = remotes && Object.hasOwn(remotes, normalised) ? remotes[normalised] : undefined;
     const remote = options.remotes.find((candidate) => candidate.name === name);
-    if (!remote) return '';
+    if (!remote) return NO_PRELOADS;
     const manifest = remote.dir
       ? await readJsonFile<FederationManifest>(path.join(remote.dir, 'mf-manifest.json'))
       : undefined;
@@ -384,20 +406,17 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
       throw error;
     }
+    const preloads =
+      signedIn && file === SHELL_PAGE
+        ? await preloadsFor(pathname, preloadsPageData(sessionToken, request.url))
+        : NO_PRELOADS;
     return (
       reply
         .header('Cache-Control', REVALIDATE_CACHE_CONTROL)
         // Which page depends on the session cookie.
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(
-          withHeadStart(
-            withCspNonce(html, styleNonceOf(reply.raw)),
-            signedIn && file === SHELL_PAGE
-              ? await preloadsFor(pathname, preloadsPageData(sessionToken, request.url))
-              : '',
-          ),
-        )
+        .send(withPreloads(withCspNonce(html, styleNonceOf(reply.raw)), preloads))
     );
   };
 

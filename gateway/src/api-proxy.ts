@@ -210,7 +210,8 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
       return;
     }
     if (this.reply.sent || this.reply.raw.destroyed) return;
-    this.request.log.warn({ err: error, service: this.service }, 'upstream request failed');
+    // `upstream`, not `service`: every line already names the service that logs it (the gateway).
+    this.request.log.warn({ err: error, upstream: this.service }, 'upstream request failed');
     void this.reply.status(503).send(unavailableBody(this.service));
   }
 

@@ -614,7 +614,7 @@ describe('gateway logs', () => {
       const down = await gateway.inject({ method: 'GET', url: '/api/branding/current' });
       expect(down.statusCode).toBe(503);
       expect(lines.filter((line) => line.reqId === down.headers['x-request-id'])).toMatchObject([
-        { level: 40, msg: 'upstream request failed', service: 'branding' },
+        { level: 40, msg: 'upstream request failed', service: 'gateway', upstream: 'branding' },
       ]);
     } finally {
       await gateway.close();

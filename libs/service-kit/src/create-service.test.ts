@@ -246,29 +246,52 @@ describe('createService error handling', () => {
     expect(response.headers['x-request-id']).toBe('req-123');
   });
 
-  it('redacts cookies and authorization headers in request logs', async () => {
+  it('logs each answered request once, without its headers or body', async () => {
     const { logger, lines } = captureLogs();
     const text = () => JSON.stringify(lines);
     app = buildApp(logger);
-    await app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' },
-    });
-    await app.inject({
-      method: 'GET',
-      url: '/nope',
-      headers: { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' },
-    });
-    await app.inject({
+    const secrets = { cookie: 'listready_session=secret-token', authorization: 'Bearer abc' };
+    const created = await app.inject({
       method: 'POST',
-      url: '/login',
-      payload: { email: 'a@b.co', password: 'pa55word-secret' },
+      url: '/things',
+      headers: secrets,
+      payload: { name: 'Ann', email: 'ann@example.com', password: 'pa55word-secret' },
+    });
+    const unknown = await app.inject({ method: 'GET', url: '/nope?x=1', headers: secrets });
+    // Probes (/healthz, /readyz) log at warn: a line each would drown the requests.
+    await app.inject({ method: 'GET', url: '/healthz', headers: secrets });
+    expect(lines.map((line) => line.msg)).toEqual(['request completed', 'request completed']);
+    expect(lines.find((line) => line.reqId === created.headers['x-request-id'])).toMatchObject({
+      req: { method: 'POST', url: '/things' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(lines.find((line) => line.reqId === unknown.headers['x-request-id'])).toMatchObject({
+      req: { method: 'GET', url: '/nope?x=1' },
+      res: { statusCode: 404 },
     });
     expect(text()).not.toContain('pa55word-secret');
-    expect(text()).toContain('[redacted]');
     expect(text()).not.toContain('secret-token');
     expect(text()).not.toContain('Bearer abc');
+    expect(text()).not.toContain('headers');
+  });
+
+  it('silences the request line of a route whose log level is above info', async () => {
+    const { logger, lines } = captureLogs();
+    app = createService({ name: 'test', logger });
+    app.get('/quiet', { logLevel: 'warn' }, async () => ({ ok: true }));
+    expect((await app.inject({ method: 'GET', url: '/quiet' })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+  });
+
+  it('redacts credentials in whatever else is logged', async () => {
+    const { logger, lines } = captureLogs();
+    logger.info(
+      { headers: { cookie: 'listready_session=secret-token' }, body: { password: 'pa55word-secret' } },
+      'with secrets',
+    );
+    expect(JSON.stringify(lines)).not.toMatch(/secret-token|pa55word-secret/);
+    expect(lines[0]).toMatchObject({ headers: { cookie: '[redacted]' }, body: { password: '[redacted]' } });
   });
 });
 

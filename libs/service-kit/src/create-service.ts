@@ -77,6 +77,8 @@ export function createService(options: CreateServiceOptions): App {
     ...logging,
     genReqId: requestId,
     requestIdHeader: false,
+    // One line per request, written when it is answered (registerRequestLog), instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: trustHops(options.trustProxy ?? 1),
     frameworkErrors: frameworkErrorHandler,
@@ -97,11 +99,33 @@ export function createService(options: CreateServiceOptions): App {
   registerControlCharacterGuard(app);
   if (options.loadShedding) registerLoadShedding(app, options.loadShedding);
   registerHealthRoutes(app, options.readiness ?? {});
+  registerRequestLog(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
   ownTracesOnPort(app, options.name);
   return app;
+}
+
+/**
+ * Each answered request as one info line, under its request id and trace: what was asked, the
+ * status and the time taken. Fastify's own pair ("incoming request", "request completed") wrote two
+ * lines with every header through the redaction, 8 % of the services' CPU under `npm start`; headers
+ * are left out, so a cookie or token in one cannot reach a log. A route's `logLevel` above info
+ * (the gateway's proxied calls: their service logs them) silences its line.
+ */
+function registerRequestLog(app: App): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+    done();
+  });
 }
 
 /**

@@ -17,9 +17,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Kafka, logLevel } from 'kafkajs';
 import type { Browser } from 'playwright-core';
 import { REMOTE_NAMES, taskEntriesSchema, topicFor } from '@listready/contracts';
+import { Kafka, logLevel } from '@listready/events/kafkajs';
 import { renderChart } from '../../charts/src/render.ts';
 import { loadCompose, repoRoot, type ComposeService } from '../compose.ts';
 import { resolveBaseImages } from './bases.ts';
@@ -110,13 +110,15 @@ async function step(name: string, body: () => Promise<string>): Promise<void> {
   try {
     const detail = await body();
     checks.push({ name, ok: true, detail });
+    // ✓ and ✗ as vitest marks its tests: a line opening with `ok` or `FAIL` reads as another test
+    // runner's result line (TAP, go test) to a reader of CI's output.
     console.log(
-      `  ok   ${name} (${((performance.now() - since) / 1000).toFixed(1)} s)${detail ? `: ${detail}` : ''}`,
+      `  ✓ ${name} (${((performance.now() - since) / 1000).toFixed(1)} s)${detail ? `: ${detail}` : ''}`,
     );
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     checks.push({ name, ok: false, detail });
-    console.log(`  FAIL ${name}: ${detail}`);
+    console.log(`  ✗ ${name}: ${detail}`);
     throw new SmokeFailure(`${name}: ${detail}`);
   }
 }
@@ -620,7 +622,12 @@ function printResults(): void {
       `${result.image.padEnd(52)} ${megabytes(result.bytes).padStart(8)} ${`${result.coldStartSeconds.toFixed(1)} s`.padStart(11)}  (${result.service})`,
     );
   const failed = checks.filter((entry) => !entry.ok).length;
-  console.log(`\nimages smoke: ${checks.length - failed} passed, ${failed} failed`);
+  // Not in the "N passed, N failed" shape: CI's own summary line is the run's only closing line.
+  console.log(
+    failed === 0
+      ? `\nimages smoke: all ${checks.length} checks passed`
+      : `\nimages smoke: ${failed} of ${checks.length} checks FAILED`,
+  );
   const report = process.env.LISTREADY_IMAGES_REPORT;
   // The counts in vitest's JSON report's names, so .ci/summary.mjs folds this report in with the others.
   const counts = {

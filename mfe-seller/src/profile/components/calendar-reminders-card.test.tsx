@@ -1,3 +1,4 @@
+import { Profiler, useDeferredValue } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationSettingsMessages } from '@listready/contracts/auth';
@@ -81,6 +82,33 @@ describe('reminder settings', () => {
       phone: '+12125550100',
       timezone: 'UTC',
     });
+  });
+
+  it('lists the time zones only after its first commit, even drawn by a background render (issue 16)', async () => {
+    scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
+    const askIntl = vi.spyOn(Intl, 'supportedValuesOf');
+    // As the profile draws it: in the background render that follows the profile's data.
+    function InBackgroundRender() {
+      const shown = useDeferredValue(true, false);
+      return shown && <CalendarRemindersCard user={userFixture} />;
+    }
+    const zoneOptions = () => document.querySelectorAll('#reminder-timezone option').length;
+    let firstCommit: { options: number; askedIntl: number } | undefined;
+    const recordCommit = () => {
+      if (!firstCommit && zoneOptions() > 0) {
+        firstCommit = { options: zoneOptions(), askedIntl: askIntl.mock.calls.length };
+      }
+    };
+    renderSignedIn(
+      <Profiler id="card" onRender={recordCommit}>
+        <InBackgroundRender />
+      </Profiler>,
+      userFixture,
+    );
+    await waitFor(() => expect(zoneOptions()).toBeGreaterThan(100));
+    expect(firstCommit).toEqual({ options: 1, askedIntl: 0 });
+    expect(screen.getByLabelText<HTMLSelectElement>('Time zone').value).toBe('UTC');
+    askIntl.mockRestore();
   });
 
   it('leaves the number on file alone when only e-mail changes', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarDays } from 'lucide-react';
@@ -24,16 +24,20 @@ function mobileOnFile(phone: string | null): string {
 
 /**
  * The zones this browser knows, the person's own first if it is not among them. The 400-odd options
- * come in a background render once the profile is on screen (the person's own zone stands alone
- * until then): rendered with it, they were most of the profile's longest task on a phone (issue 16).
+ * (and Intl's list of them) come in a background render after the profile's first commit, the
+ * person's own zone standing alone until then: rendered and styled with the rest of the profile,
+ * they were most of its longest task on a phone (issue 16). A transition started from an effect,
+ * not `useDeferredValue`: the profile itself is drawn by a deferred render, in which a deferred
+ * value mounts at its final value and would bring the options back into that render's commit.
  */
 function useTimeZones(current: string): readonly string[] {
-  const zones = useMemo(() => {
+  const [complete, setComplete] = useState(false);
+  useEffect(() => startTransition(() => setComplete(true)), []);
+  return useMemo(() => {
+    if (!complete) return [current];
     const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
     return known.includes(current) ? known : [current, ...known];
-  }, [current]);
-  const onlyCurrent = useMemo(() => [current], [current]);
-  return useDeferredValue(zones, onlyCurrent);
+  }, [complete, current]);
 }
 
 /**

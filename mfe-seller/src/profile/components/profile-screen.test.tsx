@@ -1,8 +1,16 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
-import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listready/web-client';
+import {
+  createAppQueryClient,
+  PROFILE_ACTIVE_TAB_STORAGE_KEY,
+  PROFILE_TAB_CHANGE_EVENT,
+  SESSION_QUERY_KEY,
+} from '@listready/web-client';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
+import { GROUPS_QUERY_KEY } from '../utils/profile-api.ts';
 import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
@@ -33,6 +41,48 @@ describe('ProfileScreen tabs', () => {
     expect(screen.getByText('jane@example.com')).toBeTruthy();
     expect(screen.getByText('555-0100')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'No photo' })).toBeTruthy();
+  });
+
+  it('draws the overview in a render of its own once the groups have come, not in the update that brings them (issue 16)', async () => {
+    scriptApi({ 'GET /api/user-groups': () => json(200, []) });
+    let queryClient: QueryClient | undefined;
+    function QueryClientProbe() {
+      queryClient = useQueryClient();
+      return null;
+    }
+    const commits: Array<{ groups: string | undefined; drawn: 'outline' | 'overview' }> = [];
+    const recordCommit = () =>
+      commits.push({
+        groups: queryClient?.getQueryState(GROUPS_QUERY_KEY)?.status,
+        drawn: screen.queryByText('Loading your profile...') ? 'outline' : 'overview',
+      });
+    renderSignedIn(
+      <Profiler id="profile" onRender={recordCommit}>
+        <QueryClientProbe />
+        <ProfileScreen />
+      </Profiler>,
+      userFixture,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'My Profile' });
+    // Drawn with the answer, the overview was one long task on a phone; the outline stays for that
+    // update, and the overview comes in the background render that follows it.
+    const answered = commits.findIndex((commit) => commit.groups === 'success');
+    expect(commits[answered]?.drawn).toBe('outline');
+    expect(commits[answered + 1]?.drawn).toBe('overview');
+  });
+
+  it('draws the overview at once when the groups are already known (back from another screen)', () => {
+    scriptApi({});
+    const queryClient = createAppQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, userFixture);
+    queryClient.setQueryData(GROUPS_QUERY_KEY, []);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ProfileScreen />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    expect(screen.queryByText('Loading your profile...')).toBeNull();
   });
 
   it('opens the tab kept in session storage and follows the profileTabChange broadcast', async () => {

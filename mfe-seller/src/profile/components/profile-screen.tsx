@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ProfileSkeleton } from '@listready/ui';
 import { openProfileTab, sessionQuery, useProfileTab, type ProfileTab } from '@listready/web-client';
@@ -26,8 +27,15 @@ export function ProfileScreen() {
   const session = useQuery(sessionQuery);
   const groups = useGroups();
   const user = session.data;
+  // The groups' answer comes through react-query's store, whose updates React renders at once: drawn
+  // in that update, the whole overview (the calendar card, its form, every field's registration) was
+  // one task of 65–120 ms at a phone's CPU speed (issue 16). Deferred, the outline stays for that
+  // update and the overview comes in the background render after it, which React splits into slices
+  // of a few milliseconds; what is drawn is the same. Data already in the cache (back from another
+  // screen) draws at once: a deferred value mounts as it is.
+  const shown = useDeferredValue(user !== undefined && !groups.isPending);
 
-  if (!user || groups.isPending) {
+  if (!user || groups.isPending || !shown) {
     return <ProfileSkeleton label="Loading your profile..." />;
   }
 

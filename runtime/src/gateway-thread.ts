@@ -32,7 +32,12 @@ export async function startGatewayThread(options: {
     logLevel: options.logger.level,
     readiness: Object.keys(options.readiness),
   };
-  const worker = new Worker(new URL('./gateway-worker.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL('./gateway-worker.ts', import.meta.url), {
+    workerData: data,
+    // The thread's telemetry (its own, from the inherited `--import instrument.ts`) is the gateway's:
+    // untraced when nothing is exported, like the gateway's own process (instrument.ts).
+    env: { ...process.env, OTEL_SERVICE_NAME: 'gateway' },
+  });
   const post = (message: ToGateway) => worker.postMessage(message);
   let stopping = false;
 

@@ -121,29 +121,45 @@ process.stdout.write(JSON.stringify({ patched: '__wrapped' in http.Server.protot
   }, 60_000);
 });
 
-describe('an instrumentation left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS)', () => {
-  it('is never made, so its module stays unpatched while the others are', async () => {
-    const probe = `
+/** Which of http and pg a process started with `env` and the preload has patched. */
+async function patchedModules(env: Record<string, string>): Promise<{ http: boolean; pg: boolean }> {
+  const probe = `
 import http from 'node:http';
 import pg from 'pg';
 process.stdout.write(JSON.stringify({ http: '__wrapped' in http.Server.prototype.emit, pg: '__wrapped' in pg.Client.prototype.query }));
 `;
-    const run = async (env: Record<string, string>) => {
-      const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
-        cwd: repositoryRoot,
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await new Promise((resolve) => child.once('exit', resolve));
-      return JSON.parse(output) as { http: boolean; pg: boolean };
-    };
+  const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise((resolve) => child.once('exit', resolve));
+  return JSON.parse(output) as { http: boolean; pg: boolean };
+}
+
+describe('an instrumentation left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS)', () => {
+  it('is never made, so its module stays unpatched while the others are', async () => {
     const [every, withoutPg] = await Promise.all([
-      run({}),
-      run({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: ' pg ,' }),
+      patchedModules({}),
+      patchedModules({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: ' pg ,' }),
     ]);
     expect(every).toEqual({ http: true, pg: true });
     expect(withoutPg).toEqual({ http: true, pg: false });
+  }, 60_000);
+});
+
+describe('the gateway (OTEL_SERVICE_NAME=gateway)', () => {
+  it('makes no trace context of its own with nowhere to export, and is traced with an endpoint', async () => {
+    const [untraced, traced, service] = await Promise.all([
+      patchedModules({ OTEL_SERVICE_NAME: 'gateway' }),
+      // Nothing listens there: the exporter only fails quietly when it flushes, after the probe.
+      patchedModules({ OTEL_SERVICE_NAME: 'gateway', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }),
+      patchedModules({ OTEL_SERVICE_NAME: 'journey' }),
+    ]);
+    expect(untraced).toEqual({ http: false, pg: true });
+    expect(traced).toEqual({ http: true, pg: true });
+    expect(service).toEqual({ http: true, pg: true });
   }, 60_000);
 });

@@ -284,6 +284,12 @@ describe.each(RENDERINGS.map(([name]) => name))('rendered with %s', (rendering) 
     }
   });
 
+  it('names the gateway "gateway" for telemetry: untraced with nowhere to export (instrument.ts)', () => {
+    const gateway = find<IDeployment>(objectsOf(rendering), 'Deployment', 'listready-gateway');
+    const env = gateway.spec?.template.spec?.containers[0]?.env ?? [];
+    expect(env.find((variable) => variable.name === 'OTEL_SERVICE_NAME')?.value).toBe('gateway');
+  });
+
   it('runs migrations and topic creation as pre-install/pre-upgrade hooks, with scripts that exist', () => {
     const jobs = ofKind<IJob>(objectsOf(rendering), 'Job');
     expect(jobs.map(componentOf).sort()).toEqual(['kafka-topics', 'migrate']);

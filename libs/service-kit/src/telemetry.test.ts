@@ -6,6 +6,30 @@ import { startOtlpReceiver, type OtlpReceiver } from './testing/otlp-receiver.ts
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const instrument = path.join(repositoryRoot, 'libs/service-kit/src/instrument.ts');
 
+/** What `probe` prints (JSON) in a process started with the preload and `env`. */
+async function probeWithPreload<T>(probe: string, env: Record<string, string>): Promise<T> {
+  const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise((resolve) => child.once('exit', resolve));
+  return JSON.parse(output) as T;
+}
+
+/** Which of http and pg a process started with `env` and the preload has patched. */
+const patchedModules = (env: Record<string, string>) =>
+  probeWithPreload<{ http: boolean; pg: boolean }>(
+    `
+import http from 'node:http';
+import pg from 'pg';
+process.stdout.write(JSON.stringify({ http: '__wrapped' in http.Server.prototype.emit, pg: '__wrapped' in pg.Client.prototype.query }));
+`,
+    env,
+  );
+
 /**
  * A process with the instrument preload that makes one span, then gets SIGTERM. Batches leave every
  * minute here, so only the flush on shutdown can deliver the span before the process exits.
@@ -104,40 +128,13 @@ const carrier = {};
 propagation.inject(trace.setSpan(context.active(), span), carrier);
 process.stdout.write(JSON.stringify({ patched: '__wrapped' in http.Server.prototype.emit, traceId: span.spanContext().traceId, carrier }));
 `;
-    const run = async (env: Record<string, string>) => {
-      const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
-        cwd: repositoryRoot,
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await new Promise((resolve) => child.once('exit', resolve));
-      return JSON.parse(output) as { patched: boolean; traceId: string; carrier: Record<string, string> };
-    };
+    const run = (env: Record<string, string>) =>
+      probeWithPreload<{ patched: boolean; traceId: string; carrier: Record<string, string> }>(probe, env);
     const [on, off] = await Promise.all([run({}), run({ OTEL_SDK_DISABLED: 'true' })]);
     expect(on.patched).toBe(true);
     expect(off).toEqual({ patched: false, traceId: '0'.repeat(32), carrier: {} });
   }, 60_000);
 });
-
-/** Which of http and pg a process started with `env` and the preload has patched. */
-async function patchedModules(env: Record<string, string>): Promise<{ http: boolean; pg: boolean }> {
-  const probe = `
-import http from 'node:http';
-import pg from 'pg';
-process.stdout.write(JSON.stringify({ http: '__wrapped' in http.Server.prototype.emit, pg: '__wrapped' in pg.Client.prototype.query }));
-`;
-  const child = spawn(process.execPath, ['--import', instrument, '--input-type=module', '-e', probe], {
-    cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise((resolve) => child.once('exit', resolve));
-  return JSON.parse(output) as { http: boolean; pg: boolean };
-}
 
 describe('an instrumentation left out (OTEL_NODE_DISABLED_INSTRUMENTATIONS)', () => {
   it('is never made, so its module stays unpatched while the others are', async () => {

@@ -103,6 +103,17 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** A signed-in page's preloads, in the two places of its head they go (see remotePreloadLinks). */
+interface RemotePreloads {
+  /** At the head's start: the page's API reads and the remote's manifest. */
+  first: string;
+  /** After the shell's own files: the remote's entry, module and stylesheet. */
+  afterShell: string;
+}
+
+/** A page that a remote does not render, or a visitor's: nothing to preload. */
+const NO_PRELOADS: RemotePreloads = { first: '', afterShell: '' };
+
 /**
  * `<link rel="preload">`s for a signed-in page a remote renders, so the browser fetches the remote
  * (its manifest, entry, exposed module and stylesheet) and the page's API reads with the HTML,
@@ -119,7 +130,7 @@ export function remotePreloadLinks(input: {
   manifestUrl: string;
   manifest: FederationManifest | undefined;
   pageData: readonly string[];
-}): { first: string; afterShell: string } {
+}): RemotePreloads {
   const first = input.pageData.map(
     (url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
   );
@@ -146,7 +157,7 @@ export function remotePreloadLinks(input: {
 }
 
 /** A page with a remote's preloads: the first at the head's start, the rest after the shell's files. */
-function withPreloads(html: string, preloads: { first: string; afterShell: string }): string {
+function withPreloads(html: string, preloads: RemotePreloads): string {
   return withHeadEnd(withHeadStart(html, preloads.first), preloads.afterShell);
 }
 
@@ -365,12 +376,8 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   const readSignedOutPagesTable = () =>
     readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
 
-  const NO_PRELOADS = { first: '', afterShell: '' };
   /** The preloads of a signed-in page a remote renders (read per page: a redeployed remote counts). */
-  const preloadsFor = async (
-    pathname: string,
-    withPageData: boolean,
-  ): Promise<{ first: string; afterShell: string }> => {
+  const preloadsFor = async (pathname: string, withPageData: boolean): Promise<RemotePreloads> => {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
     const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, SIGNED_IN_REMOTES_TABLE));
     const name = remotes && Object.hasOwn(remotes, normalised) ? remotes[normalised] : undefined;

@@ -7,6 +7,7 @@ import {
   type App,
   type LoadSheddingOptions,
 } from '@listready/service-kit';
+import { overloadEventLoop } from '@listready/service-kit/testing';
 import { testGateway } from './test-gateway.ts';
 import { gatewayConfigFromEnv } from './config.ts';
 
@@ -15,28 +16,11 @@ const shedding: LoadSheddingOptions = {
   // Well above what a busy shared machine (or the suites running beside this one) causes by itself.
   maxEventLoopDelayMs: 150,
   maxEventLoopUtilization: 0,
-  sampleIntervalMs: 100,
+  // Long enough that the pressure, once sampled, outlasts the request sent right after.
+  sampleIntervalMs: 500,
   maxInFlight: 0,
   retryAfterSeconds: 4,
 };
-
-function blockEventLoop(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    // busy, as a CPU-bound burst would keep it
-  }
-}
-
-/** Blocks the loop until `app`'s sampler reports the pressure (the process is shared by all apps here). */
-async function overload(app: App): Promise<void> {
-  blockEventLoop(400);
-  await vi.waitFor(
-    () => {
-      if (!app.isUnderPressure()) throw new Error('not under pressure yet');
-    },
-    { interval: 1, timeout: 1_000 },
-  );
-}
 
 describe('gateway load shedding', () => {
   const opened: App[] = [];
@@ -77,7 +61,7 @@ describe('gateway load shedding', () => {
   it('turns API requests away with a fast 503 and Retry-After before proxying them; /api/health still answers', async () => {
     const { gateway, handled } = await platform(shedding, false);
     expect((await tasks(gateway)).statusCode).toBe(200);
-    await overload(gateway);
+    await overloadEventLoop(gateway);
     const shed = await tasks(gateway);
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('4');
@@ -92,7 +76,7 @@ describe('gateway load shedding', () => {
 
   it("passes a service's own 503 and Retry-After through to the caller", async () => {
     const { journey, gateway, handled } = await platform(false, shedding);
-    await overload(journey);
+    await overloadEventLoop(journey);
     const shed = await tasks(gateway);
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('4');

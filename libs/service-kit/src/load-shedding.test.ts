@@ -5,22 +5,16 @@ import { apiErrorSchema, ErrorCode } from '@listready/contracts';
 import { baseConfigSchema, loadConfig } from './config.ts';
 import { createService, type App } from './create-service.ts';
 import { InFlightLimit, loadSheddingFromConfig, type LoadSheddingOptions } from './load-shedding.ts';
+import { blockEventLoop, overloadEventLoop } from './testing/event-loop-pressure.ts';
 
 const silent = pino({ level: 'silent' });
-
-/** Keeps the event loop busy for `ms`, as a CPU-bound burst of requests would. */
-function blockEventLoop(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    // busy
-  }
-}
 
 const options: LoadSheddingOptions = {
   // Well above what a busy shared machine (or the suites running beside this one) causes by itself.
   maxEventLoopDelayMs: 150,
   maxEventLoopUtilization: 0,
-  sampleIntervalMs: 100,
+  // Long enough that the pressure, once sampled, outlasts the request sent right after.
+  sampleIntervalMs: 500,
   maxInFlight: 0,
   retryAfterSeconds: 3,
 };
@@ -55,20 +49,6 @@ describe('load shedding', () => {
     );
   }
 
-  /**
-   * Blocks the loop, then waits for the sample that saw it (the sampler and the delay histogram are
-   * both overdue timers: which runs first decides whether this sample or the next one shows it).
-   */
-  async function overload(target: App, ms = 400) {
-    blockEventLoop(ms);
-    await vi.waitFor(
-      () => {
-        if (!target.isUnderPressure()) throw new Error('not under pressure yet');
-      },
-      { interval: 1, timeout: 1_000 },
-    );
-  }
-
   const work = (target: App) =>
     target.inject({ method: 'POST', url: '/work', payload: { task: 'complete' } });
 
@@ -77,7 +57,7 @@ describe('load shedding', () => {
     expect((await work(app)).statusCode).toBe(200);
     expect(handled.count).toBe(1);
 
-    await overload(app);
+    await overloadEventLoop(app);
     const shed = await work(app);
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('3');
@@ -89,7 +69,7 @@ describe('load shedding', () => {
 
   it('admits requests again as soon as the event loop is calm', async () => {
     const { app, handled } = await build(options);
-    await overload(app);
+    await overloadEventLoop(app);
     expect((await work(app)).statusCode).toBe(503);
     await calm(app); // the next calm sample
     expect((await work(app)).statusCode).toBe(200);
@@ -98,7 +78,7 @@ describe('load shedding', () => {
 
   it('keeps the liveness and readiness probes answering', async () => {
     const { app } = await build(options);
-    await overload(app);
+    await overloadEventLoop(app);
     expect((await work(app)).statusCode).toBe(503);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
@@ -107,7 +87,7 @@ describe('load shedding', () => {
   it('sheds on event-loop utilization too, when configured', async () => {
     const { app } = await build({ ...options, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0.9 });
     expect((await work(app)).statusCode).toBe(200);
-    await overload(app, 1_000);
+    await overloadEventLoop(app);
     expect((await work(app)).statusCode).toBe(503);
   });
 

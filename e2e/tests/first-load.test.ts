@@ -162,6 +162,34 @@ describe('a signed-in seller', () => {
   });
 });
 
+describe('a signed-in page before its scripts run', () => {
+  it('paints its frame with the HTML: the header and the session’s spinner, styled by the page itself', async () => {
+    const { page } = await browser.newPage();
+    await registerSeller(page, 'Frame');
+    const storageState = await page.context().storageState();
+    // The page as it stands until the shell's scripts have run: with JavaScript off, only the HTML draws.
+    const withoutJavaScript = await launchChromium();
+    try {
+      const context = await withoutJavaScript.newContext({ javaScriptEnabled: false, storageState });
+      const first = await context.newPage();
+      const response = await first.goto(`${baseUrl}/journey`);
+      const html = (await response?.text()) ?? '';
+      expect(html).not.toContain('Get Your Home Ready to Sell');
+      // The stylesheet is in the page, with the response's nonce: no CSS request before the first paint.
+      expect(html).toMatch(/<style data-inline-css nonce="[^"]+">/);
+      expect(html).not.toContain('rel="stylesheet"');
+      const header = first.locator('header');
+      expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+      expect((await header.locator('a[href="/"]').boundingBox())?.height).toBeGreaterThan(40);
+      expect(await first.getByRole('status').textContent()).toBe('Checking your session');
+      expect(await first.locator('.animate-spin').isVisible()).toBe(true);
+      await context.close();
+    } finally {
+      await withoutJavaScript.close();
+    }
+  });
+});
+
 describe('the seller’s journey, without a waterfall', () => {
   it('starts the journey’s API reads before the seller remote has finished loading, each asked once', async () => {
     const { page, requests } = await browser.newPage();

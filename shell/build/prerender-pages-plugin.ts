@@ -30,13 +30,14 @@ export interface PrerenderPagesOptions {
 }
 
 /**
- * Prerenders the visitor's pages (landing, not found) at build time from the shell's own React
- * components: a second, Node-target webpack compilation of the render module (the parent's
+ * Prerenders the visitor's pages (landing, not found), and the plain shell page's frame, at build
+ * time from the shell's own React components: a second, Node-target webpack compilation of the render module (the parent's
  * TypeScript rules, CSS ignored) runs once per build, and its markup goes into copies of the built
  * `index.html`, which the browser then hydrates. The copies inline the shell's stylesheet (the
  * whole of it, a few KB: the page paints without waiting for a CSS request, and the app it
  * hydrates into needs no other) and start no session probe: they are served only to requests
- * without a session cookie.
+ * without a session cookie. `index.html` itself gets the frame as it stands while the session is
+ * asked (header, spinner, footer) and the same inline stylesheet, keeping its scripts and probes.
  */
 export class PrerenderPagesPlugin {
   private readonly options: PrerenderPagesOptions;
@@ -65,6 +66,9 @@ export class PrerenderPagesPlugin {
             const html = prerenderedHtml(template, pages.renderSignedOutPage(page), css, pages, visitor.name);
             compilation.emitAsset(pages.SIGNED_OUT_PAGE_FILES[page], new sources.RawSource(html));
           }
+          // The plain shell paints its frame with the HTML too; its scripts then render over it.
+          const shellPage = withContent(template, '', pages.renderShellWhileSessionLoads(), css);
+          compilation.updateAsset(templateName, new sources.RawSource(shellPage));
           const table = `${JSON.stringify(pages.signedOutPagesTable(), null, 2)}\n`;
           compilation.emitAsset(SIGNED_OUT_PAGES_TABLE, new sources.RawSource(table));
           compilation.emitAsset(
@@ -179,6 +183,24 @@ function replaceOnce(html: string, pattern: RegExp | string, replacement: string
   return html.replace(pattern, () => replacement);
 }
 
+/**
+ * A built page with `markup` in its root (and `rootAttributes` on it) and the stylesheet inline:
+ * the page paints without waiting for a script or a CSS request.
+ */
+function withContent(
+  html: string,
+  rootAttributes: string,
+  markup: string,
+  stylesheet: { link: string; css: string },
+): string {
+  const filled = replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root"${rootAttributes}>${markup}</div>`,
+  );
+  return replaceOnce(filled, stylesheet.link, `${INLINE_STYLE_TAG}${stylesheet.css}</style>`);
+}
+
 function prerenderedHtml(
   template: string,
   rendered: SignedOutPages.RenderedPage,
@@ -198,12 +220,12 @@ function prerenderedHtml(
   );
   // Nor the remotes' addresses, which only the shell asks for.
   html = replaceOnce(html, /<link[^>]*href="\/remotes\.json"[^>]*>/, '');
-  html = replaceOnce(
+  html = withContent(
     html,
-    '<div id="root"></div>',
-    `<div id="root" ${pages.RENDERED_PATH_ATTRIBUTE}="${rendered.renderedPath}">${rendered.markup}</div>`,
+    ` ${pages.RENDERED_PATH_ATTRIBUTE}="${rendered.renderedPath}"`,
+    rendered.markup,
+    stylesheet,
   );
-  html = replaceOnce(html, stylesheet.link, `${INLINE_STYLE_TAG}${stylesheet.css}</style>`);
   // A visitor's page: nobody is signed in, so no session probe, and it works without JavaScript.
   html = replaceOnce(html, /<link[^>]*href="\/api\/auth\/session"[^>]*>/, '');
   html = replaceOnce(html, /<noscript>.*?<\/noscript>/s, '');

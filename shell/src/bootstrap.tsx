@@ -28,6 +28,8 @@ const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.hr
   },
 );
 
+// The plain shell page's root holds its frame as it stands while the session is asked (painted with
+// the HTML); the first render replaces it, the same frame or, if the session has come, the page.
 if (renderedPath !== null)
   hydrateRoot(container, <ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
 else createRoot(container).render(<ShellApp queryClient={queryClient} />);

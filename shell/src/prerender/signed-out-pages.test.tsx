@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   nginxVisitorPageMap,
+  renderShellWhileSessionLoads,
   renderSignedOutPage,
   signedInRemotesTable,
   signedOutPagesTable,
@@ -70,5 +71,17 @@ describe('the visitor’s prerendered pages', () => {
     expect(page.querySelector('h1')?.textContent).toBe('404 Page Not Found');
     expect(page.querySelector('header a[href="/auth"]')).not.toBeNull();
     expect(page.querySelector('footer')).not.toBeNull();
+  });
+
+  it('renders the plain shell’s frame as it stands while the session is asked: nobody’s page yet', () => {
+    const page = document.createElement('div');
+    page.innerHTML = renderShellWhileSessionLoads();
+    expect(page.querySelector('header [data-logo-variant]')).not.toBeNull();
+    expect(page.querySelector('main [role="status"]')?.textContent).toBe('Checking your session');
+    expect(page.querySelector('footer')).not.toBeNull();
+    // Neither a visitor's nor a signed-in user's: no Sign In, no landing, no navigation.
+    expect(page.querySelector('a[href="/auth"]')).toBeNull();
+    expect(page.textContent).not.toContain('Get Your Home Ready to Sell');
+    expect(page.querySelector('nav')).toBeNull();
   });
 });

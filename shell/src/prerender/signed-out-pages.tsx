@@ -7,7 +7,8 @@ import { ShellApp } from '../shell-app.tsx';
  * The pages a visitor without a session sees, rendered at build time from the shell's own
  * components (`shell/build/prerender-pages-plugin.ts` runs this module in Node) and hydrated in the
  * browser. Whoever serves the shell picks the file by the table below when the request carries no
- * session cookie; with one, the plain shell (`index.html`) decides on the session it asks for.
+ * session cookie; with one, the plain shell (`index.html`, its frame prerendered too) decides on the
+ * session it asks for.
  */
 
 export type SignedOutPage = 'landing' | 'not-found';
@@ -83,6 +84,22 @@ export interface RenderedPage {
   /** The root's inner HTML. */
   markup: string;
   renderedPath: string;
+}
+
+/** Where the plain shell's first paint is rendered: a page whose content waits for the session. */
+const SESSION_DECIDES_AT = '/journey';
+
+/**
+ * The plain shell page's first paint (`index.html`: what a request with a session cookie gets, and a
+ * visitor at one of the shell's forms): the frame while the session is asked — header, spinner,
+ * footer — so the page paints with its HTML instead of after the shell's scripts. The browser
+ * renders over it instead of hydrating: by its first render it may already know the session.
+ */
+export function renderShellWhileSessionLoads(): string {
+  const queryClient = createAppQueryClient();
+  const markup = renderToString(<ShellApp queryClient={queryClient} renderedPath={SESSION_DECIDES_AT} />);
+  queryClient.clear();
+  return markup;
 }
 
 /** One page as a visitor's browser first renders it: signed out (the session is known, not asked). */

@@ -20,6 +20,17 @@ die() {
   exit 1
 }
 
+# A Kafka Uuid — 16 random bytes in URL-safe base64 without padding, as `random-uuid` prints it —
+# from the bytes on standard input. Never one starting with '-': kafka-storage's command line would
+# take it for an option (so Kafka's own Uuid.randomUuid() draws again too); one id in 64 did.
+new_cluster_id() {
+  local id='-'
+  while [[ "$id" == -* ]]; do
+    id="$(head -c 16 | base64 | tr '+/' '-_' | tr -d '=\n')"
+  done
+  printf '%s\n' "$id"
+}
+
 resolve_java() {
   if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
     JAVA="$JAVA_HOME/bin/java"

@@ -103,8 +103,7 @@ format_storage() {
     return 0
   fi
   local cluster_id
-  # A Kafka Uuid is 16 random bytes in URL-safe base64 without padding (what `random-uuid` prints).
-  cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+  cluster_id="$(new_cluster_id </dev/urandom)"
   log "formatting storage in $DATA_DIR (cluster id $cluster_id)"
   "$JAVA" -Xmx256m -cp "$LIBS_DIR/*" "-Dlog4j.configuration=file:$LOG4J_FILE" \
     kafka.tools.StorageTool format -t "$cluster_id" -c "$CONFIG_FILE" --ignore-formatted >>"$LOG_FILE" 2>&1 ||

@@ -183,6 +183,11 @@ describe('a signed-in page before its scripts run', () => {
       expect((await header.locator('a[href="/"]').boundingBox())?.height).toBeGreaterThan(40);
       expect(await first.getByRole('status').textContent()).toBe('Checking your session');
       expect(await first.locator('.animate-spin').isVisible()).toBe(true);
+      // Without the scripts the spinner never ends: the page says why, above the frame. (Playwright's
+      // text locators skip <noscript>, so the order as served is what is checked.)
+      expect(html).toMatch(
+        /<body><noscript>[^<]*<p[^>]*>ListReady needs JavaScript to run\.<\/p><\/noscript><div id="root">/,
+      );
       await context.close();
     } finally {
       await withoutJavaScript.close();

@@ -16,5 +16,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll's own default (1 s) is shorter than one reload of a page on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -31,9 +31,9 @@ export interface PrerenderPagesOptions {
 
 /**
  * Prerenders the visitor's pages (landing, not found), and the plain shell page's frame, at build
- * time from the shell's own React components: a second, Node-target webpack compilation of the render module (the parent's
- * TypeScript rules, CSS ignored) runs once per build, and its markup goes into copies of the built
- * `index.html`, which the browser then hydrates. The copies inline the shell's stylesheet (the
+ * time from the shell's own React components: a second, Node-target webpack compilation of the
+ * render module (the parent's TypeScript rules, CSS ignored) runs once per build, and its markup
+ * goes into copies of the built `index.html`, which the browser then hydrates. The copies inline the shell's stylesheet (the
  * whole of it, a few KB: the page paints without waiting for a CSS request, and the app it
  * hydrates into needs no other) and start no session probe: they are served only to requests
  * without a session cookie. `index.html` itself gets the frame as it stands while the session is

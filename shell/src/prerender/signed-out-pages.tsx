@@ -86,6 +86,18 @@ export interface RenderedPage {
   renderedPath: string;
 }
 
+/**
+ * `<ShellApp>` as its first render draws it at `renderedPath`, the session signed out (known) or
+ * still being asked (unknown).
+ */
+function renderShell(renderedPath: string, session: 'signed-out' | 'asked'): string {
+  const queryClient = createAppQueryClient();
+  if (session === 'signed-out') queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  const markup = renderToString(<ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
+  queryClient.clear();
+  return markup;
+}
+
 /** Where the plain shell's first paint is rendered: a page whose content waits for the session. */
 const SESSION_DECIDES_AT = '/journey';
 
@@ -96,18 +108,11 @@ const SESSION_DECIDES_AT = '/journey';
  * renders over it instead of hydrating: by its first render it may already know the session.
  */
 export function renderShellWhileSessionLoads(): string {
-  const queryClient = createAppQueryClient();
-  const markup = renderToString(<ShellApp queryClient={queryClient} renderedPath={SESSION_DECIDES_AT} />);
-  queryClient.clear();
-  return markup;
+  return renderShell(SESSION_DECIDES_AT, 'asked');
 }
 
 /** One page as a visitor's browser first renders it: signed out (the session is known, not asked). */
 export function renderSignedOutPage(page: SignedOutPage): RenderedPage {
-  const queryClient = createAppQueryClient();
-  queryClient.setQueryData(SESSION_QUERY_KEY, null);
   const renderedPath = RENDERED_AT[page];
-  const markup = renderToString(<ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
-  queryClient.clear();
-  return { markup, renderedPath };
+  return { markup: renderShell(renderedPath, 'signed-out'), renderedPath };
 }

@@ -206,9 +206,16 @@ export function useBrowser(fileName: string) {
   });
 
   return {
-    async newPage(viewport = { width: 1280, height: 800 }): Promise<ObservedPage> {
+    /**
+     * A page in a fresh context. `serviceWorkers: 'block'` keeps the platform's worker out, for a
+     * test that cuts requests with `page.route` (which does not see what a worker answers).
+     */
+    async newPage(
+      viewport = { width: 1280, height: 800 },
+      { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<ObservedPage> {
       if (!browser) throw new Error('useBrowser: the browser is not launched yet');
-      const page = await observe(await browser.newContext({ viewport }));
+      const page = await observe(await browser.newContext({ viewport, serviceWorkers }));
       open.push(page);
       return page.observed;
     },

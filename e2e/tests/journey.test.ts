@@ -85,6 +85,54 @@ describe('the seller journey against the real journey service', () => {
     expect(errors).toEqual([]);
   });
 
+  it('carries on when the toast code fails to download, and shows the next toast once it can', async () => {
+    const observed = await browser.newPage(undefined, { serviceWorkers: 'block' });
+    const { page } = observed;
+    await signUpSeller(page, 'Wren');
+    await openJourney(page, 'Wren');
+
+    // The network drops every script from here on (the API still answers): the toast's code, fetched
+    // with the first toast, cannot arrive.
+    const scripts = /\.js(\?|$)/;
+    const cut: string[] = [];
+    await page.route(scripts, (route) => {
+      cut.push(route.request().url());
+      return route.abort('failed');
+    });
+    // The failed downloads, and React's report of the one the toast's error boundary caught.
+    observed.expect(
+      { url: scripts, failure: /^net::ERR_FAILED$/ },
+      { console: /^ChunkLoadError: Loading chunk/ },
+    );
+    // The failure, caught (a console report) or not (a page error, which blanked the whole page).
+    const failed = new Promise<void>((resolve) => {
+      const settle = (text: string) => {
+        if (text.includes('ChunkLoadError')) resolve();
+      };
+      page.on('console', (message) => settle(message.text()));
+      page.on('pageerror', (error) => settle(`${error.name}: ${error.message}`));
+    });
+    const row = taskRow(page, 'Curb Appeal');
+    await row.getByRole('button', { name: 'Mark Complete' }).click();
+    await failed;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(cut.length).toBeGreaterThan(0);
+    // The page is still there and still works; only the toast is missing.
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Profile' })
+        .isVisible(),
+    ).toBe(true);
+    await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect(await page.locator('li[data-state="open"]').count()).toBe(0);
+
+    await page.unroute(scripts);
+    await row.getByRole('button', { name: 'Mark Incomplete' }).click();
+    await toast(page, 'Task marked incomplete').waitFor();
+    await row.getByRole('button', { name: 'Mark Complete' }).waitFor();
+  });
+
   it('reschedules a task, sending only the filled due date', async () => {
     const { page, errors, cspViolations } = await browser.newPage();
     await signUpSeller(page, 'Remy');

@@ -8,6 +8,7 @@ import { DEFAULT_REMOTES_JSON, DefaultRemotesJsonPlugin } from './default-remote
 import {
   createFrontendConfig,
   PROVIDE_RUNTIME_CORE_PLUGIN,
+  RETRY_FAILED_SHARE_RUNTIME_PLUGIN,
   SHARED_CONTRACT_AREAS,
   sharedSingletons,
 } from './webpack-preset.ts';
@@ -101,6 +102,9 @@ describe('createFrontendConfig', () => {
     );
     expect(host.runtimePlugins).toContain(PROVIDE_RUNTIME_CORE_PLUGIN);
     expect(remote('production').runtimePlugins).not.toContain(PROVIDE_RUNTIME_CORE_PLUGIN);
+    // Every bundle consumes shared modules lazily, so each can have a failed one to load again.
+    expect(host.runtimePlugins).toContain(RETRY_FAILED_SHARE_RUNTIME_PLUGIN);
+    expect(remote('production').runtimePlugins).toContain(RETRY_FAILED_SHARE_RUNTIME_PLUGIN);
     expect(remote('production').experiments?.externalRuntime).toBe(true);
     // The standalone development page has no shell to take the core from.
     expect(remote('development').experiments?.externalRuntime).toBeUndefined();

@@ -65,6 +65,14 @@ export const CSP_NONCE_RUNTIME_PLUGIN = fileURLToPath(
 );
 
 /**
+ * Bundled into every build: lets a shared module whose chunk failed to load (the toaster, offline)
+ * be loaded again at its next use, where the federation runtime would repeat the failure.
+ */
+export const RETRY_FAILED_SHARE_RUNTIME_PLUGIN = fileURLToPath(
+  new URL('./runtime/retry-failed-share-plugin.ts', import.meta.url),
+);
+
+/**
  * Bundled into the shell's build only: hands the shell's federation runtime core to the remotes,
  * whose production entries are built without one (`externalRuntime`).
  */
@@ -212,7 +220,11 @@ export function createFrontendConfig(
     remotes: {},
     shared: sharedSingletons(projectDir, kind),
     // Runs in each bundle's own runtime (the shell's and every remote's), before its modules.
-    runtimePlugins: [CSP_NONCE_RUNTIME_PLUGIN, ...(kind === 'host' ? [PROVIDE_RUNTIME_CORE_PLUGIN] : [])],
+    runtimePlugins: [
+      CSP_NONCE_RUNTIME_PLUGIN,
+      RETRY_FAILED_SHARE_RUNTIME_PLUGIN,
+      ...(kind === 'host' ? [PROVIDE_RUNTIME_CORE_PLUGIN] : []),
+    ],
     manifest: kind === 'remote',
     dts: false,
     // Use what the host already loaded rather than fetching every remote up front.

@@ -1,12 +1,12 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { closeUnopenedDialog, lazyOptionalPart } from '@listready/ui';
 
 /* Radix Dialog is fetched when a confirmation first opens, as the journey's dialogs are. */
-const ConfirmDialog = lazy(async () => ({ default: (await import('./confirm-dialog.tsx')).ConfirmDialog }));
+const ConfirmDialog = lazyOptionalPart(
+  async () => (await import('./confirm-dialog.tsx')).ConfirmDialog,
+  closeUnopenedDialog,
+);
 
 export function LazyConfirmDialog(props: ComponentProps<typeof ConfirmDialog>) {
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
-  );
+  return <ConfirmDialog retryKey={props.open} {...props} />;
 }

@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildGateway, gatewayConfigFromEnv, type ServiceName } from '@listready/gateway';
-import { createLogger, stopTelemetry, type ReadinessCheck } from '@listready/service-kit';
+import { createProcessLogger, stopTelemetry, type ReadinessCheck } from '@listready/service-kit';
 
 export interface GatewayWorkerData {
   env: Record<string, string | undefined>;
@@ -42,7 +42,7 @@ const readiness: Record<string, ReadinessCheck> = Object.fromEntries(
   ]),
 );
 
-const logger = createLogger('listready', data.logLevel);
+const logger = createProcessLogger('listready', data.logLevel);
 const config = gatewayConfigFromEnv(data.env);
 const gateway = await buildGateway({
   ...config,

@@ -6,6 +6,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
+/** The keys of a JSON object's top level, in the order written, repeats included. */
+function topLevelKeys(json: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let index = 0; index < json.length; index += 1) {
+    const char = json[index];
+    if (char === '"') {
+      const start = index;
+      for (index += 1; json[index] !== '"'; index += 1) if (json[index] === '\\') index += 1;
+      if (depth === 1 && json[index + 1] === ':')
+        keys.push(JSON.parse(json.slice(start, index + 1)) as string);
+    } else if (char === '{' || char === '[') depth += 1;
+    else if (char === '}' || char === ']') depth -= 1;
+  }
+  return keys;
+}
+
 /** `npm start`'s own command (package.json), on a fresh data folder and a free port. */
 describe('npm start (node --import instrument.ts runtime/src/main.ts)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listready-main-'));
@@ -57,10 +74,20 @@ describe('npm start (node --import instrument.ts runtime/src/main.ts)', () => {
       ).toBe(0);
       await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 
-      const lines = stdout
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const written = stdout.split('\n').filter((line) => line.startsWith('{'));
+      // Each line says each thing once (pino writes a binding given at two levels twice).
+      expect(
+        written.filter((line) => new Set(topLevelKeys(line)).size !== topLevelKeys(line).length),
+      ).toEqual([]);
+      const lines = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+      // The runtime's own lines name the process; each service's event bus names its service.
+      expect(lines.find((line) => line.msg === 'shutting down')).toMatchObject({ process: 'listready' });
+      expect(
+        lines
+          .filter((line) => line.msg === 'event bus started')
+          .map((line) => line.service)
+          .sort(),
+      ).toEqual(['analytics', 'auth', 'branding', 'invitation', 'journey']);
       // The auth service (the main thread) logged the request it got through the gateway, in a trace…
       const ofRequest = lines.filter((line) => line.reqId === requestId && line.msg === 'request completed');
       expect(ofRequest).toMatchObject([{ service: 'auth', traceId: expect.any(String) }]);

@@ -3,12 +3,12 @@
  * defaults unless DATABASE_URL, KAFKA_BROKERS, REDIS_URL… are set. Ctrl-C stops it cleanly.
  */
 import { leaveStopSignalsToCaller } from '@listready/db';
-import { createLogger, onShutdownSignal } from '@listready/service-kit';
+import { createProcessLogger, onShutdownSignal } from '@listready/service-kit';
 import { loadRuntimeConfig } from './config.ts';
 import { startPlatform } from './platform.ts';
 
 const config = loadRuntimeConfig();
-const logger = createLogger('listready', config.LOG_LEVEL);
+const logger = createProcessLogger('listready', config.LOG_LEVEL);
 try {
   // The gateway's thread died: the platform has stopped; so does the process, with an error.
   const platform = await startPlatform(process.env, logger, { onFailure: () => process.exit(1) });

@@ -2,6 +2,7 @@ import { context, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { allEventTopics, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import type { Database, Executor } from '@listready/db';
+import { childLogger } from './child-logger.ts';
 import { EventConsumer, type ConsumerFaults, type EventHandler } from './consumer.ts';
 import { buildEnvelope, type EventInput } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
@@ -65,7 +66,9 @@ type State = 'idle' | 'starting' | 'started' | 'stopping' | 'stopped';
  *   await db.transaction(async (tx) => { ...; await events.publish(tx, { type, key, data }); });
  */
 export function createEventBus(options: EventBusOptions): EventBus {
-  const logger = options.logger.child({ component: 'event-bus', service: options.service });
+  // The consumer and relay add their own component to the service's logger, not to the bus's.
+  const serviceLogger = childLogger(options.logger, { service: options.service });
+  const logger = serviceLogger.child({ component: 'event-bus' });
   const consumer =
     options.processedEvents && options.deadLetters
       ? new EventConsumer({
@@ -74,7 +77,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
           processedEvents: options.processedEvents,
           deadLetters: options.deadLetters,
           transport: options.transport,
-          logger,
+          logger: serviceLogger,
           ...(options.faults ? { faults: options.faults } : {}),
         })
       : null;
@@ -155,7 +158,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
             transport: options.transport,
             outbox: options.outbox,
             service: options.service,
-            logger,
+            logger: serviceLogger,
             ...options.relay,
           });
           relay.start();

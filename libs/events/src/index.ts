@@ -1,3 +1,4 @@
+export * from './child-logger.ts';
 export * from './config.ts';
 export * from './consumer.ts';
 export * from './create-transport.ts';

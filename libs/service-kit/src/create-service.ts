@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerApiDescription } from '@listready/api-description';
+import { childLogger } from '@listready/events';
 import { registerControlCharacterGuard } from './control-characters.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
@@ -71,7 +72,7 @@ function trustHops(setting: boolean | number): boolean | ((address: string, hop:
  */
 export function createService(options: CreateServiceOptions): App {
   const logging: FastifyServerOptions = options.logger
-    ? { loggerInstance: options.logger.child({ service: options.name }) as FastifyBaseLogger }
+    ? { loggerInstance: childLogger(options.logger, { service: options.name }) as FastifyBaseLogger }
     : { logger: loggerOptions(options.name, options.logLevel ?? 'info') };
   const app = Fastify({
     ...logging,

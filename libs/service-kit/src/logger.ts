@@ -49,7 +49,20 @@ export function requestId(request: IncomingMessage): string {
   return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID();
 }
 
-/** The pino logger a process shares between its services (the one-process runtime) or uses alone. */
+/** The pino logger of a process that runs one service (each line says `service`). */
 export function createLogger(service: string, level: string, destination?: NodeJS.WritableStream): Logger {
   return destination ? pino(loggerOptions(service, level), destination) : pino(loggerOptions(service, level));
+}
+
+/**
+ * The logger of a process that runs several services (`npm start`, its gateway thread): its own
+ * lines say `process`, and each service's logger adds its `service` to that, once.
+ */
+export function createProcessLogger(
+  name: string,
+  level: string,
+  destination?: NodeJS.WritableStream,
+): Logger {
+  const options = { ...loggerOptions(name, level), base: { process: name } };
+  return destination ? pino(options, destination) : pino(options);
 }

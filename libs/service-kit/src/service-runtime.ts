@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { serviceEventTables, type Database, type ServiceName } from '@listready/db';
 import {
+  childLogger,
   createEventBus,
   createTransport,
   eventsReadiness,
@@ -43,6 +44,8 @@ export interface ServiceRuntimeOptions {
 /** A service's shared parts, wired: the app with sessions, its event bus, cache and session store. */
 export interface ServiceRuntime {
   app: App;
+  /** The logger given, saying this service's name once: for the service's own components. */
+  logger: Logger;
   events: EventBus;
   /** The transport under `events` (journey's live feed subscribes to it with a group of its own). */
   transport: Transport;
@@ -63,7 +66,9 @@ export interface ServiceRuntime {
  * and the session plugin. A service's `app.ts` then adds only its repositories, routes and consumers.
  */
 export async function createServiceRuntime(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
-  const { name, config, database, logger } = options;
+  const { name, config, database } = options;
+  // Every line of this service says so once, in npm start's shared process as in a process of its own.
+  const logger = childLogger(options.logger, { service: name });
   const cache = options.cache ?? createCache({ redisUrl: config.REDIS_URL });
   const transport = options.transport ?? createTransport({ ...config.events, logger });
   const events = createEventBus({ database, transport, service: name, logger, ...serviceEventTables[name] });
@@ -101,6 +106,7 @@ export async function createServiceRuntime(options: ServiceRuntimeOptions): Prom
   let stopped = false;
   return {
     app,
+    logger,
     events,
     transport,
     cache,

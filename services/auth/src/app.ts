@@ -57,13 +57,13 @@ export interface AuthService {
 
 /** services/auth: accounts, sessions, password reset, profile (issue "Accounts"). */
 export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthService> {
-  const { config, database, logger } = deps;
+  const { config, database } = deps;
   const { db } = database;
   const clock = deps.clock ?? systemClock;
   const production = config.NODE_ENV === 'production';
   const mailer = deps.mailer ?? createMailer({ config, database });
   const runtime = await createServiceRuntime({ ...deps, name: 'auth' });
-  const { app, events, cache, codec, sessionStore } = runtime;
+  const { app, events, cache, codec, sessionStore, logger } = runtime;
 
   const users = createUserRepository(db);
   const agents = createAgentRepository(db);

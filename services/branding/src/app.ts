@@ -33,9 +33,9 @@ export interface BrandingService {
 
 /** services/branding: agents' white-label branding, their logos, and the branding pages wear (issue 14). */
 export async function buildBrandingService(deps: BrandingServiceDeps): Promise<BrandingService> {
-  const { config, database, logger } = deps;
+  const { config, database } = deps;
   const runtime = await createServiceRuntime({ ...deps, name: 'branding' });
-  const { app, cache } = runtime;
+  const { app, cache, logger } = runtime;
   // Multipart bodies are read only by the logo upload, which sets its own limits (one 5 MB file).
   await app.register(fastifyMultipart);
 

@@ -40,11 +40,11 @@ export interface InvitationService {
 
 /** services/invitation: invitations both ways, their delivery and acceptance, the Google mail setup (issue 13). */
 export async function buildInvitationService(deps: InvitationServiceDeps): Promise<InvitationService> {
-  const { config, database, logger } = deps;
+  const { config, database } = deps;
   const mailer = deps.mailer ?? createMailer({ config, database });
   const sms = deps.smsSender ?? createSmsSender({ config, database });
   const runtime = await createServiceRuntime({ ...deps, name: 'invitation' });
-  const { app, events } = runtime;
+  const { app, events, logger } = runtime;
 
   const invitations = createInvitationService({
     db: database.db,

@@ -83,7 +83,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
     // Signature checks remembered per token; revocation is still asked of the store every time.
     wrapCodec: memoizeVerification,
   });
-  const { app, events, transport } = runtime;
+  const { app, events, transport, logger } = runtime;
 
   const clients = createClientRepository(db);
   const access = createJourneyAccess(db);
@@ -114,7 +114,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   const live = createLiveFeed({
     db,
     transport,
-    logger: deps.logger,
+    logger,
     ...(deps.liveGroupId ? { groupId: deps.liveGroupId } : {}),
   });
   const streams = createEventStreams({
@@ -131,17 +131,17 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
     publicUrl: deps.config.PUBLIC_URL,
   });
   smsRoutes(app, {
-    replies: createSmsReplies({ db, clock, updates, customTasks, access, logger: deps.logger }),
+    replies: createSmsReplies({ db, clock, updates, customTasks, access, logger }),
     authToken: webhookAuthToken(deps.config, deps.config.NODE_ENV),
     publicUrl: deps.config.PUBLIC_URL,
   });
   consumeUserRegistered(events, { clients, content, clock });
-  consumeInvitationAccepted(events, { clients, content, clock, logger: deps.logger });
+  consumeInvitationAccepted(events, { clients, content, clock, logger });
 
   const reminders = createReminderScheduler({
     db,
     clock,
-    logger: deps.logger,
+    logger,
     mailer: deps.mailer ?? createMailer({ config: deps.config, database }),
     sms: deps.smsSender ?? createSmsSender({ config: deps.config, database }),
     publicUrl: deps.config.PUBLIC_URL,

@@ -24,7 +24,7 @@ describe('usage tracking in the shell', () => {
     const deps: TrackerDependencies = {
       fetch: async (_url, init) => {
         sent.push({ body: JSON.parse(String(init.body)) as UsageEvent[], via: 'fetch' });
-        return { ok: true, status: 202 };
+        return { ok: true, status: 202, text: async () => '' };
       },
       sendBeacon: (_url, data) => {
         sent.push({ body: JSON.parse(data) as UsageEvent[], via: 'beacon' });

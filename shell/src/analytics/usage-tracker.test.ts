@@ -25,6 +25,8 @@ function fakeBrowser(options: { storage?: Map<string, string> } = {}) {
   const answer = { status: 202 };
   let failing: 'network' | null = null;
   let beaconAccepts = true;
+  /** Answers whose bodies the tracker has not read to the end. */
+  let unread = 0;
   const deps: TrackerDependencies = {
     fetch: vi.fn(async (url: string, init: RequestInit) => {
       expect(url).toBe(ANALYTICS_URL);
@@ -34,7 +36,16 @@ function fakeBrowser(options: { storage?: Map<string, string> } = {}) {
         via: 'fetch',
         contentType: (init.headers as Record<string, string>)['Content-Type'],
       });
-      return { ok: answer.status < 300, status: answer.status };
+      unread += 1;
+      const body = answer.status < 300 ? '{"accepted":1}' : '{"error":"unavailable"}';
+      return {
+        ok: answer.status < 300,
+        status: answer.status,
+        text: async () => {
+          unread -= 1;
+          return body;
+        },
+      };
     }),
     sendBeacon: vi.fn((url: string, data: string) => {
       expect(url).toBe(ANALYTICS_URL);
@@ -61,6 +72,7 @@ function fakeBrowser(options: { storage?: Map<string, string> } = {}) {
     stored,
     /** Events sent so far, in order. */
     events: () => sent.flatMap((request) => request.body),
+    unread: () => unread,
     answerWith(status: number) {
       answer.status = status;
       failing = null;
@@ -285,6 +297,18 @@ describe('usage tracker', () => {
     expect(batches.flat().map((event) => event.properties.n)).toEqual(
       bulky.map((event) => event.properties.n),
     );
+  });
+
+  it('reads every answer to its end, accepted or not (Chromium counts a fetch unread as unfinished)', async () => {
+    const browser = fakeBrowser();
+    const tracker = createUsageTracker(browser.deps);
+    tracker.track('page_view');
+    await tracker.flush();
+    browser.answerWith(503);
+    tracker.track('click');
+    await tracker.flush();
+    expect(browser.deps.fetch).toHaveBeenCalledTimes(2);
+    expect(browser.unread()).toBe(0);
   });
 
   it('sends with sendBeacon as text when the page goes away, keeping what the browser refused', () => {

@@ -12,7 +12,7 @@ export const SESSION_STORAGE_KEY = 'listready.analytics.sessionId';
 
 /** What the tracker needs from the browser (tests give fakes and fake timers). */
 export interface TrackerDependencies {
-  fetch: (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status'>>;
+  fetch: (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
   /** navigator.sendBeacon, when the browser has it. */
   sendBeacon?: (url: string, data: string) => boolean;
   setInterval: (callback: () => void, ms: number) => unknown;
@@ -158,6 +158,10 @@ export function createUsageTracker(deps: TrackerDependencies): UsageTracker {
         body: JSON.stringify(batch),
         keepalive: true,
       });
+      // Read to the end, though nothing in it is needed: until a fetch's body is read Chromium does
+      // not count the request as finished, so the page's network never went quiet for the tools
+      // that wait for it (Lighthouse waited out its time limit on every signed-in page).
+      await response.text().catch(() => '');
       if (response.ok) return [];
       if (retryable(response.status)) {
         deps.warn(`Usage events not sent (HTTP ${response.status}); kept for retry`);

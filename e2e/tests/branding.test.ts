@@ -207,8 +207,21 @@ describe('white-label branding', () => {
       .toBe('Steady Homes');
 
     await watchLayoutShifts(page);
+    // Whether the product's logo is ever in the header on the way (from the HTML as served on).
+    await page.addInitScript(() => {
+      const seen = window as unknown as { productLogoSeen: boolean };
+      seen.productLogoSeen = false;
+      const look = () => {
+        if (document.querySelector('header [data-logo-variant]')) seen.productLogoSeen = true;
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${baseUrl}/journey`);
     await page.getByRole('link', { name: 'Steady Homes' }).waitFor();
+    // A blank stood in the logo's place until the branding was known; never the product's logo.
+    expect(
+      await page.evaluate(() => (window as unknown as { productLogoSeen: boolean }).productLogoSeen),
+    ).toBe(false);
     await page.locator('[data-remote="mfe-seller"]').getByText("Today's Priority").first().waitFor();
     await page.waitForTimeout(500);
     const total = await totalLayoutShift(page);

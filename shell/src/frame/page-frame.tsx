@@ -14,8 +14,10 @@ export function PageFrame({ session, children }: { session: Session; children: R
   const signedIn = session.status === 'signed-in';
   const client = signedIn && session.user.role === 'client';
   // The signed-in user's branding (a seller's agent's, an agent's own), applied before paint.
-  const branding = useCurrentBranding(signedIn).data;
-  const current = signedIn ? branding : undefined;
+  const branding = useCurrentBranding(signedIn);
+  const current = signedIn ? branding.data : undefined;
+  // Whose brand the header wears is open until the session, then the branding, has answered.
+  const brandPending = session.status === 'loading' || (signedIn && branding.isPending);
   const header = useRef<HTMLElement>(null);
   const navigation = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -40,7 +42,7 @@ export function PageFrame({ session, children }: { session: Session; children: R
       >
         Skip to main content
       </a>
-      <SiteHeader session={session} branding={current} ref={header} />
+      <SiteHeader session={session} branding={brandPending ? 'pending' : current} ref={header} />
       {/* At least a screen tall, so content arriving late never pushes a visible footer. */}
       <main id="main-content" className="min-h-dvh flex-1">
         {children}

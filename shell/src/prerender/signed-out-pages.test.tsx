@@ -76,7 +76,9 @@ describe('the visitor’s prerendered pages', () => {
   it('renders the plain shell’s frame as it stands while the session is asked: nobody’s page yet', () => {
     const page = document.createElement('div');
     page.innerHTML = renderShellWhileSessionLoads();
-    expect(page.querySelector('header [data-logo-variant]')).not.toBeNull();
+    // Whose logo is not known yet (a seller's agent may brand the page): a blank in its place.
+    expect(page.querySelector('header a[href="/"] [data-logo-pending]')).not.toBeNull();
+    expect(page.querySelector('header [data-logo-variant]')).toBeNull();
     expect(page.querySelector('main [role="status"]')?.textContent).toBe('Checking your session');
     expect(page.querySelector('footer')).not.toBeNull();
     // Neither a visitor's nor a signed-in user's: no Sign In, no landing, no navigation.

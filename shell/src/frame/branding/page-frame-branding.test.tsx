@@ -83,6 +83,38 @@ describe('the page frame wears the signed-in user’s branding', () => {
     expect(screen.getByRole('link', { name: /ListReady/ })).toBeTruthy();
   });
 
+  it('shows no logo until it knows whose: the product’s never comes first on a branded seller’s page', async () => {
+    const asked = renderFrame({ status: 'loading' });
+    const pendingLogo = () => screen.getByRole('link', { name: 'Home' }).querySelector('[data-logo-pending]');
+    expect(pendingLogo()).not.toBeNull();
+    expect(document.querySelector('header [data-logo-variant]')).toBeNull();
+    asked.unmount();
+
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderFrame(signedIn('client'));
+    expect(pendingLogo()).not.toBeNull();
+    expect(document.querySelector('header [data-logo-variant]')).toBeNull();
+    answer(
+      new Response(JSON.stringify(branding), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const home = await screen.findByRole('link', { name: 'Harbor Homes' });
+    expect(home.querySelector('img')?.getAttribute('src')).toBe(LOGO);
+    expect(document.querySelector('header [data-logo-pending], header [data-logo-variant]')).toBeNull();
+  });
+
+  it('shows the product’s logo when the branding cannot be had', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderFrame(signedIn('client'));
+    await waitFor(() => expect(document.querySelector('header [data-logo-variant]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    expect(document.querySelector('header [data-logo-pending]')).toBeNull();
+  });
+
   it('a visitor asks for no branding and wears none', () => {
     renderFrame({ status: 'signed-out' });
     expect(fetchMock).not.toHaveBeenCalled();

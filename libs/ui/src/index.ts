@@ -8,6 +8,6 @@ export { LoadingSpinner } from './components/loading-spinner.tsx';
 export { JourneyBodySkeleton, JourneySkeleton, ProfileSkeleton } from './components/page-skeletons.tsx';
 export * from './logo/logo-variant.ts';
 export * from './logo/logo.tsx';
-export { closeUnopenedDialog, LazyInviteDialog, LazyModalDialog } from './dialog/lazy-dialogs.tsx';
+export { lazyDialog, LazyInviteDialog, LazyModalDialog } from './dialog/lazy-dialogs.tsx';
 export { lazyOptionalPart } from './lib/lazy-optional-part.tsx';
 export type { InviteFieldErrors, InviteField, InviteFormValues } from './dialog/invite-dialog.tsx';

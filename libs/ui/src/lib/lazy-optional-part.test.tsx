@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../toast/toast-store.ts';
-import { closeUnopenedDialog } from '../dialog/lazy-dialogs.tsx';
+import { lazyDialog } from '../dialog/lazy-dialogs.tsx';
 import { ModalDialog } from '../dialog/modal-dialog.tsx';
 import { lazyOptionalPart } from './lazy-optional-part.tsx';
 
@@ -64,13 +64,13 @@ describe('lazyOptionalPart', () => {
   });
 });
 
-describe('closeUnopenedDialog', () => {
+describe('lazyDialog', () => {
   it('closes a dialog whose code did not arrive and says why; the same button then opens it', async () => {
     const load = vi.fn(async () => {
       if (load.mock.calls.length === 1) throw new Error('Loading chunk 624 failed');
       return ModalDialog;
     });
-    const Dialog = lazyOptionalPart(load, closeUnopenedDialog);
+    const Dialog = lazyDialog(load);
     function Row() {
       const [open, setOpen] = useState(false);
       return (
@@ -95,5 +95,43 @@ describe('closeUnopenedDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
     expect(await screen.findByRole('dialog', { name: 'Reschedule Task' })).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+  it('opens on the next try when the dialog stays mounted once opened and only its open prop changes', async () => {
+    const load = vi.fn(async () => {
+      if (load.mock.calls.length === 1) throw new Error('Loading chunk 624 failed');
+      return ModalDialog;
+    });
+    const Dialog = lazyDialog(load);
+    // As the invitation dialog does: mounted at its first opening, kept for its closing animation.
+    function Row() {
+      const [open, setOpen] = useState(false);
+      const [opened, setOpened] = useState(false);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(true);
+              setOpened(true);
+            }}
+          >
+            Reschedule
+          </button>
+          <span>{open ? 'asked' : 'closed'}</span>
+          {opened && (
+            <Dialog open={open} onOpenChange={setOpen} title="Reschedule Task" description="Pick a new date.">
+              <button type="button">Save</button>
+            </Dialog>
+          )}
+        </>
+      );
+    }
+    render(<Row />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(screen.getByText('closed')).toBeTruthy());
+    expect(getToasts()[0]).toMatchObject({ title: 'This could not be opened' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByRole('dialog', { name: 'Reschedule Task' })).toBeTruthy();
   });
 });

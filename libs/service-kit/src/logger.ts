@@ -51,7 +51,7 @@ export function requestId(request: IncomingMessage): string {
 
 /** The pino logger of a process that runs one service (each line says `service`). */
 export function createLogger(service: string, level: string, destination?: NodeJS.WritableStream): Logger {
-  return destination ? pino(loggerOptions(service, level), destination) : pino(loggerOptions(service, level));
+  return build(loggerOptions(service, level), destination);
 }
 
 /**
@@ -63,6 +63,10 @@ export function createProcessLogger(
   level: string,
   destination?: NodeJS.WritableStream,
 ): Logger {
-  const options = { ...loggerOptions(name, level), base: { process: name } };
+  return build({ ...loggerOptions(name, level), base: { process: name } }, destination);
+}
+
+/** pino's own destination (stdout, written synchronously) unless a test gives one. */
+function build(options: LoggerOptions, destination: NodeJS.WritableStream | undefined): Logger {
   return destination ? pino(options, destination) : pino(options);
 }

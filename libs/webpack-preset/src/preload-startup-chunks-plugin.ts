@@ -56,12 +56,18 @@ export class PreloadStartupChunksPlugin {
         if (module) addBlockChunks(module);
       }
     }
-    for (const module of compilation.modules) {
-      // Enhanced's ProvideSharedModule: `provide module (default) react@19.3.1 = …`, its share key in `_name`.
-      if (!module.identifier().startsWith('provide module (')) continue;
-      const shareKey = (module as Module & { _name?: string })._name;
-      if (shareKey && !this.lazy.has(shareKey)) addBlockChunks(module);
-    }
+    // Enhanced's ProvideSharedModule: `provide module (default) react@19.3.1 = …`, its share key in
+    // `_name`. Taken in share-key order: `compilation.modules` is in the order the modules finished
+    // building, which differs from build to build, and index.html should not.
+    const provided = [...compilation.modules]
+      .filter((module) => module.identifier().startsWith('provide module ('))
+      .map((module) => ({ module, shareKey: (module as Module & { _name?: string })._name ?? '' }))
+      .filter(({ shareKey }) => shareKey !== '' && !this.lazy.has(shareKey))
+      .sort(
+        (a, b) =>
+          a.shareKey.localeCompare(b.shareKey) || a.module.identifier().localeCompare(b.module.identifier()),
+      );
+    for (const { module } of provided) addBlockChunks(module);
     return files;
   }
 }

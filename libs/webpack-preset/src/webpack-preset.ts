@@ -14,6 +14,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { federationNameOf, type RemoteName } from '@listready/contracts';
 import { DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
 import { StartupChunksPlugin } from './startup-chunks-plugin.ts';
+import { DropTemplateScriptsPlugin } from './template-scripts-plugin.ts';
 
 /**
  * One webpack + Module Federation preset for the shell and every remote, so the shared
@@ -316,7 +317,7 @@ export function createFrontendConfig(
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
-      ...(kind === 'host' || !production ? [htmlPage] : []),
+      ...(kind === 'host' || !production ? [htmlPage, new DropTemplateScriptsPlugin()] : []),
       ...(kind === 'host' ? [new StartupChunksPlugin({ lazy: LAZY_SHARED_MODULES })] : []),
       ...(kind === 'host' && production ? [new DefaultRemotesJsonPlugin()] : []),
       // Compressed once at build time (the gateway serves these as they are) instead of on every request.

@@ -41,7 +41,8 @@ function ShellRoutes({ renderedPath }: { renderedPath: string }) {
   const route = resolveRoute(path, session);
   let content: React.ReactNode;
   if (route.kind === 'loading')
-    content = <LoadingSpinner label="Checking your session" className="min-h-[50vh]" />;
+    // Said on screen: the first words a signed-in page paints, with its HTML, while the scripts load.
+    content = <LoadingSpinner label="Checking your session" showLabel className="min-h-[50vh]" />;
   else if (route.kind === 'remote') content = <RemoteOutlet key={route.app} app={route.app} path={path} />;
   else {
     const Screen = SHELL_SCREENS[route.screen];

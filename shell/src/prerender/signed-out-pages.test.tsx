@@ -80,6 +80,8 @@ describe('the visitor’s prerendered pages', () => {
     expect(page.querySelector('header a[href="/"] [data-logo-pending]')).not.toBeNull();
     expect(page.querySelector('header [data-logo-variant]')).toBeNull();
     expect(page.querySelector('main [role="status"]')?.textContent).toBe('Checking your session');
+    // In words on screen, not only for screen readers: the page's first contentful paint.
+    expect(page.querySelector('main [role="status"] .sr-only')).toBeNull();
     expect(page.querySelector('footer')).not.toBeNull();
     // Neither a visitor's nor a signed-in user's: no Sign In, no landing, no navigation.
     expect(page.querySelector('a[href="/auth"]')).toBeNull();

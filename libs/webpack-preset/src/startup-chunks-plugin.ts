@@ -1,5 +1,5 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { Compilation, sources, type Chunk, type Compiler, type Module } from 'webpack';
+import type { Chunk, Compilation, Compiler, Module } from 'webpack';
 
 /**
  * V8's explicit compile hint: every function of a script that starts with it is compiled while the
@@ -30,6 +30,9 @@ export class StartupChunksPlugin {
   }
 
   apply(compiler: Compiler): void {
+    // From the compiler, not imported: plain Node (the images' build) loads this file as ESM, and
+    // webpack's CommonJS exports are getters its named-export detection does not see.
+    const { Compilation, sources } = compiler.webpack;
     // The build's own compilation only, not the child compilations (html-webpack-plugin's template).
     compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
       // After the minimizers (which drop comments), before the real content hashes and compression.

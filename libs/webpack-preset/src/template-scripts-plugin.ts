@@ -1,4 +1,4 @@
-import { Compilation, type Compiler } from 'webpack';
+import type { Compiler } from 'webpack';
 
 const PLUGIN_NAME = 'DropTemplateScriptsPlugin';
 
@@ -16,6 +16,8 @@ export const HTML_TEMPLATE_COMPILER = 'HtmlWebpackCompiler';
  */
 export class DropTemplateScriptsPlugin {
   apply(compiler: Compiler): void {
+    // From the compiler, not imported (see StartupChunksPlugin).
+    const { Compilation } = compiler.webpack;
     compiler.hooks.compilation.tap(PLUGIN_NAME, (compilation) => {
       if (compilation.compiler.name !== HTML_TEMPLATE_COMPILER) return;
       compilation.hooks.processAssets.tap(

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { glob, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
@@ -54,6 +56,25 @@ describe('the contracts in the front end', () => {
         barrelImports.push(file);
     }
     expect(barrelImports).toEqual([]);
+  });
+});
+
+describe("every front end's webpack config", () => {
+  // The images build with webpack-cli on plain Node (deploy/static/Dockerfile), which loads a .ts
+  // config as ESM with its types stripped and no other loader installed: a value imported by name
+  // from webpack's CommonJS exports (getters) is not found there, though a dev loader hides that.
+  it.each(['shell', ...REMOTE_NAMES])('%s loads on plain Node, as the images build it', async (project) => {
+    const config = path.join(repositoryRoot, project, 'webpack.config.ts');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { default: config } = await import(${JSON.stringify(config)}); console.log(typeof config);`,
+      ],
+      { cwd: path.join(repositoryRoot, project) },
+    );
+    expect(stdout.trim()).toBe('function');
   });
 });
 

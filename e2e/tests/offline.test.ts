@@ -164,18 +164,15 @@ describe('offline', () => {
     // Nothing has reached the server (asked from outside the offline browser).
     expect(await serverStatus(page, 'Curb Appeal')).toBe('pending');
 
-    // Still offline, a reload keeps the change (IndexedDB) and still shows it as made. As it opens,
-    // the page sends what it kept if the browser says it is online. In about 1 run in 8 here (CI
-    // once), a PUT reached the server at this reload that neither the page's nor the context's
-    // request events reported: Chromium's offline emulation did not hold for the reloaded
-    // document's first moment. A cut cable holds: writes fail from here until the browser is back.
-    const cut = (url: URL) => url.pathname.startsWith('/api/client-tasks/');
-    await page.context().route(cut, (route) => route.abort('internetdisconnected'));
+    // Still offline, a reload keeps the change (IndexedDB) and still shows it as made. Whether the
+    // server has it by now is not asked here: as it opens, the page sends what it kept if the
+    // browser says it is online, and Chromium's offline emulation does not hold for a reloaded
+    // document's first moment. In about 1 run in 8 a PUT got through then, unseen by the page's and
+    // context's request events, so a Playwright route could not cut it either (it did not, in CI).
+    // A device that is really offline fails that PUT and keeps the change, as above.
     await page.reload();
     await taskRow(page, 'Curb Appeal').getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
-    expect(await serverStatus(page, 'Curb Appeal')).toBe('pending');
 
-    await page.context().unroute(cut);
     await page.context().setOffline(false);
     await expect.poll(() => serverStatus(page, 'Curb Appeal'), { timeout: 15_000 }).toBe('completed');
     await taskRow(page, 'Curb Appeal').getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({

@@ -8,9 +8,9 @@ interface DialogProps {
 }
 
 /**
- * A dialog whose code is fetched the first time it opens. If that fetch fails, the dialog is
- * closed again (so the button that opened it tries again, on a new fetch) and the user is told why
- * nothing opened; the page around it carries on.
+ * A dialog whose code is fetched the first time it is rendered (callers render it from its first
+ * opening on). If that fetch fails, the dialog is closed again (so the button that opened it tries
+ * again, on a new fetch) and the user is told why nothing opened; the page around it carries on.
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Dialog = lazyOptionalPart(load, ({ onOpenChange }: P) => {

@@ -296,23 +296,40 @@ export const ISSUE_FIGURES: readonly FigureGroup[] = [
     bench: 'completions',
     rows: [
       {
-        figure: 'completion PUTs per second the platform sustains (completing or reopening: the same write)',
+        figure:
+          'completion PUTs per second the platform sustains on the real engines (completing or reopening: the same write)',
         goal: '≥ 500/s',
         before: '~105/s',
         measure: (figures) => {
           const value = figures.completionsPerSecond;
-          return typeof value === 'number'
-            ? { value: `${Math.round(value)}/s`, met: value >= 500 }
-            : undefined;
+          if (typeof value !== 'number') return undefined;
+          // The issue's figure is on Postgres, Redis and Kafka: npm start's embedded engines say
+          // what the code can do, not whether the goal is met.
+          const real = figures.tableEngines === 'real';
+          const ceiling = figures.ceilingPutsPerSecond;
+          return {
+            value: real
+              ? `${Math.round(value)}/s` +
+                (typeof ceiling === 'number'
+                  ? `; this machine's CPU allows at most ${Math.round(ceiling)}/s`
+                  : '')
+              : `${Math.round(value)}/s on the embedded engines (the real ones not run)`,
+            met: real && value >= 500,
+          };
         },
       },
       {
-        figure: 'completion request → its event at a consumer, p99, at 250/s',
+        figure: 'completion request → its event at a consumer, p99, at 250/s (real engines)',
         goal: '< 50 ms',
         before: '–',
         measure: (figures) => {
           const value = figures.requestToEventP99MsAt250;
-          return typeof value === 'number' ? { value: ms(value), met: value < 50 } : undefined;
+          if (typeof value !== 'number') return undefined;
+          const real = figures.tableEngines === 'real';
+          return {
+            value: real ? ms(value) : `${ms(value)} on the embedded engines (the real ones not run)`,
+            met: real && value < 50,
+          };
         },
       },
     ],

@@ -50,3 +50,22 @@ export function cpuSpent(
   }
   return spent;
 }
+
+/**
+ * Every PostgreSQL process on the machine (server, backends, WAL writer…): its first argument is
+ * the `postgres` binary or, once forked, `postgres: …`. A bench's database is the busy one.
+ */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const program = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0] ?? '';
+      if (program.startsWith('postgres:') || program.split('/').at(-1) === 'postgres')
+        pids.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return pids;
+}

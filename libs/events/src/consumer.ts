@@ -1,7 +1,9 @@
 import { context, trace } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { deadLetterTopicFor, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
-import type { Database, Db } from '@listready/db';
+import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { executePrepared, type Database, type Db } from '@listready/db';
 import { parseEvent } from './envelope.ts';
 import { EventBusStateError } from './errors.ts';
 import type { DeadLettersTable, ProcessedEventsTable } from './tables.ts';
@@ -60,11 +62,23 @@ export class EventConsumer {
   private readonly logger: Logger;
   private readonly handlers = new Map<string, { type: EventType; handler: EventHandler }>();
   private readonly stopController = new AbortController();
+  /**
+   * The processed-event record, built once and named: it opens the transaction of every event
+   * applied, so Postgres parses and plans it once per connection, not once per event.
+   */
+  private readonly recordProcessed;
 
   constructor(options: EventConsumerOptions) {
     this.options = options;
     this.consumer = options.consumer;
     this.logger = options.logger.child({ component: 'event-consumer', consumer: options.consumer });
+    const { processedEvents } = options;
+    this.recordProcessed = options.database.db
+      .insert(processedEvents)
+      .values({ consumer: sql.placeholder('consumer'), eventId: sql.placeholder('eventId') })
+      .onConflictDoNothing()
+      .returning({ eventId: processedEvents.eventId })
+      .prepare(`events_record_processed_${getTableConfig(processedEvents).schema ?? 'public'}`);
   }
 
   on<T extends EventType>(type: T, handler: EventHandler<T>): void {
@@ -125,7 +139,7 @@ export class EventConsumer {
   };
 
   private async apply(event: DomainEvent, message: IncomingMessage, handler: EventHandler): Promise<Outcome> {
-    const { database, processedEvents } = this.options;
+    const { database } = this.options;
     const signal = this.stopController.signal;
     let attempts = 0;
     try {
@@ -134,11 +148,10 @@ export class EventConsumer {
           attempts = attempt;
           return database.db.transaction(async (tx) => {
             // Insert first: a concurrent duplicate waits on this row's key, then finds it and skips.
-            const inserted = await tx
-              .insert(processedEvents)
-              .values({ consumer: this.consumer, eventId: event.id })
-              .onConflictDoNothing()
-              .returning({ eventId: processedEvents.eventId });
+            const inserted = await executePrepared(tx, this.recordProcessed, {
+              consumer: this.consumer,
+              eventId: event.id,
+            });
             if (inserted.length === 0) return false;
             await handler(event, tx);
             return true;

@@ -1,0 +1,156 @@
+import { inArray } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsDeadLetters, analyticsProcessedEvents, journeyOutbox } from '@listready/db';
+import { eventually, useTestDatabase } from '@listready/testing';
+import { createEventBus } from './event-bus.ts';
+import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
+import { OutboxRelay } from './relay.ts';
+
+const data = {
+  clientId: 'client-1',
+  taskId: 'task-1',
+  title: 'Clean gutters',
+  stageId: 'stage-3',
+  stageName: 'Repairs & Maintenance',
+  kind: 'predefined' as const,
+  templateId: 'declutter-closets',
+  actorUserId: 'user-1',
+  completedAt: '2025-05-01T10:00:00.000Z',
+};
+
+/** A statement as a connection sent it: its text, its name when it is a prepared one, and whose it was. */
+interface Sent {
+  text: string;
+  name?: string;
+  relay: boolean;
+}
+
+/**
+ * What the event backbone costs the database per event (issue #16 item 5): under load the relay
+ * runs a batch for nearly every event and each consumer a transaction per event, so each of their
+ * statements is paid once per event.
+ */
+describe('the statements of an event’s way through the backbone', () => {
+  const database = useTestDatabase();
+  const logger = pino({ level: 'silent' });
+  let sent: Sent[] = [];
+  const query = pg.Client.prototype.query;
+  beforeAll(() => {
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const application = (this as unknown as { connectionParameters: { application_name?: string } })
+        .connectionParameters.application_name;
+      const config = args[0];
+      sent.push({
+        text: typeof config === 'string' ? config : String((config as Sent).text),
+        name: typeof config === 'string' ? undefined : (config as Sent).name,
+        relay: application === 'listready-relay-journey',
+      });
+      return (query as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterAll(() => {
+    pg.Client.prototype.query = query;
+  });
+
+  /** Publishes `count` task-completed events on the journey's outbox, each once the previous one is published. */
+  async function publishOneByOne(bus: ReturnType<typeof createEventBus>, count: number) {
+    const { db } = database.current;
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const event = await db.transaction((tx) =>
+        bus.publish(tx, { type: 'task-completed', key: `client-${index}`, data }),
+      );
+      ids.push(event.id);
+      await eventually(async () => {
+        const rows = await db
+          .select({ publishedAt: journeyOutbox.publishedAt })
+          .from(journeyOutbox)
+          .where(inArray(journeyOutbox.id, ids));
+        return rows.length === ids.length && rows.every((row) => row.publishedAt !== null);
+      });
+    }
+  }
+
+  it('a batch is four statements, the select and the update named (parsed once per connection)', async () => {
+    const transport = createInProcessTransport({ bus: new InProcessBus() });
+    const bus = createEventBus({
+      database: database.current,
+      transport,
+      service: 'journey',
+      outbox: journeyOutbox,
+      logger,
+    });
+    const relay = new OutboxRelay({
+      database: database.current,
+      transport,
+      outbox: journeyOutbox,
+      service: 'journey',
+      logger,
+    });
+    sent = [];
+    relay.start();
+    try {
+      // One at a time: one batch per event.
+      await publishOneByOne(bus, 3);
+    } finally {
+      await relay.stop();
+    }
+    sent = sent.filter((statement) => statement.relay);
+
+    // The session: its lock, LISTEN, and the commit setting once (not a `set local` per batch).
+    expect(
+      sent
+        .filter((statement) => /synchronous_commit/.test(statement.text))
+        .map((statement) => statement.text),
+    ).toEqual(['set synchronous_commit = off']);
+    // Each batch that found rows: begin, the named select, the named update, commit.
+    const verbs = sent.map((statement) => statement.text.trim().split(/\s+/)[0]?.toLowerCase());
+    const updates = sent.filter((_statement, index) => verbs[index] === 'update');
+    expect(updates.length).toBeGreaterThanOrEqual(3);
+    for (const update of updates) {
+      const at = sent.indexOf(update);
+      expect(sent.slice(at - 2, at + 2).map((statement) => statement.name ?? statement.text)).toEqual([
+        'begin',
+        'relay_unpublished_journey',
+        'relay_mark_published_journey',
+        'commit',
+      ]);
+    }
+    // Every select of the outbox, the empty polls too, is the named one.
+    const selects = sent.filter(
+      (_statement, index) => verbs[index] === 'select' && /outbox/.test(sent[index]?.text ?? ''),
+    );
+    expect(selects.every((statement) => statement.name === 'relay_unpublished_journey')).toBe(true);
+  });
+
+  it('a consumer records the event processed with a named statement (parsed once per connection)', async () => {
+    const transport = createInProcessTransport({ bus: new InProcessBus() });
+    const common = { database: database.current, transport, logger };
+    const analytics = createEventBus({
+      ...common,
+      service: 'analytics',
+      processedEvents: analyticsProcessedEvents,
+      deadLetters: analyticsDeadLetters,
+    });
+    let applied = 0;
+    analytics.subscribe('task-completed', async () => {
+      applied += 1;
+    });
+    const journey = createEventBus({ ...common, service: 'journey', outbox: journeyOutbox });
+    await analytics.start();
+    await journey.start();
+    sent = [];
+    try {
+      await publishOneByOne(journey, 3);
+    } finally {
+      await journey.stop();
+      await analytics.stop();
+    }
+    expect(applied).toBe(3);
+    const records = sent.filter((statement) => /processed_events/.test(statement.text));
+    expect(records).toHaveLength(3);
+    expect(records.every((statement) => statement.name === 'events_record_processed_analytics')).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { SERVER_SESSION_ID } from '@listready/contracts';
-import { analyticsEvents, analyticsSessions, type Db, type Executor } from '@listready/db';
+import { analyticsEvents, analyticsSessions, executePrepared, type Db, type Executor } from '@listready/db';
 import { sessionDeltas, type IngestPlan } from './ingest-plan.ts';
 
 /** A domain event recorded as a server-side usage event (see events/domain-events.ts). */
@@ -19,6 +19,22 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /** Writes to the analytics schema: ingested batches and server-side events. */
 export function createUsageStore(db: Db) {
+  /**
+   * A domain event's usage row, built once and named (one per task or stage completed, invitation…):
+   * Postgres parses and plans it once per connection, not once per event.
+   */
+  const insertServerEvent = db
+    .insert(analyticsEvents)
+    .values({
+      id: sql.placeholder('id'),
+      event: sql.placeholder('event'),
+      userId: sql.placeholder('userId'),
+      properties: sql.placeholder('properties'),
+      timestamp: sql.placeholder('timestamp'),
+      sessionId: SERVER_SESSION_ID,
+    })
+    .onConflictDoNothing({ target: analyticsEvents.id })
+    .prepare('analytics_record_server_event');
   return {
     /**
      * One batch in one transaction: its events in one insert, its sessions upserted. A session's
@@ -92,10 +108,7 @@ export function createUsageStore(db: Db) {
 
     /** In the consumer's transaction `tx`; a second delivery of the same event inserts nothing. */
     async recordServerEvent(tx: Executor, row: ServerEventRow): Promise<void> {
-      await tx
-        .insert(analyticsEvents)
-        .values({ ...row, sessionId: SERVER_SESSION_ID })
-        .onConflictDoNothing({ target: analyticsEvents.id });
+      await executePrepared(tx, insertServerEvent, { ...row });
     },
   };
 }

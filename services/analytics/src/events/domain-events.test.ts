@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsStatsSchema, SERVER_SESSION_ID } from '@listready/contracts';
 import { analyticsEvents, analyticsProcessedEvents } from '@listready/db';
@@ -146,5 +147,42 @@ describe('domain events recorded as usage', () => {
     });
     await eventually(() => processed(event.id));
     expect((await recorded(event.id))[0]?.userId).toBeNull();
+  });
+
+  it('a task completed costs its consumer one transaction of two named statements', async () => {
+    // What each connection sends while the event is applied (issue #16 item 5: one per completion).
+    const sent: { client: unknown; text: string; name?: string }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text: string; name?: string };
+      sent.push(
+        typeof config === 'string'
+          ? { client: this, text: config }
+          : { client: this, text: config.text, name: config.name },
+      );
+      return (query as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    let eventId = '';
+    try {
+      eventId = (await analytics.publish(taskCompleted())).id;
+      await eventually(() => processed(eventId));
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    // The consumer's transaction: from the begin before its processed-event record to its commit.
+    const record = sent.findIndex((statement) =>
+      /^insert into "analytics"."processed_events"/.test(statement.text),
+    );
+    const connection = sent[record]?.client;
+    const own = sent.filter((statement) => statement.client === connection);
+    const at = own.indexOf(sent[record] as (typeof own)[number]);
+    const end = own.findIndex((statement, index) => index > at && statement.text === 'commit');
+    expect(own.slice(at - 1, end + 1).map((statement) => statement.name ?? statement.text)).toEqual([
+      'begin',
+      'events_record_processed_analytics',
+      'analytics_record_seller_event',
+      'commit',
+    ]);
+    expect((await recorded(eventId))[0]?.userId).toBe(seller.userId);
   });
 });

@@ -1,18 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { SERVER_USAGE_EVENTS } from '@listready/contracts';
-import { clients, type Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 import type { UsageStore } from '../usage/usage-store.ts';
-
-/** The seller behind a journey's client id (journey's table, read only here); null once deleted. */
-async function sellerOf(tx: Executor, clientId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ userId: clients.userId })
-    .from(clients)
-    .where(eq(clients.id, clientId))
-    .limit(1);
-  return row?.userId ?? null;
-}
 
 /**
  * Domain events become server-side usage events, each exactly once: the bus records the event id
@@ -29,7 +17,7 @@ export function consumeDomainEvents(events: EventBus, deps: { usage: UsageStore 
     await usage.recordServerEvent(tx, {
       id: event.id,
       event: SERVER_USAGE_EVENTS['task-completed'],
-      userId: await sellerOf(tx, data.clientId),
+      sellerOfClient: data.clientId,
       timestamp: new Date(data.completedAt),
       properties: {
         source: event.producer,
@@ -49,7 +37,7 @@ export function consumeDomainEvents(events: EventBus, deps: { usage: UsageStore 
     await usage.recordServerEvent(tx, {
       id: event.id,
       event: SERVER_USAGE_EVENTS['stage-completed'],
-      userId: await sellerOf(tx, data.clientId),
+      sellerOfClient: data.clientId,
       timestamp: new Date(event.occurredAt),
       properties: {
         source: event.producer,

@@ -1,18 +1,35 @@
-import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SERVER_SESSION_ID } from '@listready/contracts';
-import { analyticsEvents, analyticsSessions, executePrepared, type Db, type Executor } from '@listready/db';
+import {
+  analyticsEvents,
+  analyticsSessions,
+  clients,
+  executePrepared,
+  type Db,
+  type Executor,
+} from '@listready/db';
 import { sessionDeltas, type IngestPlan } from './ingest-plan.ts';
 
 /** A domain event recorded as a server-side usage event (see events/domain-events.ts). */
-export interface ServerEventRow {
+export type ServerEventRow = {
   /** The domain event's id: recording it twice is impossible. */
   id: string;
   event: string;
-  /** Whose usage it is (the seller of a task, the inviter…); null when unknown. */
-  userId: string | null;
   properties: Record<string, unknown>;
   timestamp: Date;
-}
+} & (
+  | {
+      /** Whose usage it is (the inviter, the new account…); null when unknown. */
+      userId: string | null;
+    }
+  | {
+      /**
+       * Whose usage it is given as a journey client: their seller (journey's table, read only here,
+       * in the same statement); null once the client is deleted.
+       */
+      sellerOfClient: string;
+    }
+);
 
 /** The `excluded` row of an upsert (what the batch brought), by column. */
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -20,21 +37,28 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 /** Writes to the analytics schema: ingested batches and server-side events. */
 export function createUsageStore(db: Db) {
   /**
-   * A domain event's usage row, built once and named (one per task or stage completed, invitation…):
-   * Postgres parses and plans it once per connection, not once per event.
+   * A domain event's usage row (one per task or stage completed, invitation…), its user given or
+   * read in the same statement: built once and named, so Postgres parses and plans it once per
+   * connection, not once per event.
    */
-  const insertServerEvent = db
-    .insert(analyticsEvents)
-    .values({
-      id: sql.placeholder('id'),
-      event: sql.placeholder('event'),
-      userId: sql.placeholder('userId'),
-      properties: sql.placeholder('properties'),
-      timestamp: sql.placeholder('timestamp'),
-      sessionId: SERVER_SESSION_ID,
-    })
-    .onConflictDoNothing({ target: analyticsEvents.id })
-    .prepare('analytics_record_server_event');
+  const insertServerEvent = (name: string, userId: SQL) =>
+    db
+      .insert(analyticsEvents)
+      .values({
+        id: sql.placeholder('id'),
+        event: sql.placeholder('event'),
+        userId,
+        properties: sql.placeholder('properties'),
+        timestamp: sql.placeholder('timestamp'),
+        sessionId: SERVER_SESSION_ID,
+      })
+      .onConflictDoNothing({ target: analyticsEvents.id })
+      .prepare(name);
+  const insertUserEvent = insertServerEvent('analytics_record_user_event', sql`${sql.placeholder('userId')}`);
+  const insertSellerEvent = insertServerEvent(
+    'analytics_record_seller_event',
+    sql`(select ${clients.userId} from ${clients} where ${clients.id} = ${sql.placeholder('clientId')})`,
+  );
   return {
     /**
      * One batch in one transaction: its events in one insert, its sessions upserted. A session's
@@ -108,7 +132,18 @@ export function createUsageStore(db: Db) {
 
     /** In the consumer's transaction `tx`; a second delivery of the same event inserts nothing. */
     async recordServerEvent(tx: Executor, row: ServerEventRow): Promise<void> {
-      await executePrepared(tx, insertServerEvent, { ...row });
+      const { id, event, properties, timestamp } = row;
+      if ('sellerOfClient' in row) {
+        await executePrepared(tx, insertSellerEvent, {
+          id,
+          event,
+          properties,
+          timestamp,
+          clientId: row.sellerOfClient,
+        });
+      } else {
+        await executePrepared(tx, insertUserEvent, { id, event, properties, timestamp, userId: row.userId });
+      }
     },
   };
 }

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildEnvelope, parseEvent } from './envelope.ts';
 import { EventValidationError } from './errors.ts';
-
-const data = {
-  clientId: 'client-1',
-  taskId: 'task-1',
-  title: 'Clean gutters',
-  stageId: 'stage-3',
-  stageName: 'Repairs & Maintenance',
-  kind: 'predefined' as const,
-  templateId: 'declutter-closets',
-  actorUserId: 'user-1',
-  completedAt: '2025-05-01T10:00:00.000Z',
-};
+import { taskCompletedData as data } from './testing/task-completed-data.ts';
 
 describe('buildEnvelope', () => {
   it('wraps valid data with a fresh id, the current version, the time and the producer', () => {

@@ -7,18 +7,7 @@ import { eventually, useTestDatabase } from '@listready/testing';
 import { createEventBus } from './event-bus.ts';
 import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
 import { OutboxRelay } from './relay.ts';
-
-const data = {
-  clientId: 'client-1',
-  taskId: 'task-1',
-  title: 'Clean gutters',
-  stageId: 'stage-3',
-  stageName: 'Repairs & Maintenance',
-  kind: 'predefined' as const,
-  templateId: 'declutter-closets',
-  actorUserId: 'user-1',
-  completedAt: '2025-05-01T10:00:00.000Z',
-};
+import { taskCompletedData as data } from './testing/task-completed-data.ts';
 
 /** A statement as a connection sent it: its text, its name when it is a prepared one, and whose it was. */
 interface Sent {

@@ -6,18 +6,7 @@ import { useTestDatabase } from '@listready/testing';
 import { EventBusStateError } from './errors.ts';
 import { createEventBus } from './event-bus.ts';
 import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
-
-const data = {
-  clientId: 'client-1',
-  taskId: 'task-1',
-  title: 'Clean gutters',
-  stageId: 'stage-3',
-  stageName: 'Repairs & Maintenance',
-  kind: 'predefined' as const,
-  templateId: 'declutter-closets',
-  actorUserId: 'user-1',
-  completedAt: '2025-05-01T10:00:00.000Z',
-};
+import { taskCompletedData as data } from './testing/task-completed-data.ts';
 
 describe('publish', () => {
   const database = useTestDatabase();

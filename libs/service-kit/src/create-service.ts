@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -79,7 +80,8 @@ export function createService(options: CreateServiceOptions): App {
     genReqId: requestId,
     requestIdHeader: false,
     // One line per request, written when it is answered (registerRequestLog), instead of Fastify's two.
-    disableRequestLogging: true,
+    // Through the log controller: the top-level option is deprecated (FSTDEP023, at every start).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: trustHops(options.trustProxy ?? 1),
     frameworkErrors: frameworkErrorHandler,

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
+import { BODY_LIMIT_BYTES } from './request-body.ts';
 import type { UpstreamGate } from './upstream-admission.ts';
 
 export interface ApiProxyOptions {
@@ -241,7 +242,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
  */
 export async function apiProxy(
   app: FastifyInstance,
-  { services, bodyLimit = 1_048_576, bufferLimit = 1_048_576, gate }: ApiProxyOptions,
+  { services, bodyLimit = BODY_LIMIT_BYTES, bufferLimit = 1_048_576, gate }: ApiProxyOptions,
 ): Promise<void> {
   // One connection pool per service, as undici's authors recommend for a proxy (keep-alive,
   // no pipelining: a slow answer must not hold up the ones behind it).

@@ -1,4 +1,4 @@
-import { get as httpGet } from 'node:http';
+import { get as httpGet, request as httpRequest } from 'node:http';
 import net from 'node:net';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -237,6 +237,9 @@ describe('gateway with the front end', () => {
 });
 
 /** One raw HTTP/1 exchange on its own socket: what came back, and whether the server closed it. */
+/** An answer larger than the sockets' buffers: it takes the server several writes. */
+const LARGE_ANSWER_BYTES = 400_000;
+
 async function exchange(
   base: string,
   request: string | Buffer,
@@ -306,6 +309,9 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     );
     app.get('/api/clients/current/stream', async (_request, reply) =>
       reply.type('application/json').send(Readable.from([json.slice(0, 4_000), json.slice(4_000)])),
+    );
+    app.get('/api/clients/current/large', async (_request, reply) =>
+      reply.type('text/plain').send('x'.repeat(LARGE_ANSWER_BYTES)),
     );
     app.get('/api/clients/current/gzipped', async (_request, reply) =>
       reply.type('application/json').header('content-encoding', 'gzip').send(gzipSync(json)),
@@ -431,6 +437,54 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     expect(kept.headers.connection).toBe('keep-alive');
     expect(kept.headers['keep-alive']).not.toBe('timeout=3, max=9');
     expect(kept.closed).toBe(false);
+  });
+
+  // Fastify never reads a GET's body, and Node reads it only once the answer has gone: a connection
+  // closed with part of it still unread is reset, and the reset could destroy the answer on its way.
+  it('reads the body of a GET before answering: a large answer on a closing connection is never reset', async () => {
+    const body = Buffer.alloc(300_000, '[');
+    const get = () =>
+      new Promise<string>((resolve) => {
+        const request = httpRequest(
+          `${gatewayUrl}/api/clients/current/large`,
+          {
+            method: 'GET',
+            agent: false,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': body.length,
+              connection: 'close',
+            },
+          },
+          (response) => {
+            let length = 0;
+            response.on('data', (chunk: Buffer) => (length += chunk.length));
+            response.on('end', () => resolve(`${response.statusCode} ${length}`));
+            response.on('error', (error: NodeJS.ErrnoException) => resolve(String(error.code)));
+          },
+        );
+        request.on('error', (error: NodeJS.ErrnoException) => resolve(String(error.code)));
+        request.end(body);
+      });
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 20; attempt += 1) answers.push(await get());
+    expect(answers).toEqual(Array(20).fill(`200 ${LARGE_ANSWER_BYTES}`));
+  });
+
+  it('does not wait for a GET’s body past 1 MB: a client sending one without end is answered', async () => {
+    const { port } = new URL(gatewayUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.write('GET /api/auth/user HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    const chunk = 'a'.repeat(64 * 1024);
+    for (let sent = 0; sent < 40 && !socket.destroyed && raw === ''; sent += 1) {
+      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    socket.destroy();
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 
   it('answers Expect: 100-continue with 100, then the service’s answer', async () => {

@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import type { Logger } from 'pino';
 import { createService, type App, type ReadinessCheck } from '@listready/service-kit';
 import { registerApiDescriptionRoutes } from './api-description.ts';
 import { apiProxy } from './api-proxy.ts';
 import type { GatewayConfig } from './config.ts';
+import { BODY_LIMIT_BYTES, bodylessMethodWithBody, dropBodyThen } from './request-body.ts';
 import { registerPlatformHealth } from './platform-health.ts';
 import type { ServiceName } from './routes-table.ts';
 import { UpstreamGate } from './upstream-admission.ts';
@@ -27,6 +29,10 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   // this gateway ended its stream, takes a 503 as final and stops. Reset, the connection has the
   // browser send the request again on a new one, which reaches the next gateway.
   let closing = false;
+  const admitted = (request: IncomingMessage, response: ServerResponse, proceed: () => void) => {
+    if (gate) gate.admit(request, response, proceed);
+    else proceed();
+  };
   const app = createService({
     name: 'gateway',
     logger: options.logger,
@@ -36,8 +42,9 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     loadShedding: options.loadShedding,
     admit: (request, response, proceed) => {
       if (closing) request.socket.destroy();
-      else if (gate) gate.admit(request, response, proceed);
-      else proceed();
+      else if (bodylessMethodWithBody(request))
+        dropBodyThen(request, BODY_LIMIT_BYTES, () => admitted(request, response, proceed));
+      else admitted(request, response, proceed);
     },
   });
   app.addHook('preClose', async () => {

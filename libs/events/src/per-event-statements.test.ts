@@ -1,20 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDeadLetters, analyticsProcessedEvents, journeyOutbox } from '@listready/db';
-import { eventually, useTestDatabase } from '@listready/testing';
+import { eventually, recordStatements, useTestDatabase, type StatementRecording } from '@listready/testing';
 import { createEventBus } from './event-bus.ts';
 import { createInProcessTransport, InProcessBus } from './in-process-transport.ts';
 import { OutboxRelay } from './relay.ts';
 import { taskCompletedData as data } from './testing/task-completed-data.ts';
-
-/** A statement as a connection sent it: its text, its name when it is a prepared one, and whose it was. */
-interface Sent {
-  text: string;
-  name?: string;
-  relay: boolean;
-}
 
 /**
  * What the event backbone costs the database per event (issue #16 item 5): under load the relay
@@ -24,23 +16,12 @@ interface Sent {
 describe('the statements of an event’s way through the backbone', () => {
   const database = useTestDatabase();
   const logger = pino({ level: 'silent' });
-  let sent: Sent[] = [];
-  const query = pg.Client.prototype.query;
+  let recording: StatementRecording;
   beforeAll(() => {
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const application = (this as unknown as { connectionParameters: { application_name?: string } })
-        .connectionParameters.application_name;
-      const config = args[0];
-      sent.push({
-        text: typeof config === 'string' ? config : String((config as Sent).text),
-        name: typeof config === 'string' ? undefined : (config as Sent).name,
-        relay: application === 'listready-relay-journey',
-      });
-      return (query as (...rest: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    recording = recordStatements();
   });
   afterAll(() => {
-    pg.Client.prototype.query = query;
+    recording.stop();
   });
 
   /** Publishes `count` task-completed events on the journey's outbox, each once the previous one is published. */
@@ -78,7 +59,7 @@ describe('the statements of an event’s way through the backbone', () => {
       service: 'journey',
       logger,
     });
-    sent = [];
+    recording.clear();
     relay.start();
     try {
       // One at a time: one batch per event.
@@ -86,7 +67,7 @@ describe('the statements of an event’s way through the backbone', () => {
     } finally {
       await relay.stop();
     }
-    sent = sent.filter((statement) => statement.relay);
+    const sent = recording.sent.filter((statement) => statement.application === 'listready-relay-journey');
 
     // The session: its lock, LISTEN, and the commit setting once (not a `set local` per batch).
     expect(
@@ -130,7 +111,7 @@ describe('the statements of an event’s way through the backbone', () => {
     const journey = createEventBus({ ...common, service: 'journey', outbox: journeyOutbox });
     await analytics.start();
     await journey.start();
-    sent = [];
+    recording.clear();
     try {
       await publishOneByOne(journey, 3);
     } finally {
@@ -138,7 +119,7 @@ describe('the statements of an event’s way through the backbone', () => {
       await analytics.stop();
     }
     expect(applied).toBe(3);
-    const records = sent.filter((statement) => /processed_events/.test(statement.text));
+    const records = recording.sent.filter((statement) => /processed_events/.test(statement.text));
     expect(records).toHaveLength(3);
     expect(records.every((statement) => statement.name === 'events_record_processed_analytics')).toBe(true);
   });

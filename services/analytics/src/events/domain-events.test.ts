@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsStatsSchema, SERVER_SESSION_ID } from '@listready/contracts';
 import { analyticsEvents, analyticsProcessedEvents } from '@listready/db';
-import { useTestDatabase } from '@listready/testing';
+import { recordStatements, useTestDatabase } from '@listready/testing';
 import {
   as,
   eventually,
@@ -151,24 +150,15 @@ describe('domain events recorded as usage', () => {
 
   it('a task completed costs its consumer one transaction of two named statements', async () => {
     // What each connection sends while the event is applied (issue #16 item 5: one per completion).
-    const sent: { client: unknown; text: string; name?: string }[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text: string; name?: string };
-      sent.push(
-        typeof config === 'string'
-          ? { client: this, text: config }
-          : { client: this, text: config.text, name: config.name },
-      );
-      return (query as (...rest: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const recording = recordStatements();
     let eventId = '';
     try {
       eventId = (await analytics.publish(taskCompleted())).id;
       await eventually(() => processed(eventId));
     } finally {
-      pg.Client.prototype.query = query;
+      recording.stop();
     }
+    const { sent } = recording;
     // The consumer's transaction: from the begin before its processed-event record to its commit.
     const record = sent.findIndex((statement) =>
       /^insert into "analytics"."processed_events"/.test(statement.text),

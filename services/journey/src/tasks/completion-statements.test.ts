@@ -1,9 +1,8 @@
 import { isNull } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskEntriesSchema, taskEntrySchema } from '@listready/contracts';
 import { journeyOutbox } from '@listready/db';
-import { eventually, useTestDatabase } from '@listready/testing';
+import { eventually, recordStatements, useTestDatabase } from '@listready/testing';
 import {
   as,
   must,
@@ -65,19 +64,10 @@ function requestStatements(recorded: { client: unknown; text: string }[]): strin
 describe('a task completion’s statements', () => {
   const database = useTestDatabase();
   let journey: TestJourneyService;
-  let recording: { client: unknown; text: string }[] | null = null;
-  const query = pg.Client.prototype.query;
   beforeAll(async () => {
     journey = await startTestJourneyService(database.current);
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0];
-      const text = typeof config === 'string' ? config : String((config as { text?: unknown }).text);
-      recording?.push({ client: this, text });
-      return (query as (...rest: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
   });
   afterAll(async () => {
-    pg.Client.prototype.query = query;
     await journey.stop();
   });
 
@@ -91,17 +81,21 @@ describe('a task completion’s statements', () => {
   /** What `PUT /api/client-tasks/{id}` sends to Postgres (its events published first: a quiet relay). */
   async function statementsOf(seller: Parameters<typeof as>[0], id: string, status: string) {
     await relaysDone();
-    recording = [];
-    const answer = await journey.app.inject({
-      method: 'PUT',
-      url: `/api/client-tasks/${id}`,
-      payload: { status },
-      ...as(seller),
-    });
-    // Recorded until the relay has published the request's event: its transaction is seen whole.
-    await relaysDone();
-    const statements = requestStatements(recording);
-    recording = null;
+    const recording = recordStatements();
+    let answer: Awaited<ReturnType<typeof journey.app.inject>>;
+    try {
+      answer = await journey.app.inject({
+        method: 'PUT',
+        url: `/api/client-tasks/${id}`,
+        payload: { status },
+        ...as(seller),
+      });
+      // Recorded until the relay has published the request's event: its transaction is seen whole.
+      await relaysDone();
+    } finally {
+      recording.stop();
+    }
+    const statements = requestStatements(recording.sent);
     expect(answer.statusCode).toBe(200);
     return { entry: taskEntrySchema.parse(answer.json()), statements };
   }

@@ -310,8 +310,9 @@ async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
     );
     const parts = describeParts(byPart);
     const cores = os.availableParallelism();
+    const ceilingPutsPerSecond = (cores * 1000) / parts.total;
     console.log(
-      `CPU per PUT in the closed loop, by part (ms): ${parts.line} — at most ${((cores * 1000) / parts.total).toFixed(0)} PUTs/s on this machine's ${cores} cores if it did nothing else`,
+      `CPU per PUT in the closed loop, by part (ms): ${parts.line} — at most ${ceilingPutsPerSecond.toFixed(0)} PUTs/s on this machine's ${cores} cores if it did nothing else`,
     );
     if (max.failed > 0) clean = false;
     figures[engines].closedLoop = {
@@ -323,7 +324,7 @@ async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
       failed: max.failed,
       cpuMsPerPut: cpuMs,
       cpuMsPerPutByPart: byPart,
-      ceilingPutsPerSecond: (cores * 1000) / parts.total,
+      ceilingPutsPerSecond,
       load: os.loadavg(),
     };
   } finally {

@@ -15,18 +15,23 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** Processes whose command line contains `needle` (e.g. the Postgres backends of one database). */
-export function pidsMatching(needle: string): number[] {
+/** Processes whose command line (its arguments NUL-separated, as /proc gives it) passes `test`. */
+function pidsWhere(test: (cmdline: string) => boolean): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) pids.push(Number(entry));
+      if (test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) pids.push(Number(entry));
     } catch {
       // The process ended meanwhile.
     }
   }
   return pids;
+}
+
+/** Processes whose command line contains `needle` (e.g. the Postgres backends of one database). */
+export function pidsMatching(needle: string): number[] {
+  return pidsWhere((cmdline) => cmdline.includes(needle));
 }
 
 /** CPU seconds of named process groups, to diff around a run: where each request's CPU goes. */
@@ -56,16 +61,8 @@ export function cpuSpent(
  * the `postgres` binary or, once forked, `postgres: …`. A bench's database is the busy one.
  */
 export function postgresPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const program = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0] ?? '';
-      if (program.startsWith('postgres:') || program.split('/').at(-1) === 'postgres')
-        pids.push(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return pids;
+  return pidsWhere((cmdline) => {
+    const program = cmdline.split('\0')[0] ?? '';
+    return program.startsWith('postgres:') || program.split('/').at(-1) === 'postgres';
+  });
 }

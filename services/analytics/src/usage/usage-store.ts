@@ -133,17 +133,10 @@ export function createUsageStore(db: Db) {
     /** In the consumer's transaction `tx`; a second delivery of the same event inserts nothing. */
     async recordServerEvent(tx: Executor, row: ServerEventRow): Promise<void> {
       const { id, event, properties, timestamp } = row;
-      if ('sellerOfClient' in row) {
-        await executePrepared(tx, insertSellerEvent, {
-          id,
-          event,
-          properties,
-          timestamp,
-          clientId: row.sellerOfClient,
-        });
-      } else {
-        await executePrepared(tx, insertUserEvent, { id, event, properties, timestamp, userId: row.userId });
-      }
+      const values = { id, event, properties, timestamp };
+      if ('sellerOfClient' in row)
+        await executePrepared(tx, insertSellerEvent, { ...values, clientId: row.sellerOfClient });
+      else await executePrepared(tx, insertUserEvent, { ...values, userId: row.userId });
     },
   };
 }

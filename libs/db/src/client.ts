@@ -44,8 +44,15 @@ export async function createDb(config: DbConfig = {}): Promise<Database> {
     url = server.url(name);
   }
   const pool = new pg.Pool({ connectionString: url, max: config.poolMax ?? 10 });
-  // An idle client losing its server (restart, failover) must not crash the process.
-  pool.on('error', (error) => config.log?.(`postgres pool error: ${error.message}`));
+  // A client losing its server (restart, failover, a terminated backend) emits 'error'; unheard, it
+  // ends the process. pg-pool hears it only while the client is idle: a client lent out between two
+  // statements of a transaction (one waiting for a reminder's message to go out) took the process
+  // down. Heard on every client, the transaction's next statement fails instead and the pool drops
+  // the client when it comes back. (The pool's own 'error' is the same error of an idle client.)
+  pool.on('connect', (client) =>
+    client.on('error', (error) => config.log?.(`postgres connection lost: ${error.message}`)),
+  );
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, embedded, close: () => pool.end() };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customTaskSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
@@ -255,6 +255,36 @@ describe('reminders', () => {
     const mail = await inbox(seller.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toMatch(/is due today$/);
+  });
+
+  it('after a crash sends again only the message that was going out, not those already sent', async () => {
+    const { seller, taskIds } = await sellerIn('UTC');
+    for (const taskId of taskIds.slice(0, 5)) await due(seller, taskId, '2027-01-12');
+    // The third message reaches the engine, then the database connection of its delivery dies
+    // (the process crashed, or Postgres restarted) before the row is recorded sent.
+    let sends = 0;
+    const dying: Mailer = {
+      engine: 'dev-mailbox',
+      send: async (message) => {
+        const sent = await devMailboxMailer(mailbox()).send(message);
+        sends += 1;
+        if (sends === 3)
+          await database.current.db.execute(
+            sql`select pg_terminate_backend(l.pid) from pg_locks l join pg_class c on c.oid = l.relation
+                where c.relname = 'reminder_deliveries' and l.pid <> pg_backend_pid()`,
+          );
+        return sent;
+      },
+    };
+    now = new Date('2027-01-12T00:30:00Z');
+    await expect(scheduler({ mailer: dying }).tick()).rejects.toThrow();
+    expect(await inbox(seller.email)).toHaveLength(3);
+
+    // Started again: the two recorded sent are not sent again; the third is, with the two not yet sent.
+    expect(await scheduler().tick()).toMatchObject({ sent: 3 });
+    const subjects = (await inbox(seller.email)).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(6);
+    expect(new Set(subjects).size).toBe(5);
   });
 
   it('uses the person’s own reminder minutes from their calendar event', async () => {

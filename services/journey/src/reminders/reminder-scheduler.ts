@@ -36,7 +36,6 @@ export interface ReminderSchedulerOptions {
   intervalMs: number;
   /** Longest one message may take before it counts as failed (and is tried again later). */
   deliveryTimeoutMs?: number;
-  batchSize?: number;
   maxAttempts?: number;
 }
 
@@ -56,18 +55,17 @@ export interface TickResult {
  *   day has not ended in their zone → a `reminder_deliveries` row, inserted ON CONFLICT DO NOTHING
  *   on (person, task, due date, channel): the row is the "sent once" marker, so replicas and restarts
  *   plan it once;
- * - deliver: pending rows claimed `FOR UPDATE SKIP LOCKED` in a transaction held while the message
- *   goes out, so a row is sent by one replica; the task, the person and their preferences are read
+ * - deliver: each pending row claimed `FOR UPDATE SKIP LOCKED` in a transaction of its own, held
+ *   while its message goes out, so a row is sent by one replica; the task, the person and their preferences are read
  *   again first (done, moved, unassigned or opted out → skipped); a failure is tried again with
  *   back-off, up to `maxAttempts`.
  *
  * Everything is rows in Postgres, so a restart loses nothing: the next tick catches up until the
- * due day ends. A crash after the engine accepted a message but before the commit sends it again
- * (at least once there; exactly once between replicas).
+ * due day ends. A crash after the engine accepted a message but before its row's commit sends that
+ * one message again (at least once there; exactly once between replicas).
  */
 export function createReminderScheduler(options: ReminderSchedulerOptions) {
   const { db, clock, mailer, sms, logger } = options;
-  const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 5;
   const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 15_000;
 
@@ -154,48 +152,52 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       work.then(resolve, reject).finally(() => clearTimeout(timer));
     });
 
-  /** Claims up to a batch of due rows (skipping those another replica holds) and settles each. */
-  async function deliverBatch(now: Date, result: TickResult): Promise<number> {
+  /**
+   * Claims one due row (skipping rows another replica holds) and settles it, in a transaction of its
+   * own held while the message goes out: a message that went out is recorded sent when it returns.
+   * (One transaction for a batch of 20 rolled every message of the batch back to pending when the
+   * process died, or one row's update failed, after some had gone: each was sent again.)
+   */
+  async function deliverOne(now: Date, result: TickResult): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const claimed = await tx
+      const [row] = await tx
         .select()
         .from(reminderDeliveries)
         .where(and(eq(reminderDeliveries.status, 'pending'), lte(reminderDeliveries.nextAttemptAt, now)))
         .orderBy(asc(reminderDeliveries.nextAttemptAt))
-        .limit(batchSize)
+        .limit(1)
         .for('update', { skipLocked: true });
-      for (const row of claimed) {
-        const settle = (set: Partial<DeliveryRow>) =>
-          tx.update(reminderDeliveries).set(set).where(eq(reminderDeliveries.id, row.id));
-        const message = await messageOf(tx, row, now);
-        if ('skip' in message) {
-          result.skipped += 1;
-          await settle({ status: 'skipped', lastError: message.skip ?? null });
-          continue;
-        }
-        const attempts = row.attempts + 1;
-        try {
-          await withTimeout(message.send());
-          result.sent += 1;
-          await settle({ status: 'sent', sentAt: now, attempts, lastError: null });
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const givingUp = attempts >= maxAttempts;
-          if (givingUp) result.failed += 1;
-          logger.warn(
-            { reminder: row.id, channel: row.channel, attempts, err: error },
-            'reminder not delivered',
-          );
-          await settle({
-            status: givingUp ? 'failed' : 'pending',
-            attempts,
-            lastError: reason.slice(0, 500),
-            // 2, 4, 8, 16 minutes… at most an hour.
-            nextAttemptAt: new Date(now.getTime() + Math.min(2 ** attempts, 60) * 60_000),
-          });
-        }
+      if (!row) return false;
+      const settle = (set: Partial<DeliveryRow>) =>
+        tx.update(reminderDeliveries).set(set).where(eq(reminderDeliveries.id, row.id));
+      const message = await messageOf(tx, row, now);
+      if ('skip' in message) {
+        result.skipped += 1;
+        await settle({ status: 'skipped', lastError: message.skip ?? null });
+        return true;
       }
-      return claimed.length;
+      const attempts = row.attempts + 1;
+      try {
+        await withTimeout(message.send());
+        result.sent += 1;
+        await settle({ status: 'sent', sentAt: now, attempts, lastError: null });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const givingUp = attempts >= maxAttempts;
+        if (givingUp) result.failed += 1;
+        logger.warn(
+          { reminder: row.id, channel: row.channel, attempts, err: error },
+          'reminder not delivered',
+        );
+        await settle({
+          status: givingUp ? 'failed' : 'pending',
+          attempts,
+          lastError: reason.slice(0, 500),
+          // 2, 4, 8, 16 minutes… at most an hour.
+          nextAttemptAt: new Date(now.getTime() + Math.min(2 ** attempts, 60) * 60_000),
+        });
+      }
+      return true;
     });
   }
 
@@ -206,8 +208,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   async function tick(): Promise<TickResult> {
     const now = clock();
     const result: TickResult = { planned: await plan(now), sent: 0, skipped: 0, failed: 0 };
-    while ((await deliverBatch(now, result)) === batchSize) {
-      // A full batch: there may be more.
+    // A row tried and failed waits for its next attempt after `now`: the loop ends.
+    while (await deliverOne(now, result)) {
+      // Until nothing due is left unclaimed.
     }
     return result;
   }

@@ -138,6 +138,14 @@ const node = (entry: string, env: Record<string, string>) =>
   });
 
 /** `npm start`'s one process on a fresh data folder (embedded Postgres, in-process events and cache). */
+/**
+ * Removes a platform's data folder once its processes are gone. A server that is still closing its
+ * files (Postgres's last checkpoint, Kafka's log segments) can add one while the folder is walked:
+ * `rm` then fails with ENOTEMPTY, so it tries again, as Node offers, for up to about five seconds.
+ */
+const removeFolder = (folder: string) =>
+  rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+
 export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<LoadPlatform> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'listready-load-'));
   const port = await freePort();
@@ -159,7 +167,7 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
     await group.start('platform');
   } catch (error) {
     await group.stopAll();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeFolder(dataDir);
     throw error;
   }
   // The embedded server's port is kept beside its data (libs/db embedded.ts); its fixed password too.
@@ -179,7 +187,7 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
     async stop() {
       await database.close();
       await group.stopAll();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeFolder(dataDir);
     },
   };
 }
@@ -289,7 +297,7 @@ export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPl
   } catch (error) {
     await group.stopAll();
     await bench.drop();
-    await rm(kafkaDir, { recursive: true, force: true });
+    await removeFolder(kafkaDir);
     throw error;
   }
   return {
@@ -304,7 +312,7 @@ export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPl
       await bench.database.close();
       await group.stopAll();
       await bench.drop();
-      await rm(kafkaDir, { recursive: true, force: true });
+      await removeFolder(kafkaDir);
     },
   };
 }

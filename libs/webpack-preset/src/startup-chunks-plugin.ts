@@ -35,11 +35,14 @@ export class StartupChunksPlugin {
     const { Compilation, sources } = compiler.webpack;
     // The build's own compilation only, not the child compilations (html-webpack-plugin's template).
     compiler.hooks.thisCompilation.tap(PLUGIN_NAME, (compilation) => {
+      // Found once: both uses below come before the real content hashes rename the files.
+      let found: string[] | undefined;
+      const startupScripts = () => (found ??= this.startupScripts(compilation));
       // After the minimizers (which drop comments), before the real content hashes and compression.
       compilation.hooks.processAssets.tap(
         { name: PLUGIN_NAME, stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING },
         () => {
-          for (const file of this.startupScripts(compilation)) {
+          for (const file of startupScripts()) {
             compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
           }
         },
@@ -51,7 +54,7 @@ export class StartupChunksPlugin {
         // and Lighthouse's simulation then queues it behind every other file of the page.
         for (const tag of data.assetTags.scripts) tag.attributes.fetchpriority = 'high';
         data.assetTags.styles.unshift(
-          ...this.startupScripts(compilation).map((file) =>
+          ...startupScripts().map((file) =>
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
               as: 'script',

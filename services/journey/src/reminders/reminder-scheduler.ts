@@ -56,9 +56,9 @@ export interface TickResult {
  *   on (person, task, due date, channel): the row is the "sent once" marker, so replicas and restarts
  *   plan it once;
  * - deliver: each pending row claimed `FOR UPDATE SKIP LOCKED` in a transaction of its own, held
- *   while its message goes out, so a row is sent by one replica; the task, the person and their preferences are read
- *   again first (done, moved, unassigned or opted out → skipped); a failure is tried again with
- *   back-off, up to `maxAttempts`.
+ *   while its message goes out, so a row is sent by one replica; the task, the person and their
+ *   preferences are read again first (done, moved, unassigned or opted out → skipped); a failure is
+ *   tried again with back-off, up to `maxAttempts`.
  *
  * Everything is rows in Postgres, so a restart loses nothing: the next tick catches up until the
  * due day ends. A crash after the engine accepted a message but before its row's commit sends that

@@ -137,7 +137,6 @@ const node = (entry: string, env: Record<string, string>) =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
-/** `npm start`'s one process on a fresh data folder (embedded Postgres, in-process events and cache). */
 /**
  * Removes a platform's data folder once its processes are gone. A server that is still closing its
  * files (Postgres's last checkpoint, Kafka's log segments) can add one while the folder is walked:
@@ -146,6 +145,7 @@ const node = (entry: string, env: Record<string, string>) =>
 const removeFolder = (folder: string) =>
   rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 
+/** `npm start`'s one process on a fresh data folder (embedded Postgres, in-process events and cache). */
 export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<LoadPlatform> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'listready-load-'));
   const port = await freePort();

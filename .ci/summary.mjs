@@ -1,24 +1,38 @@
 // Folds the vitest JSON reports of every CI step into one closing line: "ci: N passed, N failed, N skipped".
-// The steps' own lines are a table, not in that form: a reader of CI's closing lines takes the first line
-// shaped "N passed, N failed" as the run's, and the audit step (0 passed, 1 skipped where the advisory
-// service refuses) came first and read as a run that executed no test.
+// That line is the only one CI prints with both words in it. A reader of CI's output takes the first line
+// naming passed and failed as the run's count, and reads whatever numbers it finds there: the audit
+// step's "0 passed, 0 failed, 1 skipped" and then this table's header ("passed  failed skipped", no
+// numbers at all) each came first, and each landed run was taken for one that executed no test. So the
+// table heads its columns with ✓ ✗ and "skip" (tested in summary.test.mjs).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-console.log(`  ${'step'.padEnd(14)}${['passed', 'failed', 'skipped'].map((h) => h.padStart(8)).join('')}`);
-for (const file of process.argv.slice(2)) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const name = file
-    .split('/')
-    .pop()
-    .replace(/\.json$/, '');
-  const cells = [report.numPassedTests, report.numFailedTests, report.numPendingTests + report.numTodoTests];
-  console.log(`  ${name.padEnd(14)}${cells.map((n) => String(n).padStart(8)).join('')}`);
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
+/** The lines to print for `reports` (vitest JSON reports, by file name), and whether any test failed. */
+export function summarize(reports) {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const row = (name, cells) =>
+    `  ${name.padEnd(14)}${cells.map((cell) => String(cell).padStart(8)).join('')}`;
+  const lines = [row('step', ['✓', '✗', 'skip'])];
+  for (const [file, report] of reports) {
+    const name = file
+      .split('/')
+      .pop()
+      .replace(/\.json$/, '');
+    const counts = {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+    lines.push(row(name, [counts.passed, counts.failed, counts.skipped]));
+    for (const key of Object.keys(totals)) totals[key] += counts[key];
+  }
+  lines.push(`ci: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  return { lines, failed: totals.failed > 0 };
 }
-console.log(`ci: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exitCode = failed > 0 ? 1 : 0;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const files = process.argv.slice(2);
+  const { lines, failed } = summarize(files.map((file) => [file, JSON.parse(readFileSync(file, 'utf8'))]));
+  for (const line of lines) process.stdout.write(`${line}\n`);
+  process.exitCode = failed ? 1 : 0;
+}

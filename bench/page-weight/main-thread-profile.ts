@@ -1,0 +1,97 @@
+/// <reference lib="dom" />
+/**
+ * Where a seller's first load of a page spends the main thread: Chromium's CPU profiler over the load
+ * of AB_ROUTE (default /journey) at Lighthouse's mobile slowdown (4×), in a fresh context against
+ * `npm start` with the built front end. Prints the self time by script and the functions with the most
+ * self time (each with its script and line), summed over PROFILE_ROUNDS loads (default 3); nothing is
+ * asserted. PROFILE_OUT=file.cpuprofile also writes the last load's profile for DevTools.
+ *
+ *   npx nx run-many -t build && node bench/page-weight/main-thread-profile.ts
+ */
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { chromium } from 'playwright-core';
+import { signedInCookie, startNpmStartPlatform } from '../lighthouse/platform.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const rounds = Number(process.env.PROFILE_ROUNDS ?? 3);
+const route = process.env.AB_ROUTE ?? '/journey';
+const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
+const top = Number(process.env.PROFILE_TOP ?? 40);
+
+/** Self time in ms of each profile node, from the samples and the time between them. */
+function selfTimes(profile: Profile): Map<number, number> {
+  const self = new Map<number, number>();
+  profile.samples.forEach((node, index) => {
+    const delta = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    self.set(node, (self.get(node) ?? 0) + delta);
+  });
+  return self;
+}
+
+const shortUrl = (url: string) => (url ? url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60) : '(native)');
+
+const byScript = new Map<string, number>();
+const byFunction = new Map<string, number>();
+let lastProfile: Profile | undefined;
+const platform = await startNpmStartPlatform(process.env, tmpdir());
+try {
+  const [name = '', value = ''] = (await signedInCookie(platform.url, 'client')).split('=');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  for (let round = 0; round < rounds; round += 1) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addCookies([{ name, value, url: platform.url }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${platform.url}${route}`);
+    await page.waitForSelector(ready, { timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    lastProfile = profile;
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    let total = 0;
+    for (const [id, ms] of selfTimes(profile)) {
+      const frame = nodes.get(id)?.callFrame;
+      if (!frame) continue;
+      if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+      total += ms;
+      const script = shortUrl(frame.url);
+      byScript.set(script, (byScript.get(script) ?? 0) + ms);
+      const key = `${frame.functionName || '(anonymous)'}  ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+      byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
+    }
+    console.log(`round ${round + 1}: ${total.toFixed(0)} ms of script and GC on the main thread (4×)`);
+    await context.close();
+  }
+  await browser.close();
+} finally {
+  await platform.stop();
+}
+
+const perLoad = (ms: number) => Math.round(ms / rounds);
+const sorted = (map: Map<string, number>, count: number) =>
+  [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+console.log('\nself time per load, by script (ms at 4×):');
+console.table(sorted(byScript, 15).map(([script, ms]) => ({ script, ms: perLoad(ms) })));
+console.log(`\nthe ${top} functions with the most self time per load (ms at 4×):`);
+console.table(sorted(byFunction, top).map(([fn, ms]) => ({ function: fn.slice(0, 110), ms: perLoad(ms) })));
+if (process.env.PROFILE_OUT && lastProfile)
+  await writeFile(process.env.PROFILE_OUT, JSON.stringify(lastProfile));

@@ -1,9 +1,9 @@
 // Folds the vitest JSON reports of every CI step into one closing line: "ci: N passed, N failed, N skipped".
-// That line is the only one CI prints with both words in it. A reader of CI's output takes the first line
-// naming passed and failed as the run's count, and reads whatever numbers it finds there: the audit
-// step's "0 passed, 0 failed, 1 skipped" and then this table's header ("passed  failed skipped", no
-// numbers at all) each came first, and each landed run was taken for one that executed no test. So the
-// table heads its columns with ✓ ✗ and "skip" (tested in summary.test.mjs).
+// That line is the only one CI prints with both words in it. Every landed run since 23 Nov was judged to
+// have executed no test although this line counted thousands; the likely reading is that CI's reader takes
+// the first line naming passed and failed, with whatever numbers it finds there. The audit step's
+// "0 passed, 0 failed, 1 skipped" was once that line, then this table's header ("passed  failed skipped",
+// no numbers at all). So the table heads its columns ✓ ✗ skip (summary.test.mjs keeps it so).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -16,9 +16,9 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { signedInCookie, startNpmStartPlatform } from '../lighthouse/platform.ts';
+import { startNpmStartPlatform } from '../lighthouse/platform.ts';
 import { repositoryRoot } from '../support/harness.ts';
+import { sellerBrowser } from './seller-browser.ts';
 
 const builds = (process.env.AB_BUILDS ?? '').split(',').filter(Boolean);
 if (builds.length < 2) throw new Error('Set AB_BUILDS to two or more copies of shell/dist, comma-separated');
@@ -37,18 +37,12 @@ await cp(shellDist, saved, { recursive: true });
 const platform = await startNpmStartPlatform(process.env, tmpdir());
 const figures = new Map<string, Array<{ blocking: number; lcp: number }>>();
 try {
-  const [name = '', value = ''] = (await signedInCookie(platform.url, 'client')).split('=');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { browser, newSellerContext } = await sellerBrowser(platform.url);
   for (let round = 0; round < rounds; round += 1) {
     for (const build of builds) {
       // The gateway reads the shell's files from disk for each request (index.html included).
       await useBuild(build);
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      await context.addCookies([{ name, value, url: platform.url }]);
+      const context = await newSellerContext();
       await context.addInitScript(() => {
         const seen = { longTasks: [] as number[], lcp: 0 };
         Object.assign(window, { __abSeen: seen });

@@ -10,8 +10,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { chromium } from 'playwright-core';
-import { signedInCookie, startNpmStartPlatform } from '../lighthouse/platform.ts';
+import { startNpmStartPlatform } from '../lighthouse/platform.ts';
+import { sellerBrowser } from './seller-browser.ts';
 
 interface ProfileNode {
   id: number;
@@ -46,15 +46,9 @@ const byFunction = new Map<string, number>();
 let lastProfile: Profile | undefined;
 const platform = await startNpmStartPlatform(process.env, tmpdir());
 try {
-  const [name = '', value = ''] = (await signedInCookie(platform.url, 'client')).split('=');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { browser, newSellerContext } = await sellerBrowser(platform.url);
   for (let round = 0; round < rounds; round += 1) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await context.addCookies([{ name, value, url: platform.url }]);
+    const context = await newSellerContext();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -1,11 +1,27 @@
-// Folds the vitest JSON reports of every CI step into one closing line: "ci: N passed, N failed, N skipped".
-// That line is the only one CI prints with both words in it. Every landed run since 23 Nov was judged to
-// have executed no test although this line counted thousands; the likely reading is that CI's reader takes
-// the first line naming passed and failed, with whatever numbers it finds there. The audit step's
-// "0 passed, 0 failed, 1 skipped" was once that line, then this table's header ("passed  failed skipped",
-// no numbers at all). So the table heads its columns ✓ ✗ skip (summary.test.mjs keeps it so).
+// Folds the vitest JSON reports of every CI step into a table and one closing line, "N passed, N failed,
+// N skipped": the only line of CI's output that counts tests, in the plain form CI's reader takes in
+// any language. Every landing from 23 to 28 Nov 2026 was judged to have run no test although this line
+// (then "ci: N passed, …") counted thousands; what in the output misled the reader is not known, so
+// .ci/run keeps each step's output in its own log and prints only this summary's counts (docs/decisions.md).
+// `node .ci/summary.mjs --counts report.json` prints one step's counts for .ci/run's step line.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+/** A report's counts: vitest's JSON report fields (the audit step writes the same). */
+function countsOf(report) {
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** One step's counts as .ci/run prints them under its title, with the step's own words if it has any. */
+export function stepCounts(report) {
+  const { passed, failed, skipped } = countsOf(report);
+  const words = Array.isArray(report.lines) ? ` (${report.lines.join('; ')})` : '';
+  return `${passed} ✓ ${failed} ✗ ${skipped} skip${words}`;
+}
 
 /** The lines to print for `reports` (vitest JSON reports, by file name), and whether any test failed. */
 export function summarize(reports) {
@@ -18,21 +34,22 @@ export function summarize(reports) {
       .split('/')
       .pop()
       .replace(/\.json$/, '');
-    const counts = {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests,
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
+    const counts = countsOf(report);
     lines.push(row(name, [counts.passed, counts.failed, counts.skipped]));
     for (const key of Object.keys(totals)) totals[key] += counts[key];
   }
-  lines.push(`ci: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  lines.push(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   return { lines, failed: totals.failed > 0 };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = process.argv.slice(2);
-  const { lines, failed } = summarize(files.map((file) => [file, JSON.parse(readFileSync(file, 'utf8'))]));
-  for (const line of lines) process.stdout.write(`${line}\n`);
-  process.exitCode = failed ? 1 : 0;
+  const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
+  if (process.argv[2] === '--counts') {
+    process.stdout.write(`${stepCounts(read(process.argv[3]))}\n`);
+  } else {
+    const files = process.argv.slice(2);
+    const { lines, failed } = summarize(files.map((file) => [file, read(file)]));
+    for (const line of lines) process.stdout.write(`${line}\n`);
+    process.exitCode = failed ? 1 : 0;
+  }
 }

@@ -22,8 +22,13 @@ export function auditOutcome(stdout) {
   }
   const counts = answer?.metadata?.vulnerabilities;
   if (!counts || typeof answer.vulnerabilities !== 'object') {
-    const reason = answer?.message ?? answer?.error?.summary ?? answer?.error?.code ?? 'no report';
-    return { outcome: 'unavailable', lines: [`the registry's audit endpoint could not be used: ${reason}`] };
+    const reason = String(answer?.message ?? answer?.error?.summary ?? answer?.error?.code ?? 'no report');
+    // npm's message names the registry's address; CI's output names no host, only the path asked.
+    const withoutHost = reason.replace(/\bhttps?:\/\/[^/\s]+/g, '');
+    return {
+      outcome: 'unavailable',
+      lines: [`the registry's audit endpoint could not be used: ${withoutHost}`],
+    };
   }
   const blocking = Object.values(answer.vulnerabilities).filter((entry) => BLOCKING.has(entry.severity));
   const summary = `production dependencies: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`;

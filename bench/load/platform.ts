@@ -4,7 +4,7 @@
  * Postgres database, a Redis and a Kafka broker of the benchmark's own, each service and the
  * gateway as its own process, as in production). Every part can be killed and started again.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -222,8 +222,14 @@ function kafkaLauncher(config: LoadBenchConfig, dataDir: string): Omit<Launcher,
     ].join('\n'),
   );
   const classpath = ['-cp', `${libs}/*`];
-  // Formatted once, before the first start (what start.sh's format_storage does).
-  const clusterId = randomBytes(16).toString('base64url');
+  // Formatted once, before the first start, as start.sh's format_storage does, with the cluster id of
+  // its `new_cluster_id` (deploy/kafka/cluster-id.test.ts): a random one starts with '-' one time in
+  // 64, and kafka-storage takes that for an option ("expected one argument", a CI run on 28 Nov).
+  const clusterId = execFileSync(
+    'bash',
+    ['-c', 'source "$KAFKA_DIR/common.sh" && new_cluster_id </dev/urandom'],
+    { env: { ...process.env, KAFKA_DIR: path.join(repositoryRoot, 'deploy/kafka') }, encoding: 'utf8' },
+  ).trim();
   const format = spawnSync(
     'java',
     ['-Xmx256m', ...classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile],

@@ -1,16 +1,25 @@
 // How .ci/step.sh runs a CI step: its output kept in its log, one line printed, a failure shown and fatal.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test } from 'vitest';
+import { afterAll, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
+const folders = [];
+const scratchFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'ci-step-'));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
 /** Runs `body` in bash after sourcing step.sh, as .ci/run does (errexit, pipefail), in a fresh folder. */
 function ci(body) {
-  const reports = mkdtempSync(join(tmpdir(), 'ci-step-'));
+  const reports = scratchFolder();
   const script = `set -euo pipefail
 ROOT=${JSON.stringify(ROOT)} REPORTS=${JSON.stringify(reports)} LOGS=${JSON.stringify(join(reports, 'logs'))}
 mkdir -p "$LOGS"
@@ -20,12 +29,11 @@ ${body}`;
     encoding: 'utf8',
     env: { ...process.env, CI_VERBOSE: '' },
   });
-  return { ...run, reports, log: (name) => readFileSync(join(reports, 'logs', name), 'utf8') };
+  return { ...run, log: (name) => readFileSync(join(reports, 'logs', name), 'utf8') };
 }
 
 test("a step's output goes to its log; CI prints its title and one line with its report's counts", () => {
-  const reports = mkdtempSync(join(tmpdir(), 'ci-report-'));
-  const report = join(reports, 'unit.json');
+  const report = join(scratchFolder(), 'unit.json');
   writeFileSync(
     report,
     JSON.stringify({ numPassedTests: 7, numFailedTests: 0, numPendingTests: 2, numTodoTests: 1 }),

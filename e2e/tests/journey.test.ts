@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
@@ -29,6 +29,15 @@ async function openJourney(page: Page, firstName: string): Promise<void> {
     .getByRole('heading', { level: 1, name: `Hello ${firstName}!` })
     .waitFor();
   await seller(page).getByText('Your Home Sale Journey').waitFor();
+}
+
+/** Whether a click at the middle of `target` reaches it (no toast or other layer over it). */
+async function clickable(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
 }
 
 async function completedFigures(page: Page): Promise<{ completed: number; total: number }> {
@@ -63,9 +72,17 @@ describe('the seller journey against the real journey service', () => {
     ).toBeGreaterThan(0);
 
     const row = taskRow(page, 'Curb Appeal');
+    await page.setViewportSize({ width: 700, height: 800 });
     await row.getByRole('button', { name: 'Mark Complete' }).click();
     await toast(page, 'Task Completed!').waitFor();
     expect(await page.locator('canvas[data-confetti]').count()).toBe(1);
+    // From 640 px up the toast sits at the bottom, lifted above the banner: Invite My Agent stays
+    // clickable for the toast's 5 s, at 700 px (where the toast is full width) and at 1280 px.
+    const invite = banner.getByRole('button', { name: 'Invite My Agent' });
+    expect(await clickable(invite)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => clickable(invite)).toBe(true);
+    expect(await toast(page, 'Task Completed!').isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
     await expect.poll(async () => (await completedFigures(page)).completed, { timeout: 10_000 }).toBe(1);
     const percent = Math.round((1 / before.total) * 100);

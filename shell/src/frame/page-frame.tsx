@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { TOAST_CLEARANCE_PROPERTY } from '@listready/ui';
 import type { Session } from '@listready/web-client';
 import { BottomNavigation } from './bottom-navigation.tsx';
 import { applyBranding } from './branding/apply-branding.ts';
@@ -20,12 +21,17 @@ export function PageFrame({ session, children }: { session: Session; children: R
   const brandPending = session.status === 'loading' || (signedIn && branding.isPending);
   const header = useRef<HTMLElement>(null);
   const navigation = useRef<HTMLElement>(null);
+  const bannerSlot = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     applyBranding(
       { root: document.documentElement, header: header.current, navigation: navigation.current },
       current ?? null,
     );
   }, [current, signedIn]);
+  useLayoutEffect(() => {
+    const slot = bannerSlot.current;
+    if (slot) return liftToastsAbove(slot, document.documentElement);
+  }, [client]);
   return (
     <div
       className={
@@ -49,8 +55,30 @@ export function PageFrame({ session, children }: { session: Session; children: R
       </main>
       <SiteFooter />
       {/* Fixed above the bottom navigation: the banner arriving never moves the page (pb-36 keeps it clear). */}
-      {client ? <div id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" /> : null}
+      {client ? (
+        <div ref={bannerSlot} id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" />
+      ) : null}
       {signedIn ? <BottomNavigation ref={navigation} role={session.user.role} /> : null}
     </div>
   );
+}
+
+/**
+ * Keeps toasts (bottom right from 640 px up) above the banner slot for as long as it has a height:
+ * a toast over the banner would hide Invite My Agent or the agent's call button for its 5 s.
+ * Returns the clean-up.
+ */
+export function liftToastsAbove(slot: HTMLElement, root: HTMLElement): () => void {
+  const update = () => {
+    const height = slot.getBoundingClientRect().height;
+    if (height > 0) root.style.setProperty(TOAST_CLEARANCE_PROPERTY, `${Math.ceil(height)}px`);
+    else root.style.removeProperty(TOAST_CLEARANCE_PROPERTY);
+  };
+  const observer = new ResizeObserver(update);
+  observer.observe(slot);
+  update();
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty(TOAST_CLEARANCE_PROPERTY);
+  };
 }

@@ -3,6 +3,12 @@ import { useSyncExternalStore } from 'react';
 /** Spec: one toast visible at a time, 5 s each (seller §9). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/**
+ * The CSS property (a length on the root element) that lifts toasts from 640 px up, where they sit at
+ * the bottom above the navigation bar: whatever the page keeps fixed above that bar (the seller's
+ * agent banner) sets it to its own height, so a toast never covers its buttons.
+ */
+export const TOAST_CLEARANCE_PROPERTY = '--toast-clearance';
 /** Time a dismissed toast stays mounted so its closing animation can finish. */
 const TOAST_REMOVE_DELAY_MS = 200;
 

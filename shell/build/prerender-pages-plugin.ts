@@ -161,9 +161,12 @@ function scriptRules(compiler: Compiler): RuleSetRule[] {
   return rules;
 }
 
-/** The shell's entry (`<script defer src>`, fetched at high priority) and the chunks its page preloads, in the order written. */
+/**
+ * The shell's entry (`<script defer src>`) and the chunks its page preloads, in the order written,
+ * whatever other attributes they carry (their fetch priorities, StartupChunksPlugin).
+ */
 const SHELL_SCRIPT =
-  /<(script defer="defer" src|link rel="preload" as="script" href)="([^"]+\.js)"( fetchpriority="high")?>(<\/script>)?/g;
+  /<(script defer="defer" src|link rel="preload" as="script" href)="([^"]+\.js)"[^>]*>(<\/script>)?/g;
 
 const STYLESHEET_LINK = /<link href="\/?([^"]+\.css)" rel="stylesheet">/;
 

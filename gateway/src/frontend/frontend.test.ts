@@ -538,25 +538,25 @@ describe('preloads for a signed-in page a remote renders', () => {
     // The head's preloads and the shell's own files, in order (the shell's as "shell <file>").
     return [
       ...head.matchAll(
-        /<link rel="preload" href="([^"]+)" as="(\w+)"(?: crossorigin="([\w-]+)")?>|<script defer src="([^"]+)"|<link href="([^"]+)" rel="stylesheet"/g,
+        /<link rel="preload" href="([^"]+)" as="(\w+)"(?: crossorigin="([\w-]+)")?(?: fetchpriority="(\w+)")?>|<script defer src="([^"]+)"|<link href="([^"]+)" rel="stylesheet"/g,
       ),
     ].map((match) =>
       match[1]
-        ? `${match[2]} ${match[1]}${match[3] ? ` (${match[3]})` : ''}`
-        : `shell ${match[4] ?? match[5]}`,
+        ? `${match[2]} ${match[1]}${match[3] ? ` (${match[3]})` : ''}${match[4] ? ` [${match[4]}]` : ''}`
+        : `shell ${match[5] ?? match[6]}`,
     );
   };
   const SHELL_FILES = ['shell /main.1a2b3c4d.js', 'shell /main.5e6f7a8b.css'];
 
-  it("starts a seller's journey reads and the remote's manifest first, then the shell's files, then the remote's entry, exposed module and stylesheet", async () => {
+  it("starts a seller's journey reads and the remote's manifest first, then the shell's files, then the remote's entry, exposed module (at low priority) and stylesheet", async () => {
     expect(await preloads('/journey', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([
       'fetch /api/clients/current/journey (use-credentials)',
       'fetch /api/clients/current/tasks (use-credentials)',
       'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
       ...SHELL_FILES,
-      'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
-      'script /remotes/mfe-seller/158.59dd9c49.js',
-      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
+      'script /remotes/mfe-seller/remoteEntry.04db0b33.js [low]',
+      'script /remotes/mfe-seller/158.59dd9c49.js [low]',
+      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js [low]',
       'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
     ]);
   });
@@ -565,9 +565,9 @@ describe('preloads for a signed-in page a remote renders', () => {
     const remoteOnly = [
       'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
       ...SHELL_FILES,
-      'script /remotes/mfe-seller/remoteEntry.04db0b33.js',
-      'script /remotes/mfe-seller/158.59dd9c49.js',
-      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js',
+      'script /remotes/mfe-seller/remoteEntry.04db0b33.js [low]',
+      'script /remotes/mfe-seller/158.59dd9c49.js [low]',
+      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js [low]',
       'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
     ];
     expect(await preloads('/profile', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
@@ -597,7 +597,7 @@ describe('preloads for a signed-in page a remote renders', () => {
       pageData: [],
     });
     expect(links.afterShell).toContain(
-      '<link rel="preload" href="https://cdn.example/mfe-seller/remoteEntry.04db0b33.js" as="script">',
+      '<link rel="preload" href="https://cdn.example/mfe-seller/remoteEntry.04db0b33.js" as="script" fetchpriority="low">',
     );
     expect(links.first).toBe(
       '<link rel="preload" href="https://cdn.example/mfe-seller/mf-manifest.json?v=1.2.3" as="fetch" crossorigin="anonymous">',

@@ -125,6 +125,8 @@ const NO_PRELOADS: RemotePreloads = { first: '', afterShell: '' };
  * while the shell downloads) goes at the head's start; `afterShell` (the remote's code, most of the
  * page's bytes) after the shell's own files. Before them, on HTTP/1.1's six connections, the
  * remote's files were asked for first and the shell, which draws the page frame, waited for them.
+ * The scripts are low priority, as the shell's own preloads: the first paint needs none of them
+ * (docs/decisions.md, "Script preloads are low priority").
  */
 export function remotePreloadLinks(input: {
   manifestUrl: string;
@@ -145,11 +147,13 @@ export function remotePreloadLinks(input: {
   const entry = input.manifest?.metaData?.remoteEntry;
   if (entry?.name) {
     const href = local(`${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`);
-    links.push(`<link rel="preload" href="${escapeAttribute(href)}" as="script">`);
+    links.push(`<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`);
   }
   for (const expose of input.manifest?.exposes ?? []) {
     for (const file of expose.assets?.js?.sync ?? [])
-      links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="script">`);
+      links.push(
+        `<link rel="preload" href="${escapeAttribute(local(file))}" as="script" fetchpriority="low">`,
+      );
     for (const file of expose.assets?.css?.sync ?? [])
       links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="style">`);
   }

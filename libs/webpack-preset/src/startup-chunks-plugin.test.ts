@@ -29,6 +29,15 @@ describe('StartupChunksPlugin', () => {
     expect(await build()).toEqual(preloads);
   });
 
+  it('preloads them at low priority, and fetches the entry, which runs first, at high priority', async () => {
+    await build();
+    const html = await host.read('index.html');
+    const preloadTags = html.match(/<link rel="preload" as="script"[^>]*>/g) ?? [];
+    expect(preloadTags).toHaveLength(4);
+    for (const tag of preloadTags) expect(tag).toMatch(/ fetchpriority="low"/);
+    expect(html).toMatch(/<script defer(?:="defer")? src="[^"]*main\.js" fetchpriority="high">/);
+  });
+
   it("starts each startup chunk, and no other script, with V8's compile hint", async () => {
     const preloads = await build();
     for (const href of preloads) expect((await host.read(href.slice(1))).startsWith(COMPILE_HINT)).toBe(true);

@@ -188,6 +188,17 @@ export class KafkaTransport implements Transport {
   }
 
   /** Messages of `topics` not yet committed by `groupId` (committed offset to high watermark). */
+  /** Removes `groupId` and its offsets from the broker (it must have no member left); best effort. */
+  async deleteGroup(groupId: string): Promise<void> {
+    try {
+      const admin = await this.admin.get();
+      await admin.deleteGroups([this.physicalGroup(groupId)]);
+    } catch (error) {
+      this.logger?.warn({ err: describeError(error), groupId }, 'kafka group not deleted');
+      await this.admin.reset();
+    }
+  }
+
   async lag(groupId: string, topics: string[]): Promise<number> {
     try {
       const admin = await this.admin.get();
@@ -294,7 +305,10 @@ class KafkaSubscription implements TransportSubscription {
     }
   }
 
-  /** Graceful: kafkajs lets the batch in hand finish, commits what was applied, then leaves the group. */
+  /**
+   * Graceful: kafkajs lets the batch in hand finish, commits what was applied, then leaves the group;
+   * an ephemeral group is then deleted.
+   */
   async stop(): Promise<void> {
     if (this.stopping.signal.aborted) return;
     this.stopping.abort();
@@ -303,6 +317,7 @@ class KafkaSubscription implements TransportSubscription {
       .catch((error: unknown) =>
         this.logger?.warn({ err: describeError(error) }, 'kafka consumer disconnect failed'),
       );
+    if (this.options.ephemeral) await this.transport.deleteGroup(this.groupId);
   }
 }
 

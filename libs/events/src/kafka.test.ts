@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { expect, it, vi } from 'vitest';
 import { describeWithEngine, testKafkaBrokers } from '@listready/testing';
 import { describeEventBackbone } from './testing/backbone-suite.ts';
 import { namespacedKafkaTransport } from './testing/kafka-namespace.ts';
@@ -41,4 +42,41 @@ describeWithEngine('kafka', 'event backbone on Apache Kafka', () => {
 
 describeWithEngine('kafka', 'consumer process killed between effect and offset commit (Kafka)', () => {
   describeProcessCrash(() => namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-test'));
+});
+
+describeWithEngine('kafka', 'an ephemeral consumer group on Kafka (a replica’s live feed)', () => {
+  it('commits while it runs and is deleted, offsets and all, when it stops; a lasting group stays', async () => {
+    const { transport, dispose } = namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-test');
+    const admin = transport.kafka.admin();
+    try {
+      await transport.ensureTopics(['ephemeral-check']);
+      await admin.connect();
+      const handled: string[] = [];
+      const subscribe = (groupId: string, ephemeral: boolean) =>
+        transport.subscribe({
+          groupId,
+          topics: ['ephemeral-check'],
+          ephemeral,
+          handle: async (message) => {
+            handled.push(`${groupId} ${message.key}`);
+          },
+        });
+      const live = await subscribe('live', true);
+      const lasting = await subscribe('lasting', false);
+      await transport.send([{ topic: 'ephemeral-check', key: 'k1', value: '{}', headers: {} }]);
+      await vi.waitFor(() => expect(handled.sort()).toEqual(['lasting k1', 'live k1']), { timeout: 30_000 });
+      // While it runs, its offsets are committed as any group's: nothing left to consume.
+      await vi.waitFor(async () => expect(await live.lag()).toBe(0), { timeout: 30_000 });
+
+      await live.stop();
+      await lasting.stop();
+      const groups = (await admin.listGroups()).groups.map((group) => group.groupId);
+      expect(groups).toContain(transport.physicalGroup('lasting'));
+      expect(groups).not.toContain(transport.physicalGroup('live'));
+      await transport.deleteGroup('lasting');
+    } finally {
+      await admin.disconnect();
+      await dispose();
+    }
+  });
 });

@@ -35,6 +35,14 @@ export interface SubscribeOptions {
    * delivers it again after a back-off, as after a crash.
    */
   handle(message: IncomingMessage): Promise<void>;
+  /**
+   * A group whose position is of no use once this subscription ends (a replica's live feed: a group
+   * of its own per process start). Kafka deletes it, offsets and all, when the subscription stops,
+   * instead of keeping offsets no one reads again until retention expires them; while it runs it
+   * commits as any group, so a member kafkajs restarts resumes where it was. (A process killed
+   * outright still leaves its group to retention.) In-process: nothing outlives the process anyway.
+   */
+  ephemeral?: boolean;
 }
 
 export interface TransportSubscription {

@@ -46,8 +46,9 @@ export function toLiveEvent(event: DomainEvent<(typeof LIVE_EVENT_TYPES)[number]
 /**
  * The journey's events as they happen, for the open screens of households and agents connected to
  * this replica. Every replica subscribes to the backbone with a consumer group of its own (on Kafka
- * a fresh group per process, starting at the newest offset), so each one sees every event whichever
- * replica published it; the processed-events table is not involved, as nothing is written.
+ * a fresh group per process, starting at the newest offset and deleted when the feed stops), so each
+ * one sees every event whichever replica published it; the processed-events table is not involved,
+ * as nothing is written.
  * A reconnection replays from journey.outbox, the durable record of every event the journey
  * published, in `seq` order after the last event the browser received.
  */
@@ -107,6 +108,8 @@ export function createLiveFeed(options: {
         groupId,
         topics: LIVE_EVENT_TYPES.map((type) => topicFor(type)),
         fromBeginning: false,
+        // Its position is of no use to the next process, which has a group of its own: deleted at stop.
+        ephemeral: true,
         handle: async (message) => {
           let event: DomainEvent;
           try {

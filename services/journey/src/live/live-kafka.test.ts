@@ -82,5 +82,26 @@ describeWithEngine('kafka', 'the live household across replicas on Apache Kafka'
     );
     abort.abort();
     await reading;
+
+    // Each replica's live group is its own, and a replica that stops takes its group with it: the
+    // broker keeps no group, and no offsets, of a process that is gone.
+    expect(await liveGroups()).toHaveLength(2);
+    await replicaB.stop();
+    replicaB = undefined;
+    expect(await liveGroups()).toHaveLength(1);
   }, 90_000);
+
+  /** The journey-live-<uuid> groups the broker has in this run's namespace. */
+  async function liveGroups(): Promise<string[]> {
+    const admin = transport.kafka.admin();
+    await admin.connect();
+    try {
+      const prefix = transport.physicalGroup('journey-live-');
+      return (await admin.listGroups()).groups
+        .map((group) => group.groupId)
+        .filter((groupId) => groupId.startsWith(prefix));
+    } finally {
+      await admin.disconnect();
+    }
+  }
 });

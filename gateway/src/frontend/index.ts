@@ -147,17 +147,19 @@ export function remotePreloadLinks(input: {
   const entry = input.manifest?.metaData?.remoteEntry;
   if (entry?.name) {
     const href = local(`${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`);
-    links.push(`<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`);
+    links.push(scriptPreload(href));
   }
   for (const expose of input.manifest?.exposes ?? []) {
-    for (const file of expose.assets?.js?.sync ?? [])
-      links.push(
-        `<link rel="preload" href="${escapeAttribute(local(file))}" as="script" fetchpriority="low">`,
-      );
+    for (const file of expose.assets?.js?.sync ?? []) links.push(scriptPreload(local(file)));
     for (const file of expose.assets?.css?.sync ?? [])
       links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="style">`);
   }
   return { first: first.join(''), afterShell: links.join('') };
+}
+
+/** A remote's script, preloaded at low priority (the first paint needs none of its scripts). */
+function scriptPreload(href: string): string {
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="script" fetchpriority="low">`;
 }
 
 /** A page with a remote's preloads: the first at the head's start, the rest after the shell's files. */

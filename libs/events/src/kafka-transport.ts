@@ -187,7 +187,6 @@ export class KafkaTransport implements Transport {
     return subscription;
   }
 
-  /** Messages of `topics` not yet committed by `groupId` (committed offset to high watermark). */
   /** Removes `groupId` and its offsets from the broker (it must have no member left); best effort. */
   async deleteGroup(groupId: string): Promise<void> {
     try {
@@ -199,6 +198,7 @@ export class KafkaTransport implements Transport {
     }
   }
 
+  /** Messages of `topics` not yet committed by `groupId` (committed offset to high watermark). */
   async lag(groupId: string, topics: string[]): Promise<number> {
     try {
       const admin = await this.admin.get();

@@ -1,6 +1,7 @@
 import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VISITOR_LOADER_CSP_SOURCE } from '@listready/contracts/visitor-pages';
 import { buildPaths, loadCompose, repoRoot } from './compose.ts';
 import { copySources, DockerIgnore, parseStages, stagesForTarget } from './dockerfile.ts';
 
@@ -190,6 +191,11 @@ describe("the shell's nginx (deploy/static)", () => {
     // gateway/src/frontend: <meta property="csp-nonce" nonce="…"> first in the head, 'nonce-…' in style-src.
     expect(conf).toContain(`sub_filter '<head>' '<head><meta property="csp-nonce" nonce="$request_id">';`);
     expect(/style-src ([^;]*);/.exec(csp)?.[1]).toBe("'self' 'nonce-$request_id'");
+  });
+
+  it("allows the visitor pages' inline loader by its hash, and no other inline script, as the gateway does", () => {
+    expect(/script-src ([^;]*);/.exec(csp)?.[1]).toBe(`'self' ${VISITOR_LOADER_CSP_SOURCE}`);
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('never sends a page precompressed (sub_filter cannot write into a .gz)', () => {

@@ -11,6 +11,11 @@ export const BUDGET = {
   landingJsGzipBytes: 4 * 1024,
   /** Issue 16's goal for the same figure, printed beside the budget until it is met. */
   landingJsGzipGoalBytes: 120 * 1024,
+  /**
+   * The part of it downloaded before the first contentful paint (issue 16: none). The page's inline
+   * loader asks for its one script once the page has painted, so this holds on any machine.
+   */
+  landingJsBeforeFirstPaintGzipBytes: 0,
   /** Lighthouse accessibility and best practices, every page, both presets. */
   minimumAccessibility: 100,
   minimumBestPractices: 100,

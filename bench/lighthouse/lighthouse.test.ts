@@ -71,4 +71,12 @@ describe('Lighthouse on the landing page and a seller’s journey', () => {
       expect(total).toBeLessThanOrEqual(BUDGET.landingJsGzipBytes);
     }
   });
+
+  it('the landing page downloads no JavaScript before its first contentful paint', () => {
+    for (const preset of ['mobile', 'desktop']) {
+      expect(audit('/', preset).jsBeforeFirstPaintGzipBytes, preset).toBe(
+        BUDGET.landingJsBeforeFirstPaintGzipBytes,
+      );
+    }
+  });
 });

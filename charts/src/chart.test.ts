@@ -6,6 +6,7 @@ import type { IIngress, INetworkPolicy } from 'kubernetes-models/networking.k8s.
 import type { IContainer, IPodSpec, IService } from 'kubernetes-models/v1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
+import { VISITOR_LOADER_CSP_SOURCE } from '@listready/contracts/visitor-pages';
 import { chartDir, repoRoot, runHelm } from './helm.ts';
 import { validateKubernetesObject } from './kubernetes-schemas.ts';
 import {
@@ -379,7 +380,7 @@ describe('rolling one remote', () => {
     expect(deployedComponents(objects)).not.toContain('mfe-analytics');
     const csp = find<{ data: Record<string, string> }>(objects, 'ConfigMap', 'listready-shell-csp').data;
     expect(csp['content-security-policy.conf']).toContain(
-      "script-src 'self' https://cdn.listready.example.com;",
+      `script-src 'self' https://cdn.listready.example.com ${VISITOR_LOADER_CSP_SOURCE};`,
     );
   });
 

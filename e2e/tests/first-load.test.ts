@@ -107,6 +107,16 @@ describe('a visitor’s pages, then the shell', () => {
           .filter((request) => request.resourceType() === 'script')
           .map((request) => new URL(request.url()).pathname);
       expect(scripts()).toEqual([expect.stringMatching(/^\/visitor\.[0-9a-f]{8}\.js$/)]);
+      // And even that one is asked for only once the page has painted its content: no script is
+      // downloaded before the first contentful paint (the inline loader, allowed by its hash).
+      const [firstPaint, visitorFetch] = await page.evaluate(() => [
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/visitor\.[0-9a-f]{8}\.js$/.test(entry.name))?.startTime,
+      ]);
+      expect(firstPaint).toBeGreaterThan(0);
+      expect(visitorFetch).toBeGreaterThan(firstPaint ?? Number.POSITIVE_INFINITY);
       const visitorScript = await page.request.get(`${baseUrl}${scripts()[0]}`, {
         headers: { 'accept-encoding': 'gzip' },
       });

@@ -21,8 +21,9 @@ export interface PrerenderPagesOptions {
   /** The module exporting what `src/prerender/signed-out-pages.tsx` exports. */
   renderModule: string;
   /**
-   * The pages' only script (`src/prerender/visitor.ts`), built for the browser on its own: it hands
-   * the document to the shell's scripts, which its tag names, when the visitor follows a link.
+   * The pages' only script (`src/prerender/visitor.ts`), built for the browser on its own and fetched
+   * after the first paint: it hands the document to the shell's scripts, which its tag names, when
+   * the visitor follows a link.
    */
   visitorModule: string;
   /** The built page (html-webpack-plugin's output) the prerendered pages start from. */
@@ -216,10 +217,12 @@ function prerenderedHtml(
   const shellScripts = [...html.matchAll(SHELL_SCRIPT)].map((match) => match[2] ?? '');
   if (shellScripts.length === 0) throw new Error(`${PLUGIN_NAME}: the page has no shell script`);
   html = html.replace(SHELL_SCRIPT, '');
+  // Nor the visitor's own before the first paint: the inline loader fetches it once the page has
+  // painted, from this meta (@listready/contracts/visitor-pages; the servers' CSP allows its hash).
   html = replaceOnce(
     html,
     '</head>',
-    `<script defer="defer" src="/${visitorScript}" ${pages.SHELL_SCRIPTS_ATTRIBUTE}="${shellScripts.join(' ')}"></script></head>`,
+    `<meta name="${pages.VISITOR_SCRIPT_META}" content="/${visitorScript}" ${pages.SHELL_SCRIPTS_ATTRIBUTE}="${shellScripts.join(' ')}"><script>${pages.VISITOR_LOADER}</script></head>`,
   );
   // Nor the remotes' addresses, which only the shell asks for.
   html = replaceOnce(html, /<link[^>]*href="\/remotes\.json"[^>]*>/, '');

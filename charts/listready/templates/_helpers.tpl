@@ -270,11 +270,12 @@ tolerations:
 {{/*
 The shell's Content-Security-Policy (nginx include). Same directives as the gateway's
 (gateway/src/frontend), plus the origins of remotes hosted elsewhere; the style nonce is nginx's
-$request_id, which the shell's nginx also writes into the page (deploy/static/shell.nginx.conf).
+$request_id, which the shell's nginx also writes into the page (deploy/static/shell.nginx.conf); the
+sha256 source is the visitor pages' inline loader (libs/contracts/src/visitor-pages.ts).
 */}}
 {{- define "listready.shellCsp" -}}
 {{- $federated := trim (printf "'self' %s" (include "listready.remoteOrigins" .)) -}}
-add_header Content-Security-Policy "default-src 'self'; script-src {{ $federated }}; script-src-attr 'none'; style-src {{ $federated }} 'nonce-$request_id'; connect-src {{ $federated }}; img-src {{ $federated }} data:; font-src {{ $federated }}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" always;
+add_header Content-Security-Policy "default-src 'self'; script-src {{ $federated }} 'sha256-HLf42OsfjvhC6110PHfwCTGwgJnvBBTnPO+XbczsVX0='; script-src-attr 'none'; style-src {{ $federated }} 'nonce-$request_id'; connect-src {{ $federated }}; img-src {{ $federated }} data:; font-src {{ $federated }}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" always;
 {{- end -}}
 
 {{/*

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_LOADER_CSP_SOURCE } from '@listready/contracts/visitor-pages';
 import {
   FrontendConfigError,
   frontendPlugin,
@@ -302,9 +303,9 @@ describe('frontendPlugin', () => {
       const csp = directives(response.headers['content-security-policy']);
       const remoteOrigin = 'https://analytics.cdn.example:8443';
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      for (const name of ['script-src', 'connect-src']) {
-        expect(csp.get(name), name).toEqual(["'self'", remoteOrigin]);
-      }
+      expect(csp.get('connect-src')).toEqual(["'self'", remoteOrigin]);
+      // The one inline script allowed: the visitor pages' loader, by its hash.
+      expect(csp.get('script-src')).toEqual(["'self'", remoteOrigin, VISITOR_LOADER_CSP_SOURCE]);
       expect(csp.get('style-src')).toEqual(["'self'", remoteOrigin, expect.stringMatching(/^'nonce-.+'$/)]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -352,7 +353,10 @@ describe('frontendPlugin', () => {
         url: '/journey',
         headers: { accept: 'text/html' },
       });
-      expect(directives(response.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+      expect(directives(response.headers['content-security-policy']).get('script-src')).toEqual([
+        "'self'",
+        VISITOR_LOADER_CSP_SOURCE,
+      ]);
       expect(response.headers['strict-transport-security']).toBeUndefined();
       await sameOrigin.close();
     });

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@listready/contracts';
+import { VISITOR_LOADER_CSP_SOURCE } from '@listready/contracts/visitor-pages';
 import { SESSION_COOKIE } from '@listready/service-kit';
 
 export interface FrontendRemote {
@@ -276,8 +277,8 @@ type DirectiveValue = string | ((request: IncomingMessage, response: ServerRespo
 
 /**
  * CSP: everything from our own origin, plus the remotes' origins for what federation loads from them
- * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline scripts,
- * no eval, no frames, no plugins; an inline `<style>` only with this response's nonce (Radix's scroll
+ * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline script
+ * but the visitor pages' loader (by its hash), no eval, no frames, no plugins; an inline `<style>` only with this response's nonce (Radix's scroll
  * lock inserts one), never 'unsafe-inline'. The service worker and the manifest come from our origin.
  */
 export function contentSecurityPolicyDirectives(
@@ -286,7 +287,8 @@ export function contentSecurityPolicyDirectives(
   const federated = ["'self'", ...remoteOrigins(remotes)];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: federated,
+    // The one inline script: the visitor pages' loader, by its hash (@listready/contracts/visitor-pages).
+    scriptSrc: [...federated, VISITOR_LOADER_CSP_SOURCE],
     scriptSrcAttr: ["'none'"],
     styleSrc: [...federated, (_request, response) => `'nonce-${styleNonceOf(response)}'`],
     connectSrc: federated,

@@ -22,7 +22,12 @@ export const SIGNED_OUT_PAGE_FILES: Record<SignedOutPage, string> = {
 /** Where each page is rendered: a path the route rules resolve to it for a visitor. */
 const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': '/404' };
 
-export { RENDERED_PATH_ATTRIBUTE, SHELL_SCRIPTS_ATTRIBUTE } from './rendered-path.ts';
+export { RENDERED_PATH_ATTRIBUTE } from './rendered-path.ts';
+export {
+  SHELL_SCRIPTS_ATTRIBUTE,
+  VISITOR_LOADER,
+  VISITOR_SCRIPT_META,
+} from '@listready/contracts/visitor-pages';
 
 export interface SignedOutPagesTable {
   /** Known paths (no trailing slash) and the file a visitor gets there. */

@@ -1,10 +1,11 @@
 import { browserTrackerDependencies, trackPage } from '../analytics/page-tracking.ts';
 import { createUsageTracker } from '../analytics/usage-tracker.ts';
-import { SHELL_SCRIPTS_ATTRIBUTE } from './rendered-path.ts';
+import { SHELL_SCRIPTS_ATTRIBUTE } from '@listready/contracts/visitor-pages';
 
 /**
  * The only script of a visitor's prerendered pages (landing, not found): a few KB instead of the
- * shell's ~160 KB. The page is complete HTML and its links work as links, so nothing needs React
+ * shell's ~160 KB, fetched once the page has painted (the page's inline loader adds it, see
+ * `@listready/contracts/visitor-pages`). The page is complete HTML and its links work as links, so nothing needs React
  * until the visitor goes somewhere: then this script hands over to the shell in the same document —
  * it puts the new address in the history and loads the shell's scripts, which hydrate the page as
  * it was rendered and route to the address (`bootstrap.tsx`, as for any prerendered page). Until
@@ -12,7 +13,7 @@ import { SHELL_SCRIPTS_ATTRIBUTE } from './rendered-path.ts';
  * session, and warms the shell's scripts when a link is pointed at or focused.
  *
  * `prerender-pages-plugin.ts` builds it on its own (no federation runtime, no React, no zod) and
- * names the shell's scripts on its tag.
+ * names it and the shell's scripts on the page's meta, which the loader copies onto its tag.
  */
 
 /** The address a click goes to when the shell can take it there in this document; null otherwise. */
@@ -102,7 +103,7 @@ export function startVisitorPage(view: Window, shellScripts: readonly string[]):
   return page;
 }
 
-// In the browser, from the script's own tag (tests import the functions above without a tag).
+// In the browser, from the script's own tag, which the loader added (tests import the functions above without a tag).
 const tag = typeof document === 'undefined' ? null : document.currentScript;
 const scripts = tag?.getAttribute(SHELL_SCRIPTS_ATTRIBUTE);
 if (scripts) startVisitorPage(window, scripts.split(/\s+/).filter(Boolean));

@@ -10,7 +10,8 @@ import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
- * offline, and a completion made offline that reaches the server once the browser is back online.
+ * offline, and a completion and a reschedule made offline that reach the server once the browser is
+ * back online.
  */
 
 const baseUrl = inject('platformUrl');
@@ -48,6 +49,13 @@ async function serverStatus(page: Page, title: string): Promise<string | undefin
   expect(response.status()).toBe(200);
   const entries = (await response.json()) as { clientTask: { title: string; status: string } }[];
   return entries.find((entry) => entry.clientTask.title === title)?.clientTask.status;
+}
+
+/** The due date of the seller's task as the server has it. */
+async function serverDueDate(page: Page, title: string): Promise<string | null | undefined> {
+  const response = await page.request.get(`${baseUrl}/api/clients/current/tasks`);
+  const entries = (await response.json()) as { clientTask: { title: string; dueDate: string | null } }[];
+  return entries.find((entry) => entry.clientTask.title === title)?.clientTask.dueDate;
 }
 
 async function expectCleanAccessibility(page: Page): Promise<void> {
@@ -140,7 +148,7 @@ it("passes Chromium's own installability check at the start URL", async () => {
 });
 
 describe('offline', () => {
-  it('reads the journey offline, keeps a completion made offline and syncs it once back online', async () => {
+  it('reads the journey offline, keeps a completion and a reschedule made offline and syncs them once back online', async () => {
     await mkdir(screenshots, { recursive: true });
     const observed = await browser.newPage({ width: 375, height: 800 });
     const { page, errors } = observed;
@@ -159,6 +167,15 @@ describe('offline', () => {
     await row.getByRole('button', { name: 'Mark Complete' }).click();
     await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
     await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    // A reschedule of the same task, offline too: kept with the completion, shown at once.
+    await row.getByRole('button', { name: 'Reschedule Curb Appeal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule Task' });
+    await dialog.getByLabel('Due date').fill('2031-05-04');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
+    await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect(await row.getByText(PENDING_TEXT).count()).toBe(1);
     await page.screenshot({ path: path.join(screenshots, 'offline-pending.png'), fullPage: false });
     await expectCleanAccessibility(page);
     // Nothing has reached the server (asked from outside the offline browser).
@@ -172,9 +189,11 @@ describe('offline', () => {
     // A device that is really offline fails that PUT and keeps the change, as above.
     await page.reload();
     await taskRow(page, 'Curb Appeal').getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
+    await taskRow(page, 'Curb Appeal').getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
 
     await page.context().setOffline(false);
     await expect.poll(() => serverStatus(page, 'Curb Appeal'), { timeout: 15_000 }).toBe('completed');
+    expect(await serverDueDate(page, 'Curb Appeal')).toBe('2031-05-04');
     await taskRow(page, 'Curb Appeal').getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({
       state: 'detached',
     });

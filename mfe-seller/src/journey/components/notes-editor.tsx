@@ -126,7 +126,7 @@ export function NotesEditor({
             update.mutate(
               { id: taskId, patch: { notes: text, baseNotes: base } },
               {
-                // Notes are never kept on the device (only completions are): the answer is the server's.
+                // Notes are never kept on the device (completions and reschedules are): the answer is the server's.
                 onSuccess: (entry) => {
                   if (entry !== KEPT_ON_DEVICE) setBase(entry.clientTask.notes ?? '');
                 },

@@ -79,7 +79,7 @@ describe('a completion made offline', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Saved on this device'));
     expect(pendingTaskChanges.snapshot()).toMatchObject([
-      { taskId: 'ct-1', status: 'completed', userId: 'user-1' },
+      { taskId: 'ct-1', patch: { status: 'completed' }, userId: 'user-1' },
     ]);
   });
 

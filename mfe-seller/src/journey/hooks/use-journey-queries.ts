@@ -36,7 +36,7 @@ export function useJourney() {
 export function withPendingEntries(entries: TaskEntry[], pending: readonly PendingTaskChange[]): TaskEntry[] {
   const changes = pending
     .filter((change) => change.source === 'client')
-    .map((change) => ({ id: change.taskId, patch: { status: change.status } }));
+    .map((change) => ({ id: change.taskId, patch: change.patch }));
   return changes.length === 0 ? entries : applyClientTaskChanges(entries, changes);
 }
 export function withPendingCustomTasks(
@@ -47,7 +47,7 @@ export function withPendingCustomTasks(
   if (custom.length === 0) return tasks;
   return tasks.map((task) => {
     const change = custom.find((candidate) => candidate.taskId === task.id);
-    return change ? applyCustomTaskPatch(task, { status: change.status }) : task;
+    return change ? applyCustomTaskPatch(task, change.patch) : task;
   });
 }
 

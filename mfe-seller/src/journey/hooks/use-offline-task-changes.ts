@@ -47,9 +47,7 @@ export function useOfflineSync(): void {
             'PUT',
             change.url,
             change.source === 'custom' ? customTaskSchema : taskEntrySchema,
-            {
-              body: { status: change.status },
-            },
+            { body: change.patch },
           ),
         afterSent: () =>
           Promise.all(liveReads(clientId).map((url) => queryClient.invalidateQueries({ queryKey: [url] }))),

@@ -1,11 +1,26 @@
 import type { ClientTaskUpdate } from '@listready/contracts/journey';
 
-type TaskStatus = NonNullable<ClientTaskUpdate['status']>;
+/**
+ * What a change kept on this device may set: a completion (status) and a reschedule (due date, who
+ * does it, priority) — each a plain value the PUT sets, the same for journey and custom tasks. Never
+ * notes: a note is saved against the words it started from (409 when someone changed them meanwhile),
+ * which only makes sense while the seller is there to see the answer.
+ */
+export const KEPT_FIELDS = ['status', 'dueDate', 'assignedTo', 'priority'] as const;
+export type KeptTaskPatch = Pick<ClientTaskUpdate, (typeof KEPT_FIELDS)[number]>;
+
+/** The fields `patch` sets, when it sets only fields that may be kept (at least one); otherwise null. */
+export function keptPatchOf(patch: object): KeptTaskPatch | null {
+  const set = Object.entries(patch).filter(([, value]) => value !== undefined);
+  const keepable = ([field]: [string, unknown]) => (KEPT_FIELDS as readonly string[]).includes(field);
+  return set.length > 0 && set.every(keepable) ? (Object.fromEntries(set) as KeptTaskPatch) : null;
+}
 
 /**
- * Task completions made while offline (issue 19, item 4): kept on this device (IndexedDB, so a
- * reload keeps them), shown on the journey as made, and sent once the browser is back online.
- * One entry per task: completing then un-completing offline leaves only the last wish.
+ * Task changes made while offline (issue 19, item 4): completions and reschedules, kept on this
+ * device (IndexedDB, so a reload keeps them), shown on the journey as made, and sent once the
+ * browser is back online. One entry per task, field by field the last wish: completing then
+ * un-completing offline leaves only the last, and a new date offline keeps a completion waiting.
  */
 export interface PendingTaskChange {
   /** `${userId} ${source} ${taskId}`: one wish per task and person. */
@@ -15,10 +30,22 @@ export interface PendingTaskChange {
   taskId: string;
   /** The PUT that makes it so (the task route is idempotent by desired state). */
   url: string;
-  status: TaskStatus;
+  /** Its body. */
+  patch: KeptTaskPatch;
   savedAt: string;
   /** Set when the server refused it (a 4xx): the change stays, with the server's words, until the seller decides. */
   refusal?: string;
+}
+
+/** An entry as an earlier version stored it (completions only, `status` beside the key). */
+type StoredChange =
+  PendingTaskChange | (Omit<PendingTaskChange, 'patch'> & { status: KeptTaskPatch['status'] });
+
+/** Reads an entry of this version or the one before. */
+export function fromStorage(stored: StoredChange): PendingTaskChange {
+  if ('patch' in stored) return stored;
+  const { status, ...rest } = stored;
+  return { ...rest, patch: { status } };
 }
 
 export interface PendingChangeStorage {
@@ -65,7 +92,8 @@ export function indexedDbStorage(factory: IDBFactory): PendingChangeStorage {
     });
   }
   return {
-    all: () => run('readonly', (store) => store.getAll() as IDBRequest<PendingTaskChange[]>),
+    all: async () =>
+      (await run('readonly', (store) => store.getAll() as IDBRequest<StoredChange[]>)).map(fromStorage),
     put: async (change) => void (await run('readwrite', (store) => store.put(change))),
     delete: async (key) => void (await run('readwrite', (store) => store.delete(key))),
   };

@@ -4,6 +4,7 @@ import { withPendingEntries } from '../hooks/use-journey-queries.ts';
 import { entryFixture, stageFixture } from './journey-test-fixtures.tsx';
 import {
   createPendingTaskChanges,
+  fromStorage,
   memoryStorage,
   pendingChangeKey,
   type PendingTaskChange,
@@ -24,7 +25,7 @@ function change(taskId: string, extra: Partial<PendingTaskChange> = {}): Pending
     source: 'client',
     taskId,
     url: `/api/client-tasks/${taskId}`,
-    status: 'completed',
+    patch: { status: 'completed' },
     savedAt: '2030-01-01T10:00:00.000Z',
     ...extra,
   };
@@ -57,7 +58,9 @@ describe('sendOrKeepOnDevice', () => {
     const { input, store, send } = completion();
     await expect(sendOrKeepOnDevice(input)).resolves.toBe(KEPT_ON_DEVICE);
     expect(send).not.toHaveBeenCalled();
-    expect(store.snapshot()).toMatchObject([{ taskId: 'ct-1', status: 'completed', userId: 'user-1' }]);
+    expect(store.snapshot()).toMatchObject([
+      { taskId: 'ct-1', patch: { status: 'completed' }, userId: 'user-1' },
+    ]);
   });
 
   it('keeps one whose request fails without an answer (the network went away)', async () => {
@@ -78,7 +81,7 @@ describe('sendOrKeepOnDevice', () => {
     expect(store.snapshot()).toEqual([]);
   });
 
-  it('sends anything but a status change as before, even offline', async () => {
+  it('sends a change of notes (or anything not kept) as before, even offline', async () => {
     offline();
     const { input, store, send } = completion();
     await expect(
@@ -88,12 +91,54 @@ describe('sendOrKeepOnDevice', () => {
     expect(store.snapshot()).toEqual([]);
   });
 
+  it('keeps a reschedule made offline (date, who, priority), merged field by field with what waits', async () => {
+    offline();
+    const { input, store, send } = completion();
+    await sendOrKeepOnDevice(input);
+    await expect(
+      sendOrKeepOnDevice({
+        ...input,
+        patch: { dueDate: '2030-03-01', assignedTo: 'Sam', priority: 'high', status: undefined },
+      }),
+    ).resolves.toBe(KEPT_ON_DEVICE);
+    await sendOrKeepOnDevice({ ...input, patch: { dueDate: null } });
+    expect(send).not.toHaveBeenCalled();
+    expect(store.snapshot()).toMatchObject([
+      { taskId: 'ct-1', patch: { status: 'completed', dueDate: null, assignedTo: 'Sam', priority: 'high' } },
+    ]);
+    expect(Object.keys(store.snapshot()[0]?.patch ?? {}).sort()).toEqual([
+      'assignedTo',
+      'dueDate',
+      'priority',
+      'status',
+    ]);
+  });
+
+  it('a change sent online ends only the fields it set in a wish still waiting', async () => {
+    offline();
+    const { input, store } = completion();
+    await sendOrKeepOnDevice({ ...input, patch: { status: 'completed', dueDate: '2030-03-01' } });
+    vi.restoreAllMocks();
+    await expect(sendOrKeepOnDevice({ ...input, patch: { dueDate: '2030-04-01' } })).resolves.toBe('entry');
+    expect(store.snapshot()).toMatchObject([{ taskId: 'ct-1', patch: { status: 'completed' } }]);
+    expect(store.snapshot()[0]?.patch).not.toHaveProperty('dueDate');
+  });
+
+  it('a waiting wish refused by the server and changed again offline is a new wish, sent again', async () => {
+    const { input, store } = completion();
+    await store.save({ ...change('ct-1'), refusal: 'Not now' });
+    offline();
+    await sendOrKeepOnDevice({ ...input, patch: { priority: 'low' } });
+    expect(store.snapshot()).toMatchObject([{ patch: { status: 'completed', priority: 'low' } }]);
+    expect(store.snapshot()[0]).not.toHaveProperty('refusal');
+  });
+
   it('keeps the last wish per task, and a change sent online ends an older one waiting', async () => {
     offline();
     const { input, store } = completion();
     await sendOrKeepOnDevice(input);
     await sendOrKeepOnDevice({ ...input, patch: { status: 'pending' } });
-    expect(store.snapshot()).toMatchObject([{ taskId: 'ct-1', status: 'pending' }]);
+    expect(store.snapshot()).toMatchObject([{ taskId: 'ct-1', patch: { status: 'pending' } }]);
     vi.restoreAllMocks();
     await expect(sendOrKeepOnDevice(input)).resolves.toBe('entry');
     expect(store.snapshot()).toEqual([]);
@@ -112,8 +157,22 @@ describe('the pending changes', () => {
   it('show in the task list as made', () => {
     const stage = stageFixture('declutter', 'Declutter', 'in_progress');
     const entries = [entryFixture('ct-1', 'Clear counters', stage), entryFixture('ct-2', 'Boxes', stage)];
-    const shown = withPendingEntries(entries, [change('ct-2')]);
+    const shown = withPendingEntries(entries, [
+      change('ct-2'),
+      change('ct-1', { patch: { dueDate: '2030-05-04', assignedTo: 'Sam', priority: 'high' } }),
+    ]);
     expect(shown.map((entry) => entry.clientTask.status)).toEqual(['pending', 'completed']);
+    expect(shown[0]?.clientTask).toMatchObject({
+      dueDate: '2030-05-04',
+      assignedTo: 'Sam',
+      priority: 'high',
+    });
+  });
+
+  it('read what the previous version stored (a completion, its status beside the key)', () => {
+    const { patch, ...rest } = change('ct-1');
+    expect(fromStorage({ ...rest, status: patch.status })).toEqual(change('ct-1'));
+    expect(fromStorage(change('ct-2'))).toEqual(change('ct-2'));
   });
 });
 
@@ -125,16 +184,22 @@ describe('syncPendingChanges', () => {
   }
 
   it('sends each waiting change, reads the journey again, then lets them go', async () => {
-    const store = await storeWith(change('ct-1'), change('ct-2', { status: 'pending' }));
+    const store = await storeWith(
+      change('ct-1'),
+      change('ct-2', { patch: { status: 'pending', dueDate: '2030-02-01' } }),
+    );
     const sent: string[] = [];
     const afterSent = vi.fn(async () => expect(store.snapshot()).toHaveLength(2));
     const result = await syncPendingChanges({
       store,
       userId: 'user-1',
-      send: async (item) => void sent.push(`${item.url} ${item.status}`),
+      send: async (item) => void sent.push(`${item.url} ${JSON.stringify(item.patch)}`),
       afterSent,
     });
-    expect(sent).toEqual(['/api/client-tasks/ct-1 completed', '/api/client-tasks/ct-2 pending']);
+    expect(sent).toEqual([
+      '/api/client-tasks/ct-1 {"status":"completed"}',
+      '/api/client-tasks/ct-2 {"status":"pending","dueDate":"2030-02-01"}',
+    ]);
     expect(afterSent).toHaveBeenCalledOnce();
     expect(result.sent).toHaveLength(2);
     expect(store.snapshot()).toEqual([]);

@@ -1,5 +1,10 @@
 import { ApiRequestError } from '@listready/web-client';
-import { pendingChangeKey, type PendingTaskChange, type PendingTaskChanges } from './pending-task-changes.ts';
+import {
+  keptPatchOf,
+  pendingChangeKey,
+  type PendingTaskChange,
+  type PendingTaskChanges,
+} from './pending-task-changes.ts';
 
 /** The browser says it is offline, or a request failed without an answer (no HTTP status at all). */
 export function isOffline(error?: unknown): boolean {
@@ -62,9 +67,10 @@ export async function syncPendingChanges(input: {
 export const KEPT_ON_DEVICE: unique symbol = Symbol('kept on this device');
 
 /**
- * A completion or un-completion (a status-only change) made without a network is kept on this
- * device instead of failing; any other change, or one made online, is sent as before. A change
- * sent online also ends any older wish for the same task still waiting here.
+ * A completion, un-completion or reschedule (a change of status, due date, assignee or priority)
+ * made without a network is kept on this device instead of failing, merged field by field with what
+ * already waits for the task; any other change (notes, a title…), or one made online, is sent as
+ * before. A change sent online also ends the fields it set in an older wish still waiting here.
  */
 export async function sendOrKeepOnDevice<Result>(input: {
   store: PendingTaskChanges;
@@ -72,14 +78,16 @@ export async function sendOrKeepOnDevice<Result>(input: {
   source: PendingTaskChange['source'];
   taskId: string;
   url: string;
-  patch: { status?: PendingTaskChange['status'] | undefined };
+  /** The PUT's body. */
+  patch: object;
   send: () => Promise<Result>;
   now?: () => Date;
 }): Promise<Result | typeof KEPT_ON_DEVICE> {
-  const { store, userId, patch } = input;
-  const status = patch.status;
-  if (userId === undefined || status === undefined || Object.keys(patch).length !== 1) return input.send();
+  const { store, userId } = input;
+  const patch = keptPatchOf(input.patch);
+  if (userId === undefined || patch === null) return input.send();
   const key = pendingChangeKey(userId, input.source, input.taskId);
+  const waiting = () => store.snapshot().find((change) => change.key === key);
   const keep = async (): Promise<typeof KEPT_ON_DEVICE> => {
     await store.save({
       key,
@@ -87,7 +95,8 @@ export async function sendOrKeepOnDevice<Result>(input: {
       source: input.source,
       taskId: input.taskId,
       url: input.url,
-      status,
+      // Field by field the last wish. A refused wish changed again is a new wish: sent once more.
+      patch: { ...waiting()?.patch, ...patch },
       savedAt: (input.now?.() ?? new Date()).toISOString(),
     });
     return KEPT_ON_DEVICE;
@@ -95,7 +104,12 @@ export async function sendOrKeepOnDevice<Result>(input: {
   if (isOffline()) return keep();
   try {
     const result = await input.send();
-    if (store.snapshot().some((change) => change.key === key)) await store.remove(key);
+    const older = waiting();
+    if (older) {
+      const rest = Object.fromEntries(Object.entries(older.patch).filter(([field]) => !(field in patch)));
+      if (Object.keys(rest).length === 0) await store.remove(key);
+      else await store.save({ ...older, patch: rest });
+    }
     return result;
   } catch (error) {
     if (!(error instanceof ApiRequestError) && isOffline(error)) return keep();

@@ -382,6 +382,11 @@ async function checkBrowserLanding(browser: Browser, platform: Platform): Promis
       await watched.page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
       await watched.page.waitForLoadState('networkidle');
       check(watched.problems.length === 0, watched.problems.join('\n'));
+      // The inline loader ran under nginx's CSP (its hash) and fetched the page's one script.
+      check(
+        watched.requests.some((url) => /\/visitor\.[0-9a-f]{8}\.js$/.test(url)),
+        `the visitor script was not fetched: ${watched.requests.join(', ')}`,
+      );
       return `${watched.requests.length} requests`;
     } finally {
       await watched.close();

@@ -278,8 +278,9 @@ type DirectiveValue = string | ((request: IncomingMessage, response: ServerRespo
 /**
  * CSP: everything from our own origin, plus the remotes' origins for what federation loads from them
  * (the manifest by fetch, the entry and chunks as scripts, their CSS and images). No inline script
- * but the visitor pages' loader (by its hash), no eval, no frames, no plugins; an inline `<style>` only with this response's nonce (Radix's scroll
- * lock inserts one), never 'unsafe-inline'. The service worker and the manifest come from our origin.
+ * but the visitor pages' loader (by its hash), no eval, no frames, no plugins; an inline `<style>`
+ * only with this response's nonce (Radix's scroll lock inserts one), never 'unsafe-inline'. The
+ * service worker and the manifest come from our origin.
  */
 export function contentSecurityPolicyDirectives(
   remotes: readonly FrontendRemote[],

@@ -5,11 +5,11 @@ import { SHELL_SCRIPTS_ATTRIBUTE } from '@listready/contracts/visitor-pages';
 /**
  * The only script of a visitor's prerendered pages (landing, not found): a few KB instead of the
  * shell's ~160 KB, fetched once the page has painted (the page's inline loader adds it, see
- * `@listready/contracts/visitor-pages`). The page is complete HTML and its links work as links, so nothing needs React
- * until the visitor goes somewhere: then this script hands over to the shell in the same document —
- * it puts the new address in the history and loads the shell's scripts, which hydrate the page as
- * it was rendered and route to the address (`bootstrap.tsx`, as for any prerendered page). Until
- * then it records the visit (page view, clicks, visibility) like the shell's tracker, with the same
+ * `@listready/contracts/visitor-pages`). The page is complete HTML and its links work as links, so
+ * nothing needs React until the visitor goes somewhere: then this script hands over to the shell in
+ * the same document — it puts the new address in the history and loads the shell's scripts, which
+ * hydrate the page as it was rendered and route to the address (`bootstrap.tsx`, as for any
+ * prerendered page). Until then it records the visit (page view, clicks, visibility) like the shell's tracker, with the same
  * session, and warms the shell's scripts when a link is pointed at or focused.
  *
  * `prerender-pages-plugin.ts` builds it on its own (no federation runtime, no React, no zod) and

@@ -44,19 +44,19 @@ async function workerControls(page: Page): Promise<boolean> {
 }
 
 /** The seller's task as the server has it, asked with the page's own session. */
-async function serverStatus(page: Page, title: string): Promise<string | undefined> {
+async function serverTask(
+  page: Page,
+  title: string,
+): Promise<{ title: string; status: string; dueDate: string | null } | undefined> {
   const response = await page.request.get(`${baseUrl}/api/clients/current/tasks`);
   expect(response.status()).toBe(200);
-  const entries = (await response.json()) as { clientTask: { title: string; status: string } }[];
-  return entries.find((entry) => entry.clientTask.title === title)?.clientTask.status;
+  const entries = (await response.json()) as {
+    clientTask: { title: string; status: string; dueDate: string | null };
+  }[];
+  return entries.find((entry) => entry.clientTask.title === title)?.clientTask;
 }
 
-/** The due date of the seller's task as the server has it. */
-async function serverDueDate(page: Page, title: string): Promise<string | null | undefined> {
-  const response = await page.request.get(`${baseUrl}/api/clients/current/tasks`);
-  const entries = (await response.json()) as { clientTask: { title: string; dueDate: string | null } }[];
-  return entries.find((entry) => entry.clientTask.title === title)?.clientTask.dueDate;
-}
+const serverStatus = async (page: Page, title: string) => (await serverTask(page, title))?.status;
 
 async function expectCleanAccessibility(page: Page): Promise<void> {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -193,7 +193,7 @@ describe('offline', () => {
 
     await page.context().setOffline(false);
     await expect.poll(() => serverStatus(page, 'Curb Appeal'), { timeout: 15_000 }).toBe('completed');
-    expect(await serverDueDate(page, 'Curb Appeal')).toBe('2031-05-04');
+    expect((await serverTask(page, 'Curb Appeal'))?.dueDate).toBe('2031-05-04');
     await taskRow(page, 'Curb Appeal').getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({
       state: 'detached',
     });

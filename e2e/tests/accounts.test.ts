@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * Accounts end to end (issue 5, Must show): the real auth service behind the gateway, the real
@@ -32,7 +33,6 @@ const newAccount = (firstName: string, password = 'first-pass-1'): NewAccount =>
 });
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 async function fillSignUp(page: Page, account: NewAccount): Promise<void> {

@@ -11,6 +11,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 import { registerAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * The agent's calendar feed (issue 19, item 1) on the dashboard: an agent whose invited client has a
@@ -49,7 +50,6 @@ async function calendarAt(url: string) {
 }
 
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 describe("the agent's calendar feed", () => {
   it('gets the address of every client’s dated tasks, which a calendar app reads; alerts off, then revoked', async () => {

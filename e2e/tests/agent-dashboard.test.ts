@@ -12,6 +12,7 @@ import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 import { registerAccount, switchAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * The agent dashboard (issue 14): an agent invites a client through the API, the client registers
@@ -71,7 +72,7 @@ describe('the agent dashboard', () => {
     );
     await curbAppeal.getByRole('button', { name: 'Mark Complete' }).click();
     expect((await completed).status()).toBe(200);
-    await page.getByRole('status').filter({ hasText: 'Task Completed!' }).waitFor();
+    await toast(page, 'Task Completed!').waitFor();
     // Leave the journey before this browser's session changes hands: its refetches would be 401s.
     await page.goto('about:blank');
 

@@ -7,6 +7,7 @@ import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 import { registerAccount, switchAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * White-label branding end to end (issue 14): an agent uploads a real logo and sets the header
@@ -43,7 +44,6 @@ async function drawnLogo(page: Page): Promise<Buffer> {
 }
 
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 const HEADER_COLOUR = '#1E3A8A';
 const HEADER_RGB = 'rgb(30, 58, 138)';

@@ -11,6 +11,7 @@ import { useBrowser } from '../support/browser.ts';
 import { startPlatformOnOwnDatabase, type RunningPlatform } from '../support/platform.ts';
 import { totalLayoutShift, watchLayoutShifts } from '../support/layout-shift.ts';
 import { registerAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * Calendar feeds and reminders (issue 19, items 1 and 2) through a platform started as `npm start`
@@ -55,7 +56,6 @@ async function dueFirstTask(page: Page, dueDate: string): Promise<string> {
 }
 
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 async function openProfile(page: Page) {
   await watchLayoutShifts(page);

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
 import { registerAccount, switchAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * The household working one journey (issue 12, Must show): a seller creates a group and copies its
@@ -27,7 +28,6 @@ async function register(page: Page, firstName: string, lastName: string): Promis
 const switchTo = (page: Page, email: string) => switchAccount(page, baseUrl, email, password);
 
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const taskRow = (page: Page, title: string) => seller(page).locator(`[data-task-title="${title}"]`);
 
 async function openJourney(page: Page, firstName: string): Promise<void> {

@@ -4,6 +4,7 @@ import { agentAccountSchema, agentClientRowsSchema, devMailboxResponseSchema } f
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { registerAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * Invitations both ways (issue 13), real accounts and services, the e-mails read from the dev
@@ -52,7 +53,6 @@ async function clientEmailsOfAgent(page: Page, agentId: string): Promise<string[
 }
 
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 async function fillSignUp(page: Page, email: string, firstName: string, lastName: string) {
   const form = page.getByRole('form', { name: 'Create account' });

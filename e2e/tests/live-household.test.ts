@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatform, type RunningPlatform } from '../support/platform.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * The live household (issue 19, item 5, Must show): two browsers of one household, each its own
@@ -386,7 +387,7 @@ describe('a household live across a gateway restart', () => {
       .waitFor({ timeout: 2_000 });
     // Milo's toast is up, so the toaster's script (fetched with the first toast) is in: what is
     // tested below is the live streams across the restart, not a script fetched while it is down.
-    await milo.page.getByRole('status').filter({ hasText: 'Task Completed!' }).waitFor();
+    await toast(milo.page, 'Task Completed!').waitFor();
 
     // The gateway restarts. Each browser's EventSource comes back by itself, through the new
     // gateway, with the id of the last event it had.

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * The profile screen end to end (issue 12, Must show): each tab reached from the bottom
@@ -38,7 +39,6 @@ async function signUpSeller(page: Page, firstName: string): Promise<string> {
 }
 
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const title = (page: Page, name: string) =>
   seller(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { repositoryRoot } from '../support/config.ts';
 import { useBrowser } from '../support/browser.ts';
 import { fakeSignedIn } from '../support/session-fakes.ts';
+import { toast } from '../support/toast.ts';
 
 const baseUrl = inject('platformUrl');
 const browser = useBrowser(import.meta.filename);
@@ -143,8 +144,8 @@ describe('federated remotes (signed in through a faked session probe)', () => {
     await page.goto(`${baseUrl}/journey`);
     await page.getByRole('heading', { name: 'Hello Jane!' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
-    const toast = page.getByRole('status').filter({ hasText: 'Failed to log out' });
-    await toast.waitFor();
-    expect(await toast.innerText()).toContain('Session store down');
+    const failed = toast(page, 'Failed to log out');
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain('Session store down');
   });
 });

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { createFrontendConfig } from '@listready/webpack-preset';
-import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from './src/journey/utils/journey-api.ts';
+import {
+  CUSTOM_TASKS_URL,
+  HOUSEHOLDS_URL,
+  JOURNEY_URL,
+  PROFILE_URL,
+  TASKS_URL,
+} from './src/journey/utils/journey-api.ts';
 import { GROUPS_URL } from './src/profile/utils/profile-api.ts';
 import { PageDataPlugin } from './page-data-plugin.ts';
 
@@ -18,12 +24,13 @@ export default (_environment: unknown, argv: WebpackArguments) => {
     entry: './src/standalone.ts',
     devPort: 3001,
   });
-  // The first reads of the journey (its own journey: no ?clientId=) and of the profile (its groups,
-  // and the seller's contact details its overview opens on), preloaded with the page.
+  // The first reads of the journey (its own journey: no ?clientId=; the household picker's list; the
+  // profile the agent banner shows) and of the profile (its groups, and the seller's contact details
+  // its overview opens on), preloaded with the page.
   config.plugins = [
     ...(config.plugins ?? []),
     new PageDataPlugin({
-      '/journey': [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL],
+      '/journey': [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL, HOUSEHOLDS_URL, PROFILE_URL],
       '/profile': [GROUPS_URL, PROFILE_URL],
     }),
   ];

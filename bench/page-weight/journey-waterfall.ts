@@ -23,6 +23,8 @@ const CHAIN: Array<[string, RegExp]> = [
   ['seller remoteEntry', /mfe-seller\/remoteEntry\.[0-9a-f]+\.js$/],
   ['GET journey', /\/api\/clients\/current\/journey$/],
   ['GET tasks', /\/api\/clients\/current\/tasks$/],
+  ['GET households', /\/api\/clients\/current\/households$/],
+  ['GET profile', /\/api\/clients\/current\/profile$/],
 ];
 
 interface Timed {

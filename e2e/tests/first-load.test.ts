@@ -235,7 +235,10 @@ describe('the seller’s journey, without a waterfall', () => {
     const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
     const manifest = one(/^\/remotes\/mfe-seller\/mf-manifest\.json$/);
     const session = one(/^\/api\/auth\/session$/);
-    for (const read of [/^\/api\/clients\/current\/journey$/, /^\/api\/clients\/current\/tasks$/]) {
+    // The screen's reads, and the household picker's and the agent banner's (issue 16: they
+    // started only once the remote had rendered).
+    const reads = ['journey', 'tasks', 'households', 'profile'];
+    for (const read of reads.map((name) => new RegExp(`^/api/clients/current/${name}$`))) {
       const call = one(read);
       expect(call.start, `${read} starts before the remote entry has arrived`).toBeLessThan(remoteEntry.end);
       expect(call.start, `${read} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
@@ -244,9 +247,13 @@ describe('the seller’s journey, without a waterfall', () => {
     expect(manifest.start).toBeLessThan(session.end);
     expect(remoteEntry.start).toBeLessThan(session.end);
     // Each preload was the request the page used: nothing was fetched twice.
-    expect(requests.filter((request) => request.url().endsWith('/api/clients/current/tasks'))).toHaveLength(
-      1,
-    );
+    for (const name of reads) {
+      const path = `/api/clients/current/${name}`;
+      expect(
+        requests.filter((request) => request.url().endsWith(path)),
+        path,
+      ).toHaveLength(1);
+    }
   });
 
   it('a returning seller loads no script again', async () => {

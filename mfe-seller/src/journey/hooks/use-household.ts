@@ -10,8 +10,7 @@ import {
   withClientId,
   writeHouseholdChoice,
 } from '../utils/household-choice.ts';
-
-export const HOUSEHOLDS_URL = '/api/clients/current/households';
+import { HOUSEHOLDS_URL } from '../utils/journey-api.ts';
 
 /** GET /api/clients/current/households: the journeys the caller may work on, their own first. */
 export function useHouseholds(enabled = true) {

@@ -15,6 +15,8 @@ export const JOURNEY_URL = '/api/clients/current/journey';
 export const TASKS_URL = '/api/clients/current/tasks';
 export const CUSTOM_TASKS_URL = '/api/clients/current/custom-tasks';
 export const PROFILE_URL = '/api/clients/current/profile';
+/** The journeys the caller may work on, their own first (the household picker). */
+export const HOUSEHOLDS_URL = '/api/clients/current/households';
 /** Server-sent events of the household's changes (see `useLiveJourney`). */
 export const LIVE_URL = '/api/clients/current/live';
 

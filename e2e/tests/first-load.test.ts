@@ -205,6 +205,25 @@ describe('a signed-in page before its scripts run', () => {
   });
 });
 
+/**
+ * The page's resource timing: `one(pattern)` is the single request whose path matches (asserted to
+ * be asked exactly once), with when it started and ended, in ms from navigation start.
+ */
+async function requestedOnce(page: Page): Promise<(pattern: RegExp) => { start: number; end: number }> {
+  const timing = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      path: new URL(entry.name).pathname,
+      start: entry.startTime,
+      end: entry.responseEnd,
+    })),
+  );
+  return (pattern) => {
+    const found = timing.filter((entry) => pattern.test(entry.path));
+    expect(found, `${pattern} requested once`).toHaveLength(1);
+    return found[0] ?? { start: Number.NaN, end: Number.NaN };
+  };
+}
+
 describe('the seller’s journey, without a waterfall', () => {
   it('starts the journey’s API reads before the seller remote has finished loading, each asked once', async () => {
     const { page, requests } = await browser.newPage();
@@ -219,18 +238,7 @@ describe('the seller’s journey, without a waterfall', () => {
     await page.waitForTimeout(Math.max(0, registeredAt + 11_000 - Date.now()));
     await page.goto(`${baseUrl}/journey`);
     await page.locator('[data-remote="mfe-seller"]').getByText('Hello Parallel!').waitFor();
-    const timing = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
-        path: new URL(entry.name).pathname,
-        start: entry.startTime,
-        end: entry.responseEnd,
-      })),
-    );
-    const one = (pattern: RegExp) => {
-      const found = timing.filter((entry) => pattern.test(entry.path));
-      expect(found, `${pattern} requested once`).toHaveLength(1);
-      return found[0] ?? { path: '', start: Number.NaN, end: Number.NaN };
-    };
+    const one = await requestedOnce(page);
     const remoteEntry = one(/^\/remotes\/mfe-seller\/remoteEntry\.[0-9a-f]+\.js$/);
     const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
     const manifest = one(/^\/remotes\/mfe-seller\/mf-manifest\.json$/);
@@ -254,6 +262,27 @@ describe('the seller’s journey, without a waterfall', () => {
         path,
       ).toHaveLength(1);
     }
+  });
+
+  it('starts an agent’s dashboard remote with the page, without waiting for the session probe', async () => {
+    const { page } = await browser.newPage();
+    await registerAccount(page, baseUrl, {
+      firstName: 'Early',
+      lastName: 'Agent',
+      password: 'first-load-pass-1',
+      role: 'agent',
+    });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page
+      .locator('[data-remote="mfe-agent"]')
+      .getByRole('heading', { level: 1, name: 'Hello Early!' })
+      .waitFor();
+    const one = await requestedOnce(page);
+    // Before (issue 16): an agent's pages had no preloads, so the remote's manifest waited for the
+    // session's answer and /remotes.json, and its entry for the manifest.
+    const session = one(/^\/api\/auth\/session$/);
+    expect(one(/^\/remotes\/mfe-agent\/mf-manifest\.json$/).start).toBeLessThan(session.end);
+    expect(one(/^\/remotes\/mfe-agent\/remoteEntry\.[0-9a-f]+\.js$/).start).toBeLessThan(session.end);
   });
 
   it('a returning seller loads no script again', async () => {

@@ -12,6 +12,8 @@ export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
 export const SIGNED_OUT_PAGES_NGINX_MAP = 'signed-out-pages.nginx.conf';
 /** Written beside them: the pages one remote renders for any signed-in user, which the server preloads. */
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
+/** The pages one remote renders for an agent only (the gateway preloads them for an agent's session). */
+export const AGENT_REMOTES_TABLE = 'agent-remotes.json';
 /** The built page's inline stylesheet; whoever serves the page gives it the response's style nonce. */
 export const INLINE_STYLE_TAG = '<style data-inline-css>';
 
@@ -78,6 +80,8 @@ export class PrerenderPagesPlugin {
           );
           const remotes = `${JSON.stringify(pages.signedInRemotesTable(), null, 2)}\n`;
           compilation.emitAsset(SIGNED_IN_REMOTES_TABLE, new sources.RawSource(remotes));
+          const agentRemotes = `${JSON.stringify(pages.agentRemotesTable(), null, 2)}\n`;
+          compilation.emitAsset(AGENT_REMOTES_TABLE, new sources.RawSource(agentRemotes));
         },
       );
     });

@@ -519,9 +519,16 @@ describe('preloads for a signed-in page a remote renders', () => {
     );
     await writeFile(path.join(seller, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(seller, 'page-data.json'), JSON.stringify(PAGE_DATA));
+    const agent = path.join(root, 'preloading-agent');
+    await mkdir(agent);
+    await writeFile(path.join(shell, 'agent-remotes.json'), JSON.stringify({ '/dashboard': 'mfe-agent' }));
+    await writeFile(path.join(agent, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     app = await build({
       shellDir: shell,
-      remotes: [{ name: 'mfe-seller', url: '/remotes/mfe-seller/mf-manifest.json', dir: seller }],
+      remotes: [
+        { name: 'mfe-seller', url: '/remotes/mfe-seller/mf-manifest.json', dir: seller },
+        { name: 'mfe-agent', url: '/remotes/mfe-agent/mf-manifest.json', dir: agent },
+      ],
     });
   });
   afterAll(async () => {
@@ -586,11 +593,25 @@ describe('preloads for a signed-in page a remote renders', () => {
     expect(await preloads('/journey', { role: 'client', iat: now, exp: inAnHour })).toEqual(remoteOnly);
   });
 
-  it('preloads nothing for a page no remote renders for every role, or for a visitor', async () => {
+  it("preloads an agent's own page's remote for an agent (the token's role), and no reads", async () => {
+    expect(await preloads('/dashboard/', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual([
+      'fetch /remotes/mfe-agent/mf-manifest.json (anonymous)',
+      ...SHELL_FILES,
+      'script /remotes/mfe-agent/remoteEntry.04db0b33.js [low]',
+      'script /remotes/mfe-agent/158.59dd9c49.js [low]',
+      'script /remotes/mfe-agent/__federation_expose_lifecycles.b860455b.js [low]',
+      'style /remotes/mfe-agent/__federation_expose_lifecycles.252be29e.css',
+    ]);
+  });
+
+  it('preloads nothing for a page that depends on the role it is not, or for a visitor', async () => {
     expect(await preloads('/', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
-    expect(await preloads('/dashboard', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+    expect(await preloads('/', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
+    // A seller at an agent's page gets the not-found page; an expired token claims nothing.
+    expect(await preloads('/dashboard', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
       SHELL_FILES,
     );
+    expect(await preloads('/dashboard', { role: 'agent', iat: 0, exp: 1 })).toEqual(SHELL_FILES);
     expect(await preloads('/journey')).toEqual(SHELL_FILES);
   });
 

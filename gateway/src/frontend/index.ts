@@ -91,6 +91,8 @@ export const SHELL_PAGE = 'index.html';
 
 /** The shell's build: the pages a signed-in user gets from one remote, whatever their role (signed-in-remotes.json). */
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
+/** The shell's build: the pages one remote renders for an agent only (agent-remotes.json, optional). */
+export const AGENT_REMOTES_TABLE = 'agent-remotes.json';
 /** A remote's build: the API reads each of its pages starts with (page-data.json, optional). */
 export const REMOTE_PAGE_DATA = 'page-data.json';
 
@@ -385,11 +387,24 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   const readSignedOutPagesTable = () =>
     readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
 
+  /** The remote that renders a page for every signed-in user, or for this role (agent pages). */
+  const remoteOfPage = async (page: string, role: string | undefined): Promise<string | undefined> => {
+    const tables = [SIGNED_IN_REMOTES_TABLE, ...(role === 'agent' ? [AGENT_REMOTES_TABLE] : [])];
+    for (const table of tables) {
+      const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, table));
+      if (remotes && Object.hasOwn(remotes, page)) return remotes[page];
+    }
+    return undefined;
+  };
+
   /** The preloads of a signed-in page a remote renders (read per page: a redeployed remote counts). */
-  const preloadsFor = async (pathname: string, withPageData: boolean): Promise<RemotePreloads> => {
+  const preloadsFor = async (
+    pathname: string,
+    role: string | undefined,
+    withPageData: boolean,
+  ): Promise<RemotePreloads> => {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-    const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, SIGNED_IN_REMOTES_TABLE));
-    const name = remotes && Object.hasOwn(remotes, normalised) ? remotes[normalised] : undefined;
+    const name = await remoteOfPage(normalised, role);
     const remote = options.remotes.find((candidate) => candidate.name === name);
     if (!remote) return NO_PRELOADS;
     const manifest = remote.dir
@@ -424,7 +439,11 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     }
     const preloads =
       signedIn && file === SHELL_PAGE
-        ? await preloadsFor(pathname, preloadsPageData(sessionToken, request.url))
+        ? await preloadsFor(
+            pathname,
+            sessionClaimsOf(sessionToken)?.role,
+            preloadsPageData(sessionToken, request.url),
+          )
         : NO_PRELOADS;
     return (
       reply

@@ -4,6 +4,7 @@ import {
   renderShellWhileSessionLoads,
   renderSignedOutPage,
   signedInRemotesTable,
+  agentRemotesTable,
   signedOutPagesTable,
 } from './signed-out-pages.tsx';
 
@@ -38,6 +39,16 @@ describe('the visitor’s prerendered pages', () => {
       '/journey': 'mfe-seller',
       '/profile': 'mfe-seller',
       '/icons': 'mfe-seller',
+    });
+  });
+
+  it("names the pages one remote renders for an agent only (the server preloads it for an agent's session)", () => {
+    expect(agentRemotesTable()).toEqual({
+      '/dashboard': 'mfe-agent',
+      '/client-demo': 'mfe-agent',
+      '/google-setup': 'mfe-agent',
+      '/google-manual': 'mfe-agent',
+      '/analytics': 'mfe-analytics',
     });
   });
 

@@ -51,17 +51,31 @@ export function signedOutPagesTable(): SignedOutPagesTable {
   return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'] };
 }
 
-/**
- * The pages one remote renders for every signed-in user, whatever their role (`/journey` →
- * mfe-seller): the server may start loading that remote with the page. Agent-only pages and `/`
- * depend on the role, which only the session probe tells.
- */
-export function signedInRemotesTable(): Record<string, string> {
+/** The pages whose rule grants `access`, each with the remote that renders it. */
+function remotesWithAccess(access: 'signed-in' | 'agent'): Record<string, string> {
   return Object.fromEntries(
     Object.entries(ROUTE_RULES).flatMap(([path, rule]) =>
-      rule.access === 'signed-in' && 'app' in rule.target ? [[path, rule.target.app]] : [],
+      rule.access === access && 'app' in rule.target ? [[path, rule.target.app]] : [],
     ),
   );
+}
+
+/**
+ * The pages one remote renders for every signed-in user, whatever their role (`/journey` →
+ * mfe-seller): the server may start loading that remote with the page.
+ */
+export function signedInRemotesTable(): Record<string, string> {
+  return remotesWithAccess('signed-in');
+}
+
+/**
+ * The pages one remote renders for an agent only (`/dashboard` → mfe-agent): the server, which
+ * reads the role from the session token's claims as a hint (the API still decides), may start
+ * loading that remote with the page for an agent. `/` is in neither table: what it renders depends
+ * on the role too, and it is no remote's own page.
+ */
+export function agentRemotesTable(): Record<string, string> {
+  return remotesWithAccess('agent');
 }
 
 /**

@@ -42,6 +42,9 @@ const needsKafka = (env: NodeJS.ProcessEnv) =>
   needsPostgres(env) ??
   (env.KAFKA_BROKERS ? undefined : 'needs KAFKA_BROKERS: it runs on the real engines, PostgreSQL and Kafka');
 
+const needsRunningPlatform = (env: NodeJS.ProcessEnv) =>
+  env.PAGE_WEIGHT_URL ? undefined : 'needs PAGE_WEIGHT_URL, a platform already running (npm start)';
+
 export const BENCHES: readonly Bench[] = [
   { name: 'page-weight', title: 'Page weight and LCP', file: 'page-weight/measure-page-weight.ts' },
   { name: 'lighthouse', title: 'Lighthouse, every route', file: 'lighthouse/every-route.ts' },
@@ -49,8 +52,13 @@ export const BENCHES: readonly Bench[] = [
     name: 'journey-waterfall',
     title: 'The journey’s first load',
     file: 'page-weight/journey-waterfall.ts',
-    skipReason: (env) =>
-      env.PAGE_WEIGHT_URL ? undefined : 'needs PAGE_WEIGHT_URL, a platform already running (npm start)',
+    skipReason: needsRunningPlatform,
+  },
+  {
+    name: 'dashboard-waterfall',
+    title: 'The agent dashboard’s first load',
+    file: 'page-weight/dashboard-waterfall.ts',
+    skipReason: needsRunningPlatform,
   },
   { name: 'npm-start', title: 'Task list under npm start', file: 'journey/tasks-under-npm-start.ts' },
   {

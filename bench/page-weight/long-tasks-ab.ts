@@ -19,7 +19,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
-import { repositoryRoot } from '../support/harness.ts';
+import { median, repositoryRoot } from '../support/harness.ts';
 import { sellerBrowser } from './seller-browser.ts';
 
 const builds = (process.env.AB_BUILDS ?? '').split(',').filter(Boolean);
@@ -79,7 +79,6 @@ try {
   await platform.stop();
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 console.table(
   builds.map((build) => ({
     build,

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Request, type Response } from 'playwright-core';
 import { freePort } from '@listready/db';
 import { reportFigures } from '../support/figures.ts';
+import { median } from '../support/harness.ts';
 import { pageWeightConfig, platformEnvironment } from './config.ts';
 
 const config = pageWeightConfig();
@@ -188,10 +189,6 @@ async function measure(browser: Browser, baseUrl: string, scenario: Scenario): P
   return { assets, ...paint };
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const platform = config.baseUrl ? undefined : await startPlatform();

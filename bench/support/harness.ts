@@ -12,6 +12,10 @@ import { createDb, ensureDatabase, migrateAndSeed, type Database } from '@listre
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The middle value (the upper one of an even count); NaN for none. */
+export const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 export interface BenchDatabase {
   name: string;
   url: string;

@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { createFrontendConfig } from '@listready/webpack-preset';
+import {
+  AGENT_CLIENTS_URL,
+  AGENT_INSIGHTS_URL,
+  AGENT_STATS_URL,
+  CURRENT_AGENT_URL,
+} from './src/dashboard/utils/dashboard-api.ts';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
@@ -14,4 +20,9 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     lifecycles: './src/lifecycles.tsx',
     entry: './src/standalone.ts',
     devPort: 3002,
+    // The dashboard's reads (they name the agent as `current`, so none waits for another) and the
+    // account the Branding tab names, preloaded with the page.
+    pageData: {
+      '/dashboard': [AGENT_STATS_URL, AGENT_INSIGHTS_URL, AGENT_CLIENTS_URL, CURRENT_AGENT_URL],
+    },
   });

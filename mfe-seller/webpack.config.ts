@@ -8,14 +8,13 @@ import {
   TASKS_URL,
 } from './src/journey/utils/journey-api.ts';
 import { GROUPS_URL } from './src/profile/utils/profile-api.ts';
-import { PageDataPlugin } from './page-data-plugin.ts';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
 }
 
-export default (_environment: unknown, argv: WebpackArguments) => {
-  const config = createFrontendConfig({
+export default (_environment: unknown, argv: WebpackArguments) =>
+  createFrontendConfig({
     kind: 'remote',
     remote: 'mfe-seller',
     projectDir: path.dirname(new URL(import.meta.url).pathname),
@@ -23,16 +22,11 @@ export default (_environment: unknown, argv: WebpackArguments) => {
     lifecycles: './src/lifecycles.tsx',
     entry: './src/standalone.ts',
     devPort: 3001,
-  });
-  // The first reads of the journey (its own journey: no ?clientId=; the household picker's list; the
-  // profile the agent banner shows) and of the profile (its groups, and the seller's contact details
-  // its overview opens on), preloaded with the page.
-  config.plugins = [
-    ...(config.plugins ?? []),
-    new PageDataPlugin({
+    // The first reads of the journey (its own journey: no ?clientId=; the household picker's list;
+    // the profile the agent banner shows) and of the profile (its groups, and the seller's contact
+    // details its overview opens on), preloaded with the page.
+    pageData: {
       '/journey': [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL, HOUSEHOLDS_URL, PROFILE_URL],
       '/profile': [GROUPS_URL, PROFILE_URL],
-    }),
-  ];
-  return config;
-};
+    },
+  });

@@ -133,21 +133,19 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
     };
     const agentStats: AgentStats = { activeClients: 0, avgProgress: 0, tasksDue: 0, readyToList: 0 };
     await page.route('**/api/agents/current', (route) => route.fulfill({ status: 200, json: account }));
-    await page.route(`**/api/agents/${account.id}/stats`, (route) =>
+    await page.route('**/api/agents/current/stats', (route) =>
       route.fulfill({ status: 200, json: agentStats }),
     );
-    await page.route(`**/api/agents/${account.id}/clients`, (route) =>
-      route.fulfill({ status: 200, json: [] }),
-    );
+    await page.route('**/api/agents/current/clients', (route) => route.fulfill({ status: 200, json: [] }));
     const insights: AgentInsights = {
       rules: { stalledAfterDays: 7, paceWindowDays: 28 },
       clients: [],
       pipeline: [],
     };
-    await page.route(`**/api/agents/${account.id}/insights`, (route) =>
+    await page.route('**/api/agents/current/insights', (route) =>
       route.fulfill({ status: 200, json: insights }),
     );
-    await page.route(`**/api/agents/${account.id}/live`, (route) => route.fulfill(QUIET_EVENT_STREAM));
+    await page.route('**/api/agents/current/live', (route) => route.fulfill(QUIET_EVENT_STREAM));
     // The dashboard's calendar feed card: no address yet.
     const noFeed: CalendarFeed = { url: null, webcalUrl: null, createdAt: null };
     await page.route('**/api/calendar/feed', (route) => route.fulfill({ status: 200, json: noFeed }));

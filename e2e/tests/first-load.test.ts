@@ -264,8 +264,8 @@ describe('the seller’s journey, without a waterfall', () => {
     }
   });
 
-  it('starts an agent’s dashboard remote with the page, without waiting for the session probe', async () => {
-    const { page } = await browser.newPage();
+  it('starts an agent’s dashboard remote and its reads with the page, each asked once', async () => {
+    const { page, requests } = await browser.newPage();
     await registerAccount(page, baseUrl, {
       firstName: 'Early',
       lastName: 'Agent',
@@ -273,16 +273,30 @@ describe('the seller’s journey, without a waterfall', () => {
       role: 'agent',
     });
     await page.goto(`${baseUrl}/dashboard`);
-    await page
-      .locator('[data-remote="mfe-agent"]')
-      .getByRole('heading', { level: 1, name: 'Hello Early!' })
-      .waitFor();
+    const remote = page.locator('[data-remote="mfe-agent"]');
+    await remote.getByRole('heading', { level: 1, name: 'Hello Early!' }).waitFor();
+    await remote.locator('[data-stat="Active Clients"]').waitFor();
     const one = await requestedOnce(page);
     // Before (issue 16): an agent's pages had no preloads, so the remote's manifest waited for the
     // session's answer and /remotes.json, and its entry for the manifest.
     const session = one(/^\/api\/auth\/session$/);
+    const remoteEntry = one(/^\/remotes\/mfe-agent\/remoteEntry\.[0-9a-f]+\.js$/);
     expect(one(/^\/remotes\/mfe-agent\/mf-manifest\.json$/).start).toBeLessThan(session.end);
-    expect(one(/^\/remotes\/mfe-agent\/remoteEntry\.[0-9a-f]+\.js$/).start).toBeLessThan(session.end);
+    expect(remoteEntry.start).toBeLessThan(session.end);
+    // The dashboard's reads name the agent as `current` and come with the page; before, they
+    // waited for the remote to render and ask who the agent was (GET /api/agents/current).
+    const reads = [
+      '/api/agents/current',
+      ...['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
+    ];
+    for (const read of reads) {
+      const call = one(new RegExp(`^${read}$`));
+      expect(call.start, `${read} starts before the remote entry has arrived`).toBeLessThan(remoteEntry.end);
+      expect(
+        requests.filter((request) => new URL(request.url()).pathname === read),
+        `${read} fetched once`,
+      ).toHaveLength(1);
+    }
   });
 
   it('a returning seller loads no script again', async () => {

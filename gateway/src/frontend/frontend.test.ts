@@ -13,7 +13,8 @@ import {
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
   FRESH_SESSION_MS,
-  preloadsPageData,
+  pageDataRoleOf,
+  sessionClaimsOf,
   remotePreloadLinks,
   withCspNonce,
   type FrontendPluginOptions,
@@ -503,6 +504,7 @@ describe('preloads for a signed-in page a remote renders', () => {
     ],
   };
   const PAGE_DATA = { '/journey': ['/api/clients/current/journey', '/api/clients/current/tasks'] };
+  const AGENT_PAGE_DATA = { '/dashboard': ['/api/agents/current/stats', '/api/agents/current'] };
   const inAnHour = Math.floor(Date.now() / 1000) + 3600;
   // Issued a minute ago: not a seller who has just signed up.
   const aMinuteAgo = Math.floor(Date.now() / 1000) - 60;
@@ -523,6 +525,7 @@ describe('preloads for a signed-in page a remote renders', () => {
     await mkdir(agent);
     await writeFile(path.join(shell, 'agent-remotes.json'), JSON.stringify({ '/dashboard': 'mfe-agent' }));
     await writeFile(path.join(agent, 'mf-manifest.json'), JSON.stringify(MANIFEST));
+    await writeFile(path.join(agent, 'page-data.json'), JSON.stringify(AGENT_PAGE_DATA));
     app = await build({
       shellDir: shell,
       remotes: [
@@ -593,15 +596,32 @@ describe('preloads for a signed-in page a remote renders', () => {
     expect(await preloads('/journey', { role: 'client', iat: now, exp: inAnHour })).toEqual(remoteOnly);
   });
 
-  it("preloads an agent's own page's remote for an agent (the token's role), and no reads", async () => {
-    expect(await preloads('/dashboard/', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual([
+  it("preloads an agent's own page's reads and remote for an agent (the token's role), even in a new session", async () => {
+    const remote = [
       'fetch /remotes/mfe-agent/mf-manifest.json (anonymous)',
       ...SHELL_FILES,
       'script /remotes/mfe-agent/remoteEntry.04db0b33.js [low]',
       'script /remotes/mfe-agent/158.59dd9c49.js [low]',
       'script /remotes/mfe-agent/__federation_expose_lifecycles.b860455b.js [low]',
       'style /remotes/mfe-agent/__federation_expose_lifecycles.252be29e.css',
+    ];
+    const reads = [
+      'fetch /api/agents/current/stats (use-credentials)',
+      'fetch /api/agents/current (use-credentials)',
+    ];
+    expect(await preloads('/dashboard/', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual([
+      ...reads,
+      ...remote,
     ]);
+    // An agent's account is written with the sign-up: nothing to wait for.
+    const now = Math.floor(Date.now() / 1000);
+    expect(await preloads('/dashboard', { role: 'agent', iat: now, exp: inAnHour })).toEqual([
+      ...reads,
+      ...remote,
+    ]);
+    expect(await preloads('/dashboard?tab=1', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+      remote,
+    );
   });
 
   it('preloads nothing for a page that depends on the role it is not, or for a visitor', async () => {
@@ -629,21 +649,27 @@ describe('preloads for a signed-in page a remote renders', () => {
     );
   });
 
-  it("preloads a page's reads only for a seller's own journey, and not in a new session's first seconds", () => {
+  it("preloads a page's reads for a seller's own journey past a new session's first seconds, and for an agent", () => {
     const now = Date.now();
     const seconds = (ms: number) => Math.floor(ms / 1000);
-    const client = tokenClaiming({ role: 'client', iat: seconds(now) - 60, exp: seconds(now) + 3600 });
-    expect(preloadsPageData(client, '/journey', now)).toBe(true);
-    expect(preloadsPageData(client, '/journey?clientId=abc', now)).toBe(false);
-    const agent = tokenClaiming({ role: 'agent', iat: seconds(now) - 60, exp: seconds(now) + 3600 });
-    expect(preloadsPageData(agent, '/journey', now)).toBe(false);
+    const claimsOf = (claims: Record<string, unknown>) => sessionClaimsOf(tokenClaiming(claims), now);
+    const client = claimsOf({ role: 'client', iat: seconds(now) - 60, exp: seconds(now) + 3600 });
+    expect(pageDataRoleOf(client, '/journey', now)).toBe('client');
+    expect(pageDataRoleOf(client, '/journey?clientId=abc', now)).toBeUndefined();
+    const agent = claimsOf({ role: 'agent', iat: seconds(now), exp: seconds(now) + 3600 });
+    expect(pageDataRoleOf(agent, '/dashboard', now)).toBe('agent');
+    expect(pageDataRoleOf(agent, '/dashboard?x=1', now)).toBeUndefined();
+    expect(
+      pageDataRoleOf(claimsOf({ role: 'admin', iat: 0, exp: seconds(now) + 60 }), '/', now),
+    ).toBeUndefined();
     // Just signed up: the journey may not exist yet.
-    const fresh = tokenClaiming({ role: 'client', iat: seconds(now), exp: seconds(now) + 3600 });
-    expect(preloadsPageData(fresh, '/journey', now)).toBe(false);
-    expect(preloadsPageData(fresh, '/journey', now + FRESH_SESSION_MS + 1000)).toBe(true);
-    const expired = tokenClaiming({ role: 'client', iat: 0, exp: 10 });
-    expect(preloadsPageData(expired, '/journey', now)).toBe(false);
-    for (const notAToken of ['expired', 'a.%%%.c', undefined])
-      expect(preloadsPageData(notAToken, '/journey', now)).toBe(false);
+    const fresh = claimsOf({ role: 'client', iat: seconds(now), exp: seconds(now) + 3600 });
+    expect(pageDataRoleOf(fresh, '/journey', now)).toBeUndefined();
+    expect(pageDataRoleOf(fresh, '/journey', now + FRESH_SESSION_MS + 1000)).toBe('client');
+    expect(claimsOf({ role: 'client', iat: 0, exp: 10 })).toBeUndefined();
+    for (const notAToken of ['expired', 'a.%%%.c', undefined]) {
+      expect(sessionClaimsOf(notAToken, now)).toBeUndefined();
+      expect(pageDataRoleOf(sessionClaimsOf(notAToken, now), '/journey', now)).toBeUndefined();
+    }
   });
 });

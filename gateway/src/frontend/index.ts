@@ -209,15 +209,18 @@ function sessionCookieOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** What a session token claims that the page's preloads depend on. */
+export interface SessionClaims {
+  role: string;
+  issuedAtMs: number;
+}
+
 /**
  * What a session token claims (its role, when it was issued), read without checking its signature:
  * it only chooses which reads to preload (a forged or revoked token gets the same answers from the
  * API as without the hint). Undefined when the token is not one or has expired.
  */
-export function sessionClaimsOf(
-  token: string | undefined,
-  now = Date.now(),
-): { role: string; issuedAtMs: number } | undefined {
+export function sessionClaimsOf(token: string | undefined, now = Date.now()): SessionClaims | undefined {
   const payload = token?.split('.')[1];
   if (!payload) return undefined;
   try {
@@ -237,14 +240,23 @@ export function sessionClaimsOf(
 /**
  * A session issued this recently may belong to a seller who has just signed up, whose journey the
  * journey service creates a moment later (it consumes user-registered): a preloaded read would only
- * fetch its 404 JOURNEY_NOT_READY, which the screen then asks again anyway.
+ * fetch its 404 JOURNEY_NOT_READY, which the screen then asks again anyway. (An agent's account is
+ * written with the sign-up itself.)
  */
 export const FRESH_SESSION_MS = 10_000;
 
-/** May the page's API reads be preloaded: a seller's own journey (no ?clientId=), not a brand-new one. */
-export function preloadsPageData(token: string | undefined, url: string, now = Date.now()): boolean {
-  const claims = sessionClaimsOf(token, now);
-  return claims?.role === 'client' && now - claims.issuedAtMs >= FRESH_SESSION_MS && !url.includes('?');
+/**
+ * Whose API reads the page may be preloaded with: a seller's own (no ?clientId=, nor any other
+ * query) once past a new session's first seconds, or an agent's; undefined for anyone else.
+ */
+export function pageDataRoleOf(
+  claims: SessionClaims | undefined,
+  url: string,
+  now = Date.now(),
+): 'client' | 'agent' | undefined {
+  if (!claims || url.includes('?')) return undefined;
+  if (claims.role === 'agent') return 'agent';
+  return claims.role === 'client' && now - claims.issuedAtMs >= FRESH_SESSION_MS ? 'client' : undefined;
 }
 
 /**
@@ -387,12 +399,21 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   const readSignedOutPagesTable = () =>
     readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
 
-  /** The remote that renders a page for every signed-in user, or for this role (agent pages). */
-  const remoteOfPage = async (page: string, role: string | undefined): Promise<string | undefined> => {
-    const tables = [SIGNED_IN_REMOTES_TABLE, ...(role === 'agent' ? [AGENT_REMOTES_TABLE] : [])];
-    for (const table of tables) {
-      const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, table));
-      if (remotes && Object.hasOwn(remotes, page)) return remotes[page];
+  /**
+   * The remote that renders a page, and whose reads its page data lists: a page every signed-in
+   * user gets is the seller's (an agent there reads other things), an agent's own page the agent's.
+   */
+  const remoteOfPage = async (
+    page: string,
+    role: string | undefined,
+  ): Promise<{ name: string | undefined; pageDataRole: 'client' | 'agent' } | undefined> => {
+    const tables = [
+      { file: SIGNED_IN_REMOTES_TABLE, pageDataRole: 'client' as const },
+      ...(role === 'agent' ? [{ file: AGENT_REMOTES_TABLE, pageDataRole: 'agent' as const }] : []),
+    ];
+    for (const { file, pageDataRole } of tables) {
+      const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, file));
+      if (remotes && Object.hasOwn(remotes, page)) return { name: remotes[page], pageDataRole };
     }
     return undefined;
   };
@@ -400,18 +421,18 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   /** The preloads of a signed-in page a remote renders (read per page: a redeployed remote counts). */
   const preloadsFor = async (
     pathname: string,
-    role: string | undefined,
-    withPageData: boolean,
+    claims: SessionClaims | undefined,
+    url: string,
   ): Promise<RemotePreloads> => {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-    const name = await remoteOfPage(normalised, role);
-    const remote = options.remotes.find((candidate) => candidate.name === name);
-    if (!remote) return NO_PRELOADS;
+    const found = await remoteOfPage(normalised, claims?.role);
+    const remote = options.remotes.find((candidate) => candidate.name === found?.name);
+    if (!remote || !found) return NO_PRELOADS;
     const manifest = remote.dir
       ? await readJsonFile<FederationManifest>(path.join(remote.dir, 'mf-manifest.json'))
       : undefined;
     const pageData =
-      remote.dir && withPageData
+      remote.dir && found.pageDataRole === pageDataRoleOf(claims, url)
         ? await readJsonFile<Record<string, string[]>>(path.join(remote.dir, REMOTE_PAGE_DATA))
         : undefined;
     return remotePreloadLinks({
@@ -439,11 +460,7 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     }
     const preloads =
       signedIn && file === SHELL_PAGE
-        ? await preloadsFor(
-            pathname,
-            sessionClaimsOf(sessionToken)?.role,
-            preloadsPageData(sessionToken, request.url),
-          )
+        ? await preloadsFor(pathname, sessionClaimsOf(sessionToken), request.url)
         : NO_PRELOADS;
     return (
       reply

@@ -3,10 +3,11 @@ import { glob, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import webpack from 'webpack';
+import webpack, { type WebpackPluginInstance } from 'webpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
 import { DEFAULT_REMOTES_JSON, DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
+import { PAGE_DATA_FILE, PageDataPlugin } from './page-data-plugin.ts';
 import {
   createFrontendConfig,
   PROVIDE_RUNTIME_CORE_PLUGIN,
@@ -150,7 +151,7 @@ describe('createFrontendConfig', () => {
   });
 });
 
-describe('DefaultRemotesJsonPlugin', () => {
+describe('the plugins that write a JSON file into the build', () => {
   let workDir: string;
   beforeAll(async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'listready-remotes-json-'));
@@ -160,13 +161,14 @@ describe('DefaultRemotesJsonPlugin', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  it('emits every declared remote beside the shell, in the shape the shell parses', async () => {
+  /** Builds a one-line entry with `plugin` and returns the JSON file it wrote. */
+  const written = async (plugin: WebpackPluginInstance, file: string): Promise<unknown> => {
     const compiler = webpack({
       mode: 'production',
       context: workDir,
       entry: './entry.js',
       output: { path: path.join(workDir, 'dist') },
-      plugins: [new DefaultRemotesJsonPlugin()],
+      plugins: [plugin],
     });
     await new Promise<void>((resolve, reject) =>
       compiler.run((error, stats) => {
@@ -175,12 +177,35 @@ describe('DefaultRemotesJsonPlugin', () => {
         else resolve();
       }),
     );
-    const written: unknown = JSON.parse(
-      await readFile(path.join(workDir, 'dist', DEFAULT_REMOTES_JSON), 'utf8'),
-    );
-    expect(remotesConfigSchema.parse(written)).toEqual(written);
-    expect(written).toEqual(
+    return JSON.parse(await readFile(path.join(workDir, 'dist', file), 'utf8'));
+  };
+
+  it('DefaultRemotesJsonPlugin: every declared remote beside the shell, in the shape the shell parses', async () => {
+    const remotes = await written(new DefaultRemotesJsonPlugin(), DEFAULT_REMOTES_JSON);
+    expect(remotesConfigSchema.parse(remotes)).toEqual(remotes);
+    expect(remotes).toEqual(
       Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
     );
+  });
+
+  it("PageDataPlugin: each page's reads, as a remote's config names them (pageData)", async () => {
+    const pageData = { '/dashboard': ['/api/agents/current/stats', '/api/agents/current'] };
+    const agentRemote = (extra: { pageData?: Record<string, string[]> }) =>
+      createFrontendConfig({
+        kind: 'remote',
+        remote: 'mfe-agent',
+        projectDir: path.join(repositoryRoot, 'mfe-agent'),
+        mode: 'production',
+        entry: './src/standalone.ts',
+        devPort: 3002,
+        ...extra,
+      });
+    const plugin = agentRemote({ pageData }).plugins?.find(
+      (candidate): candidate is PageDataPlugin => candidate instanceof PageDataPlugin,
+    );
+    if (!plugin) throw new Error('the remote has no PageDataPlugin');
+    expect(await written(plugin, PAGE_DATA_FILE)).toEqual(pageData);
+    const without = agentRemote({});
+    expect(without.plugins?.some((candidate) => candidate instanceof PageDataPlugin)).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { federationNameOf, type RemoteName } from '@listready/contracts';
 import { DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
+import { PageDataPlugin } from './page-data-plugin.ts';
 import { StartupChunksPlugin } from './startup-chunks-plugin.ts';
 import { DropTemplateScriptsPlugin } from './template-scripts-plugin.ts';
 
@@ -43,6 +44,11 @@ export type FrontendConfigOptions = CommonOptions &
         remote: RemoteName;
         /** Module exposed as `./lifecycles` (the single-spa lifecycles). */
         lifecycles?: string;
+        /**
+         * The API reads each page of the remote starts with, by page path, written as
+         * page-data.json for the gateway to preload with the page (PageDataPlugin).
+         */
+        pageData?: Record<string, readonly string[]>;
       }
   );
 
@@ -320,6 +326,7 @@ export function createFrontendConfig(
       ...(kind === 'host' || !production ? [htmlPage, new DropTemplateScriptsPlugin()] : []),
       ...(kind === 'host' ? [new StartupChunksPlugin({ lazy: LAZY_SHARED_MODULES })] : []),
       ...(kind === 'host' && production ? [new DefaultRemotesJsonPlugin()] : []),
+      ...(options.kind === 'remote' && options.pageData ? [new PageDataPlugin(options.pageData)] : []),
       // Compressed once at build time (the gateway serves these as they are) instead of on every request.
       ...(production
         ? [

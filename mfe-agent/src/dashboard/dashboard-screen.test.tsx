@@ -119,9 +119,9 @@ beforeEach(() => {
   calls.length = 0;
   answers = {
     'GET /api/agents/current': () => json(200, agentAccount),
-    'GET /api/agents/agent-1/stats': () => json(200, stats),
-    'GET /api/agents/agent-1/clients': () => json(200, rows),
-    'GET /api/agents/agent-1/insights': () => json(200, insights),
+    'GET /api/agents/current/stats': () => json(200, stats),
+    'GET /api/agents/current/clients': () => json(200, rows),
+    'GET /api/agents/current/insights': () => json(200, insights),
     'GET /api/calendar/feed': () => json(200, { url: null, webcalUrl: null, createdAt: null }),
   };
   vi.stubGlobal(
@@ -190,7 +190,7 @@ describe('the agent dashboard', () => {
 
   it('shows four placeholders of the final size while loading, then the figures (avg. progress as a percent)', async () => {
     let release: () => void = () => undefined;
-    answers['GET /api/agents/agent-1/stats'] = () =>
+    answers['GET /api/agents/current/stats'] = () =>
       new Promise((resolve) => {
         release = () => resolve(json(200, stats));
       });
@@ -200,7 +200,7 @@ describe('the agent dashboard', () => {
       (child) => child.getAttribute('aria-hidden') === 'true',
     );
     expect(placeholders).toHaveLength(4);
-    await waitFor(() => expect(calls).toContain('GET /api/agents/agent-1/stats'));
+    await waitFor(() => expect(calls).toContain('GET /api/agents/current/stats'));
     act(() => release());
     const figures = await screen.findAllByRole('definition');
     expect(figures.map((figure) => figure.textContent)).toEqual(['2', '41%', '3', '1']);
@@ -215,12 +215,28 @@ describe('the agent dashboard', () => {
     expect(cardClasses(must(figures[0]?.parentElement))).toBe(cardClasses(must(placeholders[0])));
   });
 
+  it('asks for the stats, insights and rows at once, without waiting for the agent’s account', async () => {
+    // The account (for the Branding tab) has not answered: the dashboard's figures do not need it.
+    answers['GET /api/agents/current'] = () => new Promise<Response>(() => undefined);
+    renderAs({});
+    const figures = await screen.findAllByRole('definition');
+    expect(figures.map((figure) => figure.textContent)).toEqual(['2', '41%', '3', '1']);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /api/agents/current',
+        'GET /api/agents/current/stats',
+        'GET /api/agents/current/insights',
+        'GET /api/agents/current/clients',
+      ]),
+    );
+  });
+
   it('parses every answer with its contract: a stats answer that breaks it is a failure, with Try again', async () => {
-    answers['GET /api/agents/agent-1/stats'] = () => json(200, { activeClients: 'two' });
+    answers['GET /api/agents/current/stats'] = () => json(200, { activeClients: 'two' });
     renderAs({});
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load your stats.');
-    answers['GET /api/agents/agent-1/stats'] = () => json(200, stats);
+    answers['GET /api/agents/current/stats'] = () => json(200, stats);
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect((await screen.findAllByRole('definition')).map((figure) => figure.textContent)).toEqual([
       '2',
@@ -279,17 +295,17 @@ describe('the agent dashboard', () => {
   });
 
   it('says when no client is stalled, and offers Try again when the insights fail', async () => {
-    answers['GET /api/agents/agent-1/insights'] = () =>
+    answers['GET /api/agents/current/insights'] = () =>
       json(200, { ...insights, clients: insights.clients.slice(1) });
     renderAs({});
     expect(await screen.findByText(NO_STALLED_TEXT)).toBeTruthy();
     cleanup();
 
-    answers['GET /api/agents/agent-1/insights'] = () => json(200, { clients: 'none' });
+    answers['GET /api/agents/current/insights'] = () => json(200, { clients: 'none' });
     renderAs({});
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load your insights.');
-    answers['GET /api/agents/agent-1/insights'] = () => json(200, insights);
+    answers['GET /api/agents/current/insights'] = () => json(200, insights);
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Stalled clients' })).toBeTruthy();
   });
@@ -376,7 +392,7 @@ describe('the agent dashboard', () => {
     expect(`${window.location.pathname}${window.location.search}`).toBe('/journey?clientId=client-1');
     cleanup();
 
-    answers['GET /api/agents/agent-1/clients'] = () => json(200, []);
+    answers['GET /api/agents/current/clients'] = () => json(200, []);
     renderAs({});
     chooseTab('Clients');
     expect(await screen.findByText(NO_CLIENTS_TITLE)).toBeTruthy();

@@ -31,16 +31,18 @@ const TAB_TRIGGER =
 
 const PANEL = 'rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none';
 
-/** What an agent sees: greeting, tabs and the sign-out button; every call waits for the agent's id. */
+/**
+ * What an agent sees: greeting, tabs and the sign-out button. The dashboard's reads start at once
+ * (they name the agent as `current`); the account read is for the Branding tab, which names its id.
+ */
 function AgentDashboard({ firstName }: { firstName: string }) {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
-  const agent = useCurrentAgent(true);
-  const agentId = agent.data?.id;
-  const stats = useAgentStats(agentId);
-  const clients = useAgentClients(agentId);
-  const insights = useAgentInsights(agentId);
+  const agent = useCurrentAgent();
+  const stats = useAgentStats();
+  const clients = useAgentClients();
+  const insights = useAgentInsights();
   // The clients' completions and notes show here as they happen.
-  useAgentLiveDashboard(agentId);
+  useAgentLiveDashboard();
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
@@ -67,28 +69,28 @@ function AgentDashboard({ firstName }: { firstName: string }) {
         <Tabs.Content value="dashboard" className={PANEL}>
           <StatsStrip
             stats={stats.data}
-            loading={agentId === undefined ? !agent.isError : stats.isPending}
-            failed={agent.isError || stats.isError}
-            onRetry={() => void (agent.isError ? agent.refetch() : stats.refetch())}
+            loading={stats.isPending}
+            failed={stats.isError}
+            onRetry={() => void stats.refetch()}
           />
           <ReadinessInsights
             insights={insights.data}
-            loading={agentId === undefined ? !agent.isError : insights.isPending}
-            failed={agent.isError || insights.isError}
-            onRetry={() => void (agent.isError ? agent.refetch() : insights.refetch())}
+            loading={insights.isPending}
+            failed={insights.isError}
+            onRetry={() => void insights.refetch()}
           />
           <CalendarFeedCard />
         </Tabs.Content>
         <Tabs.Content value="clients" className={PANEL}>
           <ClientPropertiesCard
             rows={clients.data}
-            loading={agentId === undefined ? !agent.isError : clients.isPending}
-            failed={agent.isError || clients.isError}
-            onRetry={() => void (agent.isError ? agent.refetch() : clients.refetch())}
+            loading={clients.isPending}
+            failed={clients.isError}
+            onRetry={() => void clients.refetch()}
           />
         </Tabs.Content>
         <Tabs.Content value="settings" className={PANEL}>
-          <BrandingPanel agentId={agentId} />
+          <BrandingPanel agentId={agent.data?.id} />
         </Tabs.Content>
       </Tabs.Root>
     </section>

@@ -299,6 +299,13 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       request: () => ({ url: `/api/agents/${agentId()}/live` }),
       expected: statuses(401, 403, 403, 403, 200, 403),
     },
+    // The same with `current` (CURRENT_AGENT_ID): each agent's own, so the other agent gets theirs.
+    ...(['stats', 'clients', 'insights', 'live'] as const).map((part) => ({
+      route: `GET /api/agents/:agentId/${part}`,
+      what: '`current`: the caller’s own agent account',
+      request: () => ({ url: `/api/agents/current/${part}` }),
+      expected: statuses(401, 403, 403, 403, 200, 200),
+    })),
     // Groups: anyone signed in; the seller's group is edited by its owner and admins only.
     {
       route: 'GET /api/user-groups',

@@ -6,8 +6,8 @@ import {
   type AgentBrandingUpdate,
 } from '@listready/contracts/branding';
 import { apiClient, apiQuery } from '@listready/web-client';
+import { CURRENT_AGENT_URL } from '../../dashboard/utils/dashboard-api.ts';
 
-export const CURRENT_AGENT_URL = '/api/agents/current';
 export const CURRENT_BRANDING_URL = '/api/branding/current';
 export const LOGO_UPLOAD_URL = '/api/branding/logos';
 export const agentBrandingUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/branding`;

@@ -8,15 +8,17 @@ import {
   LIVE_RESET_EVENT,
 } from '@listready/contracts/journey';
 import { apiClient, apiQuery, openLiveStream } from '@listready/web-client';
+import {
+  AGENT_CLIENTS_URL,
+  AGENT_INSIGHTS_URL,
+  AGENT_LIVE_URL,
+  AGENT_STATS_URL,
+  CURRENT_AGENT_URL,
+} from '../utils/dashboard-api.ts';
 
-export const CURRENT_AGENT_URL = '/api/agents/current';
-export const agentStatsUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/stats`;
-export const agentClientsUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/clients`;
-export const agentInsightsUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/insights`;
-
-/** GET /api/agents/current (auth): the signed-in agent's account, whose id the other calls name. */
-export function useCurrentAgent(enabled: boolean) {
-  return useQuery({ ...apiQuery(apiClient, CURRENT_AGENT_URL, agentAccountSchema), enabled });
+/** GET /api/agents/current (auth): the signed-in agent's account (the Branding tab names its id). */
+export function useCurrentAgent() {
+  return useQuery(apiQuery(apiClient, CURRENT_AGENT_URL, agentAccountSchema));
 }
 
 /**
@@ -25,34 +27,20 @@ export function useCurrentAgent(enabled: boolean) {
  */
 const freshOnReturn = { refetchOnMount: 'always' } as const;
 
-/** GET /api/agents/{agentId}/stats: the stats strip. */
-export function useAgentStats(agentId: string | undefined) {
-  return useQuery({
-    ...apiQuery(apiClient, agentStatsUrl(agentId ?? ''), agentStatsSchema),
-    ...freshOnReturn,
-    enabled: agentId !== undefined,
-  });
+/** GET /api/agents/current/stats: the stats strip. */
+export function useAgentStats() {
+  return useQuery({ ...apiQuery(apiClient, AGENT_STATS_URL, agentStatsSchema), ...freshOnReturn });
 }
 
-/** GET /api/agents/{agentId}/clients: the Clients tab's rows. */
-export function useAgentClients(agentId: string | undefined) {
-  return useQuery({
-    ...apiQuery(apiClient, agentClientsUrl(agentId ?? ''), agentClientRowsSchema),
-    ...freshOnReturn,
-    enabled: agentId !== undefined,
-  });
+/** GET /api/agents/current/clients: the Clients tab's rows. */
+export function useAgentClients() {
+  return useQuery({ ...apiQuery(apiClient, AGENT_CLIENTS_URL, agentClientRowsSchema), ...freshOnReturn });
 }
 
-/** GET /api/agents/{agentId}/insights: stalled clients, forecasts and the pipeline. */
-export function useAgentInsights(agentId: string | undefined) {
-  return useQuery({
-    ...apiQuery(apiClient, agentInsightsUrl(agentId ?? ''), agentInsightsSchema),
-    ...freshOnReturn,
-    enabled: agentId !== undefined,
-  });
+/** GET /api/agents/current/insights: stalled clients, forecasts and the pipeline. */
+export function useAgentInsights() {
+  return useQuery({ ...apiQuery(apiClient, AGENT_INSIGHTS_URL, agentInsightsSchema), ...freshOnReturn });
 }
-
-export const agentLiveUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/live`;
 
 /**
  * The agent's clients' changes as they happen (server-sent events): a completion or a note makes
@@ -60,22 +48,22 @@ export const agentLiveUrl = (agentId: string) => `/api/agents/${encodeURICompone
  * reconnects by itself with the last event id; a `reset` (events it cannot replay) reads again too,
  * and so does a stream opened anew after EventSource gave up on a refused reconnection.
  */
-export function useAgentLiveDashboard(agentId: string | undefined): void {
+export function useAgentLiveDashboard(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (agentId === undefined || typeof EventSource === 'undefined') return undefined;
+    if (typeof EventSource === 'undefined') return undefined;
     // A completion comes with its stage and note events: read again once for all of them.
     let pending: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       pending ??= setTimeout(() => {
         pending = undefined;
-        for (const url of [agentStatsUrl(agentId), agentClientsUrl(agentId), agentInsightsUrl(agentId)]) {
+        for (const url of [AGENT_STATS_URL, AGENT_CLIENTS_URL, AGENT_INSIGHTS_URL]) {
           void queryClient.invalidateQueries({ queryKey: [url] });
         }
       }, 50);
     };
     const close = openLiveStream(
-      agentLiveUrl(agentId),
+      AGENT_LIVE_URL,
       (source) => {
         source.onmessage = refresh;
         source.addEventListener(LIVE_RESET_EVENT, refresh);
@@ -86,5 +74,5 @@ export function useAgentLiveDashboard(agentId: string | undefined): void {
       close();
       clearTimeout(pending);
     };
-  }, [queryClient, agentId]);
+  }, [queryClient]);
 }

@@ -1,5 +1,6 @@
 import { and, between, count, desc, eq, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CURRENT_AGENT_ID,
   JourneyErrorCode,
   journeyMessages,
   type AgentClientRow,
@@ -62,12 +63,16 @@ export function createAgentDashboard(options: {
 }) {
   const { db, clock } = options;
 
-  /** `agentId` when it is the signed-in user's agent account; 403 otherwise (another's, or none). */
+  /**
+   * `agentId` when it is the signed-in user's agent account (CURRENT_AGENT_ID names it without its
+   * id); 403 otherwise (another's, or none).
+   */
   async function ownAgent(userId: string, agentId: string): Promise<string> {
+    const own = eq(agents.userId, userId);
     const [agent] = await db
       .select({ id: agents.id })
       .from(agents)
-      .where(and(eq(agents.id, agentId), eq(agents.userId, userId)))
+      .where(agentId === CURRENT_AGENT_ID ? own : and(eq(agents.id, agentId), own))
       .limit(1);
     if (!agent) throw new NotYourAgentAccountError();
     return agent.id;

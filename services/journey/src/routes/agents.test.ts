@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  CURRENT_AGENT_ID,
   agentClientRowsSchema,
   agentStatsSchema,
   customTaskSchema,
@@ -300,6 +301,27 @@ describe('agent stats and client rows', () => {
       .where(and(eq(clientTasks.clientId, client.id), inArray(clientTasks.id, declutter)));
     const [row] = agentClientRowsSchema.parse((await get(agent, agent.agentId, 'clients')).json());
     expect(row).toMatchObject({ progressPercentage: 42, currentStage: { id: 'repairs-maintenance' } });
+  });
+
+  it('answers `current` as the signed-in agent’s own id, and nobody else’s', async () => {
+    const agent = await journey.signUp('agent');
+    const otherAgent = await journey.signUp('agent');
+    const seller = await journey.signUp('client');
+    await link(seller, agent, { address: '1 Current Way' });
+    for (const suffix of ['stats', 'clients'] as const) {
+      const own = await get(agent, CURRENT_AGENT_ID, suffix);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual((await get(agent, agent.agentId, suffix)).json());
+      // The other agent's `current` is their own (empty) dashboard, not the first agent's.
+      expect((await get(otherAgent, CURRENT_AGENT_ID, suffix)).json()).toEqual(
+        suffix === 'stats' ? { activeClients: 0, avgProgress: 0, tasksDue: 0, readyToList: 0 } : [],
+      );
+      expect((await get(seller, CURRENT_AGENT_ID, suffix)).statusCode).toBe(403);
+      expect((await journey.app.inject({ url: `/api/agents/current/${suffix}` })).statusCode).toBe(401);
+    }
+    expect(agentClientRowsSchema.parse((await get(agent, CURRENT_AGENT_ID, 'clients')).json())).toHaveLength(
+      1,
+    );
   });
 
   it('is for agents, and only for their own agent id: 403 for another agent’s or an unknown id', async () => {

@@ -9,7 +9,10 @@ import { agentsOnly } from './roles.ts';
 import type { AgentDashboard } from '../agents/agent-dashboard.ts';
 import type { AgentInsightsReader } from '../agents/agent-insights.ts';
 
-/** The agent dashboard's journey data: agents only, and only their own agent id (403 otherwise). */
+/**
+ * The agent dashboard's journey data: agents only, and only their own agent id, or `current`
+ * (CURRENT_AGENT_ID) for it (403 otherwise).
+ */
 export function agentRoutes(
   app: App,
   deps: { dashboard: AgentDashboard; insights: AgentInsightsReader },

@@ -1,0 +1,14 @@
+import { CURRENT_AGENT_ID } from '@listready/contracts/journey';
+
+/** GET /api/agents/current (auth): the signed-in agent's account. */
+export const CURRENT_AGENT_URL = '/api/agents/current';
+
+/*
+ * The dashboard's reads name the signed-in agent as `current` (CURRENT_AGENT_ID), not by id: they
+ * start at once, without waiting for the account read, and the gateway preloads them with the page
+ * (page-data.json, webpack.config.ts). Reads are keyed by their URL (`apiQuery`).
+ */
+export const AGENT_STATS_URL = `/api/agents/${CURRENT_AGENT_ID}/stats`;
+export const AGENT_CLIENTS_URL = `/api/agents/${CURRENT_AGENT_ID}/clients`;
+export const AGENT_INSIGHTS_URL = `/api/agents/${CURRENT_AGENT_ID}/insights`;
+export const AGENT_LIVE_URL = `/api/agents/${CURRENT_AGENT_ID}/live`;

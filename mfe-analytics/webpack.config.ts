@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createFrontendConfig } from '@listready/webpack-preset';
+import { REALTIME_URL, STATS_URL } from './src/dashboard/utils/analytics-api.ts';
 
 interface WebpackArguments {
   mode?: 'production' | 'development';
@@ -14,4 +15,6 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     lifecycles: './src/lifecycles.tsx',
     entry: './src/standalone.ts',
     devPort: 3003,
+    // The page's two reads, preloaded with it for an agent.
+    pageData: { '/analytics': [STATS_URL, REALTIME_URL] },
   });

@@ -264,7 +264,7 @@ describe('the seller’s journey, without a waterfall', () => {
     }
   });
 
-  it('starts an agent’s dashboard remote and its reads with the page, each asked once', async () => {
+  it('starts an agent’s dashboard and analytics remotes and their reads with the page, each asked once', async () => {
     const { page, requests } = await browser.newPage();
     await registerAccount(page, baseUrl, {
       firstName: 'Early',
@@ -272,30 +272,60 @@ describe('the seller’s journey, without a waterfall', () => {
       password: 'first-load-pass-1',
       role: 'agent',
     });
-    await page.goto(`${baseUrl}/dashboard`);
-    const remote = page.locator('[data-remote="mfe-agent"]');
-    await remote.getByRole('heading', { level: 1, name: 'Hello Early!' }).waitFor();
-    await remote.locator('[data-stat="Active Clients"]').waitFor();
-    const one = await requestedOnce(page);
-    // Before (issue 16): an agent's pages had no preloads, so the remote's manifest waited for the
-    // session's answer and /remotes.json, and its entry for the manifest.
-    const session = one(/^\/api\/auth\/session$/);
-    const remoteEntry = one(/^\/remotes\/mfe-agent\/remoteEntry\.[0-9a-f]+\.js$/);
-    expect(one(/^\/remotes\/mfe-agent\/mf-manifest\.json$/).start).toBeLessThan(session.end);
-    expect(remoteEntry.start).toBeLessThan(session.end);
-    // The dashboard's reads name the agent as `current` and come with the page; before, they
-    // waited for the remote to render and ask who the agent was (GET /api/agents/current).
-    const reads = [
-      '/api/agents/current',
-      ...['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
+    // The dashboard's reads name the agent as `current`; before, they waited for the remote to
+    // render and ask who the agent was (GET /api/agents/current). The analytics page's two reads
+    // waited for its remote too.
+    const pages = [
+      {
+        path: '/dashboard',
+        remote: 'mfe-agent',
+        reads: [
+          '/api/agents/current',
+          ...['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
+        ],
+        shown: '[data-stat="Active Clients"]',
+      },
+      {
+        path: '/analytics',
+        remote: 'mfe-analytics',
+        reads: ['/api/analytics/stats', '/api/analytics/realtime'],
+        shown: 'h1',
+      },
     ];
-    for (const read of reads) {
-      const call = one(new RegExp(`^${read}$`));
-      expect(call.start, `${read} starts before the remote entry has arrived`).toBeLessThan(remoteEntry.end);
-      expect(
-        requests.filter((request) => new URL(request.url()).pathname === read),
-        `${read} fetched once`,
-      ).toHaveLength(1);
+    for (const { path, remote, reads, shown } of pages) {
+      requests.length = 0;
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator(`[data-remote="${remote}"] ${shown}`).first().waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (paths) =>
+              paths.every((read) =>
+                performance
+                  .getEntriesByType('resource')
+                  .some((entry) => new URL(entry.name).pathname === read),
+              ),
+            reads,
+          ),
+        )
+        .toBe(true);
+      const one = await requestedOnce(page);
+      // Before (issue 16): an agent's pages had no preloads, so the remote's manifest waited for
+      // the session's answer and /remotes.json, and its entry for the manifest.
+      const session = one(/^\/api\/auth\/session$/);
+      const remoteEntry = one(new RegExp(`^/remotes/${remote}/remoteEntry\\.[0-9a-f]+\\.js$`));
+      expect(one(new RegExp(`^/remotes/${remote}/mf-manifest\\.json$`)).start).toBeLessThan(session.end);
+      expect(remoteEntry.start).toBeLessThan(session.end);
+      for (const read of reads) {
+        const call = one(new RegExp(`^${read}$`));
+        expect(call.start, `${path}: ${read} starts before the remote entry has arrived`).toBeLessThan(
+          remoteEntry.end,
+        );
+        expect(
+          requests.filter((request) => new URL(request.url()).pathname === read),
+          `${path}: ${read} fetched once`,
+        ).toHaveLength(1);
+      }
     }
   });
 

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
 import { analyticsRealtimeSchema, analyticsStatsSchema } from '@listready/contracts/analytics';
 import { apiClient, apiQuery } from '@listready/web-client';
-
-export const STATS_URL = '/api/analytics/stats';
-export const REALTIME_URL = '/api/analytics/realtime';
+import { REALTIME_URL, STATS_URL } from '../utils/analytics-api.ts';
 
 /** GET /api/analytics/stats, asked again every 30 s (spec §7, §9) and on Refresh. */
 export function useAnalyticsStats() {

@@ -561,29 +561,26 @@ describe('preloads for a signed-in page a remote renders', () => {
     );
   };
   const SHELL_FILES = ['shell /main.1a2b3c4d.js', 'shell /main.5e6f7a8b.css'];
+  /** A remote's preloads around the shell's files: its manifest first, its code after them. */
+  const remoteAround = (name: string) => [
+    `fetch /remotes/${name}/mf-manifest.json (anonymous)`,
+    ...SHELL_FILES,
+    `script /remotes/${name}/remoteEntry.04db0b33.js [low]`,
+    `script /remotes/${name}/158.59dd9c49.js [low]`,
+    `script /remotes/${name}/__federation_expose_lifecycles.b860455b.js [low]`,
+    `style /remotes/${name}/__federation_expose_lifecycles.252be29e.css`,
+  ];
 
   it("starts a seller's journey reads and the remote's manifest first, then the shell's files, then the remote's entry, exposed module (at low priority) and stylesheet", async () => {
     expect(await preloads('/journey', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([
       'fetch /api/clients/current/journey (use-credentials)',
       'fetch /api/clients/current/tasks (use-credentials)',
-      'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
-      ...SHELL_FILES,
-      'script /remotes/mfe-seller/remoteEntry.04db0b33.js [low]',
-      'script /remotes/mfe-seller/158.59dd9c49.js [low]',
-      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js [low]',
-      'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
+      ...remoteAround('mfe-seller'),
     ]);
   });
 
   it('preloads the remote but not the reads it cannot know: another page, an agent, ?clientId=, an expired or new session', async () => {
-    const remoteOnly = [
-      'fetch /remotes/mfe-seller/mf-manifest.json (anonymous)',
-      ...SHELL_FILES,
-      'script /remotes/mfe-seller/remoteEntry.04db0b33.js [low]',
-      'script /remotes/mfe-seller/158.59dd9c49.js [low]',
-      'script /remotes/mfe-seller/__federation_expose_lifecycles.b860455b.js [low]',
-      'style /remotes/mfe-seller/__federation_expose_lifecycles.252be29e.css',
-    ];
+    const remoteOnly = remoteAround('mfe-seller');
     expect(await preloads('/profile', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
       remoteOnly,
     );
@@ -597,14 +594,7 @@ describe('preloads for a signed-in page a remote renders', () => {
   });
 
   it("preloads an agent's own page's reads and remote for an agent (the token's role), even in a new session", async () => {
-    const remote = [
-      'fetch /remotes/mfe-agent/mf-manifest.json (anonymous)',
-      ...SHELL_FILES,
-      'script /remotes/mfe-agent/remoteEntry.04db0b33.js [low]',
-      'script /remotes/mfe-agent/158.59dd9c49.js [low]',
-      'script /remotes/mfe-agent/__federation_expose_lifecycles.b860455b.js [low]',
-      'style /remotes/mfe-agent/__federation_expose_lifecycles.252be29e.css',
-    ];
+    const remote = remoteAround('mfe-agent');
     const reads = [
       'fetch /api/agents/current/stats (use-credentials)',
       'fetch /api/agents/current (use-credentials)',

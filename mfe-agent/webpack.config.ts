@@ -4,7 +4,6 @@ import {
   AGENT_CLIENTS_URL,
   AGENT_INSIGHTS_URL,
   AGENT_STATS_URL,
-  CURRENT_AGENT_URL,
 } from './src/dashboard/utils/dashboard-api.ts';
 
 interface WebpackArguments {
@@ -20,9 +19,9 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     lifecycles: './src/lifecycles.tsx',
     entry: './src/standalone.ts',
     devPort: 3002,
-    // The dashboard's reads (they name the agent as `current`, so none waits for another) and the
-    // account the Branding tab names, preloaded with the page.
+    // The dashboard's reads (they name the agent as `current`, so none waits for another),
+    // preloaded with the page. The Branding tab reads its own when it opens.
     pageData: {
-      '/dashboard': [AGENT_STATS_URL, AGENT_INSIGHTS_URL, AGENT_CLIENTS_URL, CURRENT_AGENT_URL],
+      '/dashboard': [AGENT_STATS_URL, AGENT_INSIGHTS_URL, AGENT_CLIENTS_URL],
     },
   });

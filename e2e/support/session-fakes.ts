@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import type {
   AgentInsights,
-  AgentAccount,
   AgentStats,
   AnalyticsRealtime,
   AnalyticsStats,
@@ -115,24 +114,8 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
       eventsPerHour: [],
     };
     const realtime: AnalyticsRealtime = { activeUsers: 0, recentEvents: [], activeSessions: [] };
-    // The dashboard: the agent account, then its figures and (no) clients.
-    const account: AgentAccount = {
-      id: 'e2e-agent-account',
-      userId: FAKE_USERS.agent.id,
-      companyName: null,
-      phone: null,
-      licenseNumber: null,
-      subscriptionType: 'trial',
-      subscriptionStatus: 'trial',
-      billingCycleStart: null,
-      billingCycleEnd: null,
-      inviteLimit: 5,
-      invitesUsed: 0,
-      createdAt: '2030-01-01T00:00:00.000Z',
-      updatedAt: '2030-01-01T00:00:00.000Z',
-    };
+    // The dashboard: its figures and (no) clients, the agent named as `current`.
     const agentStats: AgentStats = { activeClients: 0, avgProgress: 0, tasksDue: 0, readyToList: 0 };
-    await page.route('**/api/agents/current', (route) => route.fulfill({ status: 200, json: account }));
     await page.route('**/api/agents/current/stats', (route) =>
       route.fulfill({ status: 200, json: agentStats }),
     );

@@ -273,26 +273,25 @@ describe('the seller’s journey, without a waterfall', () => {
       role: 'agent',
     });
     // The dashboard's reads name the agent as `current`; before, they waited for the remote to
-    // render and ask who the agent was (GET /api/agents/current). The analytics page's two reads
-    // waited for its remote too.
+    // render and ask who the agent was (GET /api/agents/current), which it no longer asks at all.
+    // The analytics page's two reads waited for its remote too.
     const pages = [
       {
         path: '/dashboard',
         remote: 'mfe-agent',
-        reads: [
-          '/api/agents/current',
-          ...['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
-        ],
+        reads: ['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
+        notAsked: ['/api/agents/current'],
         shown: '[data-stat="Active Clients"]',
       },
       {
         path: '/analytics',
         remote: 'mfe-analytics',
         reads: ['/api/analytics/stats', '/api/analytics/realtime'],
+        notAsked: [],
         shown: 'h1',
       },
     ];
-    for (const { path, remote, reads, shown } of pages) {
+    for (const { path, remote, reads, notAsked, shown } of pages) {
       requests.length = 0;
       await page.goto(`${baseUrl}${path}`);
       await page.locator(`[data-remote="${remote}"] ${shown}`).first().waitFor();
@@ -325,6 +324,12 @@ describe('the seller’s journey, without a waterfall', () => {
           requests.filter((request) => new URL(request.url()).pathname === read),
           `${path}: ${read} fetched once`,
         ).toHaveLength(1);
+      }
+      for (const read of notAsked) {
+        expect(
+          requests.filter((request) => new URL(request.url()).pathname === read),
+          `${path}: ${read} not asked`,
+        ).toEqual([]);
       }
     }
   });

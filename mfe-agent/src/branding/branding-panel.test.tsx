@@ -9,7 +9,7 @@ import {
   BRANDING_GC_MS,
   BRANDING_STALE_MS,
   CURRENT_BRANDING_URL,
-  agentBrandingUrl,
+  AGENT_BRANDING_URL,
 } from './hooks/use-branding.ts';
 
 const AGENT_ID = 'agent-1';
@@ -23,22 +23,6 @@ const stored: AgentBranding = {
   brokerageLogo: null,
   agentLogo: null,
   logoUrl: null,
-};
-
-const account = {
-  id: AGENT_ID,
-  userId: 'user-1',
-  companyName: null,
-  phone: null,
-  licenseNumber: null,
-  subscriptionType: 'trial',
-  subscriptionStatus: 'trial',
-  billingCycleStart: null,
-  billingCycleEnd: null,
-  inviteLimit: 5,
-  invitesUsed: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 const json = (status: number, body: unknown) =>
@@ -60,8 +44,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   queryClient = createAppQueryClient();
   routes = {
-    'GET /api/agents/current': () => json(200, account),
-    [`GET ${agentBrandingUrl(AGENT_ID)}`]: () => json(200, stored),
+    [`GET ${AGENT_BRANDING_URL}`]: () => json(200, stored),
   };
 });
 afterEach(() => {
@@ -70,23 +53,27 @@ afterEach(() => {
   fetchMock.mockClear();
 });
 
-const renderPanel = (props: { agentId?: string } = {}) =>
+const renderPanel = () =>
   render(
     <QueryClientProvider client={queryClient}>
-      <BrandingPanel {...props} />
+      <BrandingPanel />
     </QueryClientProvider>,
   );
 const lastToast = () => getToasts()[0];
 const companyName = () => screen.getByLabelText('Company name') as HTMLInputElement;
 
 describe('BrandingPanel', () => {
-  it("says 'Loading agent information...' until the agent id is known, then loads the agent's branding", async () => {
+  it("says 'Loading agent information...' until the agent's own branding (`current`) answers, with nothing read before it", async () => {
     let answer: (response: Response) => void = () => undefined;
-    routes['GET /api/agents/current'] = () => new Promise((resolve) => (answer = resolve));
+    routes[`GET ${AGENT_BRANDING_URL}`] = () => new Promise((resolve) => (answer = resolve));
     renderPanel();
     expect(screen.getByRole('heading', { level: 2, name: 'White-Label Branding' })).toBeTruthy();
     expect(screen.getByText('Loading agent information...')).toBeTruthy();
-    await act(async () => answer(json(200, account)));
+    expect(AGENT_BRANDING_URL).toBe('/api/agents/current/branding');
+    // One read, at once: the agent's id is not asked for first (GET /api/agents/current).
+    await waitFor(() => expect(calls(`GET ${AGENT_BRANDING_URL}`)).toHaveLength(1));
+    expect(fetchMock.mock.calls).toHaveLength(1);
+    await act(async () => answer(json(200, stored)));
     expect((await screen.findByLabelText('Company name')) as HTMLInputElement).toMatchObject({
       value: 'Harbor Homes',
     });
@@ -97,9 +84,9 @@ describe('BrandingPanel', () => {
   });
 
   it('keeps the branding 5 minutes fresh and 10 in the cache, without refetching on focus', async () => {
-    renderPanel({ agentId: AGENT_ID });
+    renderPanel();
     await screen.findByLabelText('Company name');
-    const query = queryClient.getQueryCache().find({ queryKey: [agentBrandingUrl(AGENT_ID)] });
+    const query = queryClient.getQueryCache().find({ queryKey: [AGENT_BRANDING_URL] });
     expect(query?.options).toMatchObject({
       staleTime: BRANDING_STALE_MS,
       gcTime: BRANDING_GC_MS,
@@ -107,12 +94,10 @@ describe('BrandingPanel', () => {
     });
     expect(BRANDING_STALE_MS).toBe(300_000);
     expect(BRANDING_GC_MS).toBe(600_000);
-    // Given by the dashboard: no agent look-up of its own.
-    expect(calls('GET /api/agents/current')).toHaveLength(0);
   });
 
   it('an edit shows the unsaved hint; a blank company name or a wrong colour is refused before sending', async () => {
-    renderPanel({ agentId: AGENT_ID });
+    renderPanel();
     await screen.findByLabelText('Company name');
     expect(screen.queryByText('You have unsaved changes')).toBeNull();
     fireEvent.change(companyName(), { target: { value: '   ' } });
@@ -122,15 +107,15 @@ describe('BrandingPanel', () => {
     expect(await screen.findByText('Company name is required')).toBeTruthy();
     expect(screen.getByText('Accent color must be a colour in #RRGGBB form, like #F59E0B')).toBeTruthy();
     expect(companyName().getAttribute('aria-invalid')).toBe('true');
-    expect(calls(`PUT ${agentBrandingUrl(AGENT_ID)}`)).toHaveLength(0);
+    expect(calls(`PUT ${AGENT_BRANDING_URL}`)).toHaveLength(0);
   });
 
   it('saves (agentName equal to the company name), shows Saving..., then the saved toast, a clean form and fresh current branding', async () => {
     let answer: (response: Response) => void = () => undefined;
-    routes[`PUT ${agentBrandingUrl(AGENT_ID)}`] = () => new Promise((resolve) => (answer = resolve));
+    routes[`PUT ${AGENT_BRANDING_URL}`] = () => new Promise((resolve) => (answer = resolve));
     routes[`GET ${CURRENT_BRANDING_URL}`] = () => json(200, {});
     queryClient.setQueryData([CURRENT_BRANDING_URL], { companyName: 'old' });
-    renderPanel({ agentId: AGENT_ID });
+    renderPanel();
     await screen.findByLabelText('Company name');
 
     fireEvent.change(companyName(), { target: { value: 'Maple Realty' } });
@@ -142,7 +127,7 @@ describe('BrandingPanel', () => {
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toMatchObject({ disabled: true });
     expect(screen.getByText('Saving your branding settings...')).toBeTruthy();
-    const body = JSON.parse(String(calls(`PUT ${agentBrandingUrl(AGENT_ID)}`)[0]?.[1]?.body));
+    const body = JSON.parse(String(calls(`PUT ${AGENT_BRANDING_URL}`)[0]?.[1]?.body));
     expect(body).toEqual({
       agentId: AGENT_ID,
       companyName: 'Maple Realty',
@@ -163,7 +148,7 @@ describe('BrandingPanel', () => {
     await act(async () => answer(json(200, saved)));
     await waitFor(() => expect(lastToast()).toMatchObject(brandingToasts.saved));
     expect(lastToast()?.title).toBe('✅ Branding Saved!');
-    expect(queryClient.getQueryData([agentBrandingUrl(AGENT_ID)])).toEqual(saved);
+    expect(queryClient.getQueryData([AGENT_BRANDING_URL])).toEqual(saved);
     expect(queryClient.getQueryState([CURRENT_BRANDING_URL])?.isInvalidated).toBe(true);
     // The saved answer re-renders the form clean (its effect runs after the toast's render).
     await waitFor(() => expect(screen.queryByText('You have unsaved changes')).toBeNull());
@@ -171,13 +156,13 @@ describe('BrandingPanel', () => {
   });
 
   it("a refused save says 'Failed to update branding settings.' and shows the service's field message", async () => {
-    routes[`PUT ${agentBrandingUrl(AGENT_ID)}`] = () =>
+    routes[`PUT ${AGENT_BRANDING_URL}`] = () =>
       json(400, {
         message: 'Brokerage logo was not found: upload it again',
         code: 'VALIDATION_FAILED',
         issues: [{ path: 'brokerageLogo', message: 'Brokerage logo was not found: upload it again' }],
       });
-    renderPanel({ agentId: AGENT_ID });
+    renderPanel();
     await screen.findByLabelText('Company name');
     fireEvent.change(companyName(), { target: { value: 'Maple Realty' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Branding' }));
@@ -187,7 +172,7 @@ describe('BrandingPanel', () => {
   });
 
   it('refuses a non-image and a file over 5 MB with the spec toasts, before sending anything', async () => {
-    renderPanel({ agentId: AGENT_ID });
+    renderPanel();
     await screen.findByLabelText('Company name');
     const input = screen.getByLabelText('Brokerage logo file');
     fireEvent.change(input, {
@@ -208,7 +193,7 @@ describe('BrandingPanel', () => {
 
   it('uploads the first dropped file, shows it, and the save sends its address', async () => {
     routes['POST /api/branding/logos'] = () => json(201, { url: LOGO, contentType: 'image/png', size: 3 });
-    renderPanel({ agentId: AGENT_ID });
+    renderPanel();
     await screen.findByLabelText('Company name');
     const zone = screen.getByRole('button', { name: 'Agent logo Click to upload or drag and drop' });
     const area = zone.parentElement as HTMLElement;
@@ -232,12 +217,11 @@ describe('BrandingPanel', () => {
       src: expect.stringContaining(LOGO),
     });
 
-    routes[`PUT ${agentBrandingUrl(AGENT_ID)}`] = () =>
-      json(200, { ...stored, agentLogo: LOGO, logoUrl: LOGO });
+    routes[`PUT ${AGENT_BRANDING_URL}`] = () => json(200, { ...stored, agentLogo: LOGO, logoUrl: LOGO });
     routes[`GET ${CURRENT_BRANDING_URL}`] = () => json(200, {});
     fireEvent.click(screen.getByRole('button', { name: 'Save Branding' }));
-    await waitFor(() => expect(calls(`PUT ${agentBrandingUrl(AGENT_ID)}`)).toHaveLength(1));
-    expect(JSON.parse(String(calls(`PUT ${agentBrandingUrl(AGENT_ID)}`)[0]?.[1]?.body))).toMatchObject({
+    await waitFor(() => expect(calls(`PUT ${AGENT_BRANDING_URL}`)).toHaveLength(1));
+    expect(JSON.parse(String(calls(`PUT ${AGENT_BRANDING_URL}`)[0]?.[1]?.body))).toMatchObject({
       agentLogo: LOGO,
     });
   });

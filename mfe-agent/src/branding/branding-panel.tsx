@@ -6,7 +6,7 @@ import { BrandPreview } from './components/brand-preview.tsx';
 import { ColorField } from './components/color-field.tsx';
 import { Field, TextInput } from './components/field.tsx';
 import { LogoDropZone } from './components/logo-drop-zone.tsx';
-import { useAgentBranding, useAgentId, useSaveBranding } from './hooks/use-branding.ts';
+import { useAgentBranding, useSaveBranding } from './hooks/use-branding.ts';
 import {
   fieldErrorsOf,
   formValuesOf,
@@ -26,11 +26,11 @@ export const brandingToasts = {
 };
 
 /**
- * The dashboard's Branding tab: the White-Label Branding panel (agent spec §2, §4, §5, §8). Its
- * agent id comes from the dashboard, or from GET /api/agents/current.
+ * The dashboard's Branding tab: the White-Label Branding panel (agent spec §2, §4, §5, §8). It reads
+ * the signed-in agent's branding as `current`, so the spec's 'Loading agent information...' lasts
+ * until that one answer, which names the agent's id too.
  */
-export function BrandingPanel({ agentId: givenAgentId }: { agentId?: string } = {}) {
-  const agentId = useAgentId(givenAgentId);
+export function BrandingPanel() {
   return (
     <section aria-labelledby="branding-heading" className="space-y-6 py-6">
       <header className="space-y-1">
@@ -39,20 +39,14 @@ export function BrandingPanel({ agentId: givenAgentId }: { agentId?: string } = 
         </h2>
         <p className="text-ink-muted">Customize your brand appearance for all client-facing pages.</p>
       </header>
-      {agentId === undefined ? (
-        <p role="status" className="text-ink-muted">
-          Loading agent information...
-        </p>
-      ) : (
-        <BrandingEditor agentId={agentId} />
-      )}
+      <BrandingEditor />
     </section>
   );
 }
 
-function BrandingEditor({ agentId }: { agentId: string }) {
-  const branding = useAgentBranding(agentId);
-  if (branding.data) return <BrandingForm agentId={agentId} branding={branding.data} />;
+function BrandingEditor() {
+  const branding = useAgentBranding();
+  if (branding.data) return <BrandingForm branding={branding.data} />;
   if (branding.isError) {
     return (
       <Card role="alert" className="space-y-3 p-6">
@@ -63,15 +57,16 @@ function BrandingEditor({ agentId }: { agentId: string }) {
       </Card>
     );
   }
-  return <LoadingSpinner label="Loading your branding settings" className="min-h-64" />;
+  return <LoadingSpinner label="Loading agent information..." showLabel className="min-h-64" />;
 }
 
-function BrandingForm({ agentId, branding }: { agentId: string; branding: AgentBranding }) {
+function BrandingForm({ branding }: { branding: AgentBranding }) {
+  const { agentId } = branding;
   const ids = { company: useId(), domain: useId() };
   const [values, setValues] = useState<BrandingFormValues>(() => formValuesOf(branding));
   const [errors, setErrors] = useState<BrandingFieldErrors>({});
   const [dirty, setDirty] = useState(false);
-  const save = useSaveBranding(agentId);
+  const save = useSaveBranding();
 
   // Fresh data (a refetch, the answer to a save) makes the form clean again (spec §4).
   useEffect(() => {

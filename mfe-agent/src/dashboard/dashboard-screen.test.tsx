@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentAccount } from '@listready/contracts/auth';
 import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts/journey';
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
@@ -17,21 +16,6 @@ vi.mock('../branding/branding-panel.tsx', () => ({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const agentAccount: AgentAccount = {
-  id: 'agent-1',
-  userId: 'user-1',
-  companyName: null,
-  phone: '555-0199',
-  licenseNumber: null,
-  subscriptionType: 'trial',
-  subscriptionStatus: 'trial',
-  billingCycleStart: null,
-  billingCycleEnd: null,
-  inviteLimit: 5,
-  invitesUsed: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-};
 const stats: AgentStats = { activeClients: 2, avgProgress: 41, tasksDue: 3, readyToList: 1 };
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 const rows: AgentClientRow[] = [
@@ -118,7 +102,6 @@ const calls: string[] = [];
 beforeEach(() => {
   calls.length = 0;
   answers = {
-    'GET /api/agents/current': () => json(200, agentAccount),
     'GET /api/agents/current/stats': () => json(200, stats),
     'GET /api/agents/current/clients': () => json(200, rows),
     'GET /api/agents/current/insights': () => json(200, insights),
@@ -215,20 +198,19 @@ describe('the agent dashboard', () => {
     expect(cardClasses(must(figures[0]?.parentElement))).toBe(cardClasses(must(placeholders[0])));
   });
 
-  it('asks for the stats, insights and rows at once, without waiting for the agent’s account', async () => {
-    // The account (for the Branding tab) has not answered: the dashboard's figures do not need it.
-    answers['GET /api/agents/current'] = () => new Promise<Response>(() => undefined);
+  it('asks for the stats, insights and rows at once, and never for the agent’s account', async () => {
     renderAs({});
     const figures = await screen.findAllByRole('definition');
     expect(figures.map((figure) => figure.textContent)).toEqual(['2', '41%', '3', '1']);
     expect(calls).toEqual(
       expect.arrayContaining([
-        'GET /api/agents/current',
         'GET /api/agents/current/stats',
         'GET /api/agents/current/insights',
         'GET /api/agents/current/clients',
       ]),
     );
+    // Nothing asks who the agent is (the Branding tab names the agent as `current` too).
+    expect(calls).not.toContain('GET /api/agents/current');
   });
 
   it('parses every answer with its contract: a stats answer that breaks it is a failure, with Try again', async () => {

@@ -13,7 +13,6 @@ import {
   useAgentInsights,
   useAgentLiveDashboard,
   useAgentStats,
-  useCurrentAgent,
 } from './hooks/use-agent-dashboard.ts';
 
 /** The tabs and their internal keys (agent spec §2, §4). */
@@ -32,12 +31,11 @@ const TAB_TRIGGER =
 const PANEL = 'rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none';
 
 /**
- * What an agent sees: greeting, tabs and the sign-out button. The dashboard's reads start at once
- * (they name the agent as `current`); the account read is for the Branding tab, which names its id.
+ * What an agent sees: greeting, tabs and the sign-out button. The dashboard's reads start at once:
+ * they name the agent as `current`, as the Branding tab's does, so none waits for the agent's id.
  */
 function AgentDashboard({ firstName }: { firstName: string }) {
   const [tab, setTab] = useState<DashboardTab>('dashboard');
-  const agent = useCurrentAgent();
   const stats = useAgentStats();
   const clients = useAgentClients();
   const insights = useAgentInsights();
@@ -90,7 +88,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
           />
         </Tabs.Content>
         <Tabs.Content value="settings" className={PANEL}>
-          <BrandingPanel agentId={agent.data?.id} />
+          <BrandingPanel />
         </Tabs.Content>
       </Tabs.Root>
     </section>

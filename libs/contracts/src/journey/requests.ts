@@ -139,16 +139,5 @@ export type CustomTaskUpdateForm = z.input<typeof customTaskUpdateSchema>;
 
 /** `{id}` of the task calls. */
 export const taskIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
-/**
- * `{agentId}` of the agent dashboard calls (stats, clients, insights, live) that names the signed-in
- * agent's own account, so a page can ask for them without first asking who that is.
- */
-export const CURRENT_AGENT_ID = 'current';
-/** `{agentId}` of the agent dashboard calls: the agent's id, or CURRENT_AGENT_ID. */
-export const agentIdParamsSchema = z.object({
-  agentId: z
-    .string()
-    .min(1)
-    .max(200)
-    .describe(`The agent's id, or \`${CURRENT_AGENT_ID}\` for the signed-in agent's own account`),
-});
+// The agent dashboard's calls take the agent as `{agentId}` or `current` (shared with branding).
+export { agentIdParamsSchema, CURRENT_AGENT_ID } from '../agent-address.ts';

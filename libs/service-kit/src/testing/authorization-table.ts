@@ -421,6 +421,22 @@ export function brandingAuthorizationRows(world: BrandingAuthorizationWorld): Au
       }),
       expected: statuses(401, 403, 403, 403, 200, 403),
     },
+    // The same with `current` (CURRENT_AGENT_ID): each agent's own, so the other agent gets theirs.
+    {
+      route: 'GET /api/agents/:agentId/branding',
+      what: '`current`: the caller’s own agent account',
+      request: () => ({ url: '/api/agents/current/branding' }),
+      expected: statuses(401, 403, 403, 403, 200, 200),
+    },
+    {
+      route: 'PUT /api/agents/:agentId/branding',
+      what: '`current`: the caller’s own agent account',
+      request: () => ({
+        url: '/api/agents/current/branding',
+        payload: { companyName: 'Owned Realty', brokerageLogo: world.logoUrl },
+      }),
+      expected: statuses(401, 403, 403, 403, 200, 200),
+    },
     {
       route: 'GET /api/branding/current',
       request: () => ({ url: '/api/branding/current' }),

@@ -1,35 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { agentAccountSchema } from '@listready/contracts/auth';
 import {
   agentBrandingSchema,
   logoUploadResponseSchema,
   type AgentBrandingUpdate,
 } from '@listready/contracts/branding';
+// The agent's own calls share the word for "the signed-in agent" (contracts/src/agent-address.ts).
+import { CURRENT_AGENT_ID } from '@listready/contracts/journey';
 import { apiClient, apiQuery } from '@listready/web-client';
-import { CURRENT_AGENT_URL } from '../../dashboard/utils/dashboard-api.ts';
 
 export const CURRENT_BRANDING_URL = '/api/branding/current';
 export const LOGO_UPLOAD_URL = '/api/branding/logos';
-export const agentBrandingUrl = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/branding`;
+/**
+ * The signed-in agent's own branding, named as `current` (CURRENT_AGENT_ID): the panel reads and
+ * saves it without first asking for the agent's id.
+ */
+export const AGENT_BRANDING_URL = `/api/agents/${CURRENT_AGENT_ID}/branding`;
 
 /** Spec §7, §9: branding is fresh for 5 minutes, kept 10, and not refetched on focus. */
 export const BRANDING_STALE_MS = 5 * 60 * 1000;
 export const BRANDING_GC_MS = 10 * 60 * 1000;
 
-/** The signed-in agent's id (GET /api/agents/current), unless the dashboard already passed it. */
-export function useAgentId(given: string | undefined): string | undefined {
-  const agent = useQuery({
-    ...apiQuery(apiClient, CURRENT_AGENT_URL, agentAccountSchema),
-    enabled: given === undefined,
-  });
-  return given ?? agent.data?.id;
-}
-
-/** GET /api/agents/{agentId}/branding. */
-export function useAgentBranding(agentId: string | undefined) {
+/** GET /api/agents/current/branding. */
+export function useAgentBranding() {
   return useQuery({
-    ...apiQuery(apiClient, agentBrandingUrl(agentId ?? ''), agentBrandingSchema),
-    enabled: agentId !== undefined,
+    ...apiQuery(apiClient, AGENT_BRANDING_URL, agentBrandingSchema),
     staleTime: BRANDING_STALE_MS,
     gcTime: BRANDING_GC_MS,
     refetchOnWindowFocus: false,
@@ -37,16 +31,16 @@ export function useAgentBranding(agentId: string | undefined) {
 }
 
 /**
- * PUT /api/agents/{agentId}/branding: on success the answer becomes the cached branding and the
+ * PUT /api/agents/current/branding: on success the answer becomes the cached branding and the
  * current branding (the page frame's) is fetched again, so the agent's own pages change at once.
  */
-export function useSaveBranding(agentId: string | undefined) {
+export function useSaveBranding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: AgentBrandingUpdate) =>
-      apiClient.request('PUT', agentBrandingUrl(agentId ?? ''), agentBrandingSchema, { body: update }),
+      apiClient.request('PUT', AGENT_BRANDING_URL, agentBrandingSchema, { body: update }),
     onSuccess: async (saved) => {
-      queryClient.setQueryData([agentBrandingUrl(saved.agentId)], saved);
+      queryClient.setQueryData([AGENT_BRANDING_URL], saved);
       await queryClient.invalidateQueries({ queryKey: [CURRENT_BRANDING_URL] });
     },
   });

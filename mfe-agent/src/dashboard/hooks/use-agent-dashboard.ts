@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { agentAccountSchema } from '@listready/contracts/auth';
 import {
   agentClientRowsSchema,
   agentInsightsSchema,
@@ -13,13 +12,7 @@ import {
   AGENT_INSIGHTS_URL,
   AGENT_LIVE_URL,
   AGENT_STATS_URL,
-  CURRENT_AGENT_URL,
 } from '../utils/dashboard-api.ts';
-
-/** GET /api/agents/current (auth): the signed-in agent's account (the Branding tab names its id). */
-export function useCurrentAgent() {
-  return useQuery(apiQuery(apiClient, CURRENT_AGENT_URL, agentAccountSchema));
-}
 
 /**
  * Clients move on while the agent is elsewhere: coming back to the dashboard (from a client's

@@ -1,8 +1,5 @@
 import { CURRENT_AGENT_ID } from '@listready/contracts/journey';
 
-/** GET /api/agents/current (auth): the signed-in agent's account. */
-export const CURRENT_AGENT_URL = '/api/agents/current';
-
 /*
  * The dashboard's reads name the signed-in agent as `current` (CURRENT_AGENT_ID), not by id: they
  * start at once, without waiting for the account read, and the gateway preloads them with the page

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  CURRENT_AGENT_ID,
   agentBrandingSchema,
   brandingMessages,
   BrandingErrorCode,
@@ -100,10 +101,13 @@ export function createBrandingService(deps: {
     return value;
   }
 
-  /** The agent id of the signed-in agent, when it is the one asked for; 403 otherwise. */
+  /**
+   * The agent id of the signed-in agent, when it is the one asked for (its id, or CURRENT_AGENT_ID);
+   * 403 otherwise.
+   */
   async function ownAgentId(user: SessionUser, agentId: string): Promise<string> {
     const own = await repository.agentIdOfUser(user.id);
-    if (own === null || own !== agentId) {
+    if (own === null || (agentId !== CURRENT_AGENT_ID && own !== agentId)) {
       throw new HttpError(403, BrandingErrorCode.notYourBranding, brandingMessages.notYourBranding);
     }
     return own;

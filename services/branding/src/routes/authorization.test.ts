@@ -86,7 +86,8 @@ describe('authorization on every branding route', () => {
       member: null,
       otherSeller: null,
       agent: 'Owned Realty',
-      otherAgent: null,
+      // The table's `current` row saved the other agent's own branding.
+      otherAgent: 'Owned Realty',
     });
   });
 });

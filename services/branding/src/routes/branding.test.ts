@@ -239,4 +239,43 @@ describe('agent branding and current branding', () => {
     expect((await branding.app.inject({ method: 'GET', url: '/api/branding/current' })).statusCode).toBe(401);
     expect(await rowsOf(agent.agentId)).toEqual([]);
   });
+
+  it('`current` names the signed-in agent’s own branding: read and saved without knowing the id', async () => {
+    const agent = await branding.signUp('agent');
+    const other = await branding.signUp('agent');
+    const seller = await branding.signUp('client', { linkedAgentId: agent.agentId });
+    const viaCurrent = (user: TestUser, method: 'GET' | 'PUT', payload?: object) =>
+      branding.app.inject({
+        method,
+        url: '/api/agents/current/branding',
+        ...(payload ? { payload } : {}),
+        ...as(user),
+      });
+
+    const saved = await viaCurrent(agent, 'PUT', { companyName: 'Current Realty', agentId: agent.agentId });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ agentId: agent.agentId, companyName: 'Current Realty' });
+    expect(await rowsOf(agent.agentId)).toHaveLength(1);
+    expect((await read(agent)).json()).toMatchObject({ companyName: 'Current Realty' });
+    expect((await viaCurrent(agent, 'GET')).json()).toMatchObject({
+      agentId: agent.agentId,
+      companyName: 'Current Realty',
+    });
+
+    // Each agent's `current` is their own; an id in the body must still be the address's agent.
+    expect((await viaCurrent(other, 'GET')).json()).toMatchObject({
+      agentId: other.agentId,
+      companyName: '',
+    });
+    const mismatch = await viaCurrent(other, 'PUT', { companyName: 'Taken', agentId: agent.agentId });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ issues: [{ path: 'agentId' }] });
+    expect(await rowsOf(other.agentId)).toEqual([]);
+
+    expect((await viaCurrent(seller, 'GET')).statusCode).toBe(403);
+    expect((await viaCurrent(seller, 'PUT', { companyName: 'Mine' })).statusCode).toBe(403);
+    const anonymous = await branding.app.inject({ method: 'GET', url: '/api/agents/current/branding' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await read(agent)).json()).toMatchObject({ companyName: 'Current Realty' });
+  });
 });

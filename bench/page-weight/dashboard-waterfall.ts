@@ -6,13 +6,7 @@
  *
  *   PAGE_WEIGHT_URL=http://127.0.0.1:8080 node bench/page-weight/dashboard-waterfall.ts
  */
-import { signedInCookie } from '../lighthouse/platform.ts';
-import { pageWeightConfig } from './config.ts';
 import { reportFirstLoads, type ChainLink } from './first-load.ts';
-
-const config = pageWeightConfig();
-if (!config.baseUrl) throw new Error('Set PAGE_WEIGHT_URL to a running platform (npm start)');
-const baseUrl = config.baseUrl;
 
 const CHAIN: ChainLink[] = [
   ['document', /\/dashboard$/],
@@ -20,23 +14,17 @@ const CHAIN: ChainLink[] = [
   ['remotes.json', /\/remotes\.json$/],
   ['agent manifest', /mfe-agent\/mf-manifest\.json/],
   ['agent remoteEntry', /mfe-agent\/remoteEntry\.[0-9a-f]+\.js$/],
-  ['GET agents/current', /\/api\/agents\/current$/],
   ['GET stats', /\/api\/agents\/[^/]+\/stats$/],
   ['GET insights', /\/api\/agents\/[^/]+\/insights$/],
   ['GET clients', /\/api\/agents\/[^/]+\/clients$/],
 ];
 
 await reportFirstLoads({
-  chromiumPath: config.chromiumPath,
-  runs: config.runs,
   title: '/dashboard, signed-in agent',
-  url: `${baseUrl}/dashboard`,
+  path: '/dashboard',
+  role: 'agent',
   chain: CHAIN,
   shown: '[data-remote="mfe-agent"] [data-stat]',
-  async signIn(context) {
-    const [name = '', value = ''] = (await signedInCookie(baseUrl, 'agent')).split('=');
-    await context.addCookies([{ name, value, url: baseUrl }]);
-  },
   async ready(page) {
     const remote = page.locator('[data-remote="mfe-agent"]');
     await remote.locator('[data-stat="Active Clients"]').waitFor({ timeout: 30_000 });

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { signedInCookie } from '../lighthouse/platform.ts';
 import { reportFigures } from '../support/figures.ts';
 import { median } from '../support/harness.ts';
+import { pageWeightConfig } from './config.ts';
 
 /** One request of a page's chain, named by a part of its URL. */
 export type ChainLink = [label: string, url: RegExp];
@@ -73,25 +75,33 @@ async function visit(
 }
 
 /**
- * A signed-in page's first load in Chromium at 1280 × 800, `runs` times, each in a fresh context
- * that `signIn` signs in: cold, then again with a warm cache to count the scripts fetched
- * again. Prints the chain's timing (last run) and each run's FCP, LCP, CLS and returning scripts;
- * reports the medians, with when the page's data (`shown`) was first in the document.
+ * A signed-in page's first load in Chromium at 1280 × 800 on the platform running at PAGE_WEIGHT_URL,
+ * PAGE_WEIGHT_RUNS times, each in a fresh context signed in as a new account of the role (a seller
+ * once their journey exists, past the gateway's first seconds: `signedInCookie`): cold, then again
+ * with a warm cache to count the scripts fetched again. Prints the chain's timing (last run) and each
+ * run's FCP, LCP, CLS and returning scripts; reports the medians, with when the page's data
+ * (`shown`) was first in the document.
  */
 export async function reportFirstLoads(options: {
-  chromiumPath: string;
-  runs: number;
   title: string;
-  url: string;
+  /** The page's path, loaded by a new account of `role`. */
+  path: string;
+  role: 'client' | 'agent';
   chain: readonly ChainLink[];
-  /** Signs a fresh context in (a new user, or the same one anew). */
-  signIn: (context: BrowserContext) => Promise<void>;
   ready: (page: Page) => Promise<void>;
   /** A CSS selector of the page's data (its first API answers, rendered). */
   shown: string;
 }): Promise<void> {
+  const config = pageWeightConfig();
+  const baseUrl = config.baseUrl;
+  if (!baseUrl) throw new Error('Set PAGE_WEIGHT_URL to a running platform (npm start)');
+  const url = `${baseUrl}${options.path}`;
+  const signIn = async (context: BrowserContext) => {
+    const [name = '', value = ''] = (await signedInCookie(baseUrl, options.role)).split('=');
+    await context.addCookies([{ name, value, url: baseUrl }]);
+  };
   const browser = await chromium.launch({
-    executablePath: options.chromiumPath,
+    executablePath: config.chromiumPath,
     headless: true,
     args: ['--no-sandbox'],
   });
@@ -101,11 +111,11 @@ export async function reportFirstLoads(options: {
     const fcps: number[] = [];
     const shownAts: number[] = [];
     let lastEntries: Timed[] = [];
-    for (let run = 0; run < options.runs; run += 1) {
+    for (let run = 0; run < config.runs; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await options.signIn(context);
-      const cold = await visit(context, options.url, options.ready, options.shown);
-      const warm = await visit(context, options.url, options.ready, options.shown);
+      await signIn(context);
+      const cold = await visit(context, url, options.ready, options.shown);
+      const warm = await visit(context, url, options.ready, options.shown);
       const scripts = warm.entries.filter((entry) => /\.js$/.test(entry.name));
       runs.push({
         fcpMs: cold.fcp.toFixed(0),
@@ -121,7 +131,7 @@ export async function reportFirstLoads(options: {
       lastEntries = cold.entries;
       await context.close();
     }
-    console.log(`${options.title}, cold cache (last of ${options.runs} runs), ms from navigation start:`);
+    console.log(`${options.title}, cold cache (last of ${config.runs} runs), ms from navigation start:`);
     console.table(
       options.chain.map(([label, pattern]) => {
         const entry = lastEntries.find((candidate) => pattern.test(candidate.name));
@@ -134,8 +144,8 @@ export async function reportFirstLoads(options: {
     );
     console.table(runs);
     reportFigures({
-      path: new URL(options.url).pathname,
-      runs: options.runs,
+      path: options.path,
+      runs: config.runs,
       lcpMedianMs: Math.round(median(lcps)),
       fcpMedianMs: Math.round(median(fcps)),
       dataShownMedianMs: Math.round(median(shownAts)),

@@ -66,17 +66,21 @@ export function PageFrame({ session, children }: { session: Session; children: R
 /**
  * Keeps toasts (bottom right from 640 px up) above the banner slot for as long as it has a height:
  * a toast over the banner would hide Invite My Agent or the agent's call button for its 5 s.
- * Returns the clean-up.
+ * The height is the observer's, measured with the page's own layout: reading it from script here
+ * (in a layout effect, as the frame mounts) forced a layout of the whole page in the middle of the
+ * shell's start. The root's style changes only when the height does (a custom property on the root
+ * restyles the page). Returns the clean-up.
  */
 export function liftToastsAbove(slot: HTMLElement, root: HTMLElement): () => void {
-  const update = () => {
-    const height = slot.getBoundingClientRect().height;
-    if (height > 0) root.style.setProperty(TOAST_CLEARANCE_PROPERTY, `${Math.ceil(height)}px`);
+  let lifted = 0;
+  const observer = new ResizeObserver(([entry]) => {
+    const height = Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? 0);
+    if (height === lifted) return;
+    lifted = height;
+    if (height > 0) root.style.setProperty(TOAST_CLEARANCE_PROPERTY, `${height}px`);
     else root.style.removeProperty(TOAST_CLEARANCE_PROPERTY);
-  };
-  const observer = new ResizeObserver(update);
+  });
   observer.observe(slot);
-  update();
   return () => {
     observer.disconnect();
     root.style.removeProperty(TOAST_CLEARANCE_PROPERTY);

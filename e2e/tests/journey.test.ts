@@ -208,6 +208,34 @@ describe('the seller journey against the real journey service', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a note not yet saved across a reload, opened again with its words', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Nadia');
+    await openJourney(page, 'Nadia');
+
+    const row = () => taskRow(page, 'Kitchen');
+    await row().getByRole('button', { name: 'Notes: Kitchen' }).click();
+    await row().getByLabel('Notes for Kitchen').fill('Measure the pantry shelves');
+    await row().getByText('Unsaved changes').waitFor();
+
+    await page.reload();
+    await openJourney(page, 'Nadia');
+    expect(await row().getByRole('button', { name: 'Notes: Kitchen' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(await row().getByLabel('Notes for Kitchen').inputValue()).toBe('Measure the pantry shelves');
+    await row().getByText('Unsaved changes').waitFor();
+
+    await row().getByRole('button', { name: 'Save' }).click();
+    await row().getByText('Shared with group').waitFor();
+    await page.reload();
+    await openJourney(page, 'Nadia');
+    expect(await row().getByRole('button', { name: 'Notes: Kitchen' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('ticks the Ready to Show!! checklist and clears it with Clear All', async () => {
     const { page, errors } = await browser.newPage();
     await signUpSeller(page, 'Cleo');

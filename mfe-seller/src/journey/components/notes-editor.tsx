@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Users } from 'lucide-react';
 import { notesConflictSchema } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
@@ -6,6 +6,7 @@ import { ApiRequestError } from '@listready/web-client';
 import { useUpdateClientTask } from '../hooks/use-task-updates.ts';
 import { keepBoth, limitNotes, notesCounter } from '../utils/notes-input.ts';
 import { TASK_NOTES_MAX_LENGTH } from '../utils/journey-api.ts';
+import { keepNoteDraft, readNoteDraft } from '../utils/note-drafts.ts';
 import { KEPT_ON_DEVICE } from '../utils/sync-pending-changes.ts';
 
 function conflictingNotes(error: Error): string | null {
@@ -26,19 +27,26 @@ function conflictingNotes(error: Error): string | null {
  * and when someone else saved meanwhile (the server's 409, or the live household showing their
  * words while these are being edited) both versions are shown, to keep both, theirs or these.
  * Notes nobody is editing here follow what others save.
+ *
+ * Words not yet saved are kept as a draft under `draftKey` (note-drafts.ts) while they differ from
+ * the saved notes: closing the editor or reloading brings them back, still unsaved.
  */
 export function NotesEditor({
   taskId,
   taskTitle,
   savedNotes,
+  draftKey,
 }: {
   taskId: string;
   taskTitle: string;
   savedNotes: string | null;
+  /** Where this person's unsaved words for the task are kept; null keeps none. */
+  draftKey: string | null;
 }) {
-  const [text, setText] = useState(savedNotes ?? '');
+  const [draft] = useState(() => (draftKey ? readNoteDraft(draftKey) : null));
+  const [text, setText] = useState(draft?.text ?? savedNotes ?? '');
   // The saved notes this text was started from: what a save expects to replace.
-  const [base, setBase] = useState(savedNotes ?? '');
+  const [base, setBase] = useState(draft?.base ?? savedNotes ?? '');
   // Their words, as the server answered a save that came too late.
   const [refused, setRefused] = useState<string | null>(null);
   const [lastSeen, setLastSeen] = useState(savedNotes);
@@ -56,6 +64,10 @@ export function NotesEditor({
     }
   }
   const theirs = refused ?? (!update.isPending && saved !== base && saved !== text ? saved : null);
+
+  useEffect(() => {
+    if (draftKey) keepNoteDraft(draftKey, text !== saved ? { text, base } : null);
+  }, [draftKey, text, base, saved]);
 
   const settle = (nextText: string) => {
     if (theirs === null) return;

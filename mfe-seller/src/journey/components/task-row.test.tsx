@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
-import { createAppQueryClient } from '@listready/web-client';
+import { aPublicUser } from '@listready/contracts/fixtures';
+import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { useTaskEntries } from '../hooks/use-journey-queries.ts';
 import type { TaskEntry } from '../utils/journey-api.ts';
 import { rowOfEntry } from '../utils/journey-view.ts';
@@ -65,9 +66,13 @@ function TaskList() {
   );
 }
 
-function renderList(put: (body: Record<string, unknown>) => Response) {
+/** The task list with `put` answering saves; `signedIn` puts that user in the session first. */
+function renderList(
+  put: (body: Record<string, unknown>) => Response,
+  { signedIn, serverNotes = null }: { signedIn?: string; serverNotes?: string | null } = {},
+) {
   const bodies: Record<string, unknown>[] = [];
-  let current = structuredClone(task);
+  let current = withStatus('pending', serverNotes);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -88,6 +93,7 @@ function renderList(put: (body: Record<string, unknown>) => Response) {
     }),
   );
   const queryClient = createAppQueryClient();
+  if (signedIn) queryClient.setQueryData(SESSION_QUERY_KEY, aPublicUser({ id: signedIn }));
   render(
     <QueryClientProvider client={queryClient}>
       <TaskList />
@@ -110,6 +116,7 @@ const withStatus = (status: 'pending' | 'completed', notes: string | null = null
 
 afterEach(() => {
   cleanup();
+  window.sessionStorage.clear();
   for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
   vi.clearAllMocks();
@@ -137,6 +144,61 @@ describe('TaskRow', () => {
     );
     expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeTruthy();
     expect(confettiBurst).not.toHaveBeenCalled();
+  });
+
+  it('keeps unsaved notes when the notes are closed and across a reload, until they are saved', async () => {
+    const bodies = renderList((body) => json(200, withStatus('pending', String(body.notes))), {
+      signedIn: 'user-1',
+    });
+    const notesButton = () => screen.findByRole('button', { name: 'Notes: Clear kitchen counters' });
+    const editor = () => screen.getByLabelText('Notes for Clear kitchen counters') as HTMLTextAreaElement;
+    fireEvent.click(await notesButton());
+    fireEvent.change(editor(), { target: { value: 'Boxes in the garage' } });
+    // Closed and opened again: the words are still there, still unsaved.
+    fireEvent.click(await notesButton());
+    expect(screen.queryByLabelText('Notes for Clear kitchen counters')).toBeNull();
+    fireEvent.click(await notesButton());
+    expect(editor().value).toBe('Boxes in the garage');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    // A reload (a new page, its own caches): the notes open by themselves with the words.
+    cleanup();
+    renderList((body) => json(200, withStatus('pending', String(body.notes))), { signedIn: 'user-1' });
+    await waitFor(() => expect(editor().value).toBe('Boxes in the garage'));
+    expect((await notesButton()).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    // Saved: nothing is kept any more, and the next load opens no notes.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Shared with group');
+    expect(window.sessionStorage.length).toBe(0);
+    cleanup();
+    renderList(() => json(500, {}), { signedIn: 'user-1', serverNotes: 'Boxes in the garage' });
+    expect((await notesButton()).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('a kept draft is this person’s own, and one older than what someone else saved shows both versions', async () => {
+    renderList(() => json(500, {}), { signedIn: 'user-1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
+    fireEvent.change(screen.getByLabelText('Notes for Clear kitchen counters'), {
+      target: { value: 'Mine, unsaved' },
+    });
+    cleanup();
+    // Another person signed in on this tab does not get it.
+    renderList(() => json(500, {}), { signedIn: 'user-2' });
+    const notesButton = await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' });
+    expect(notesButton.getAttribute('aria-expanded')).toBe('false');
+    cleanup();
+    // Meanwhile someone else saved the task's notes: both versions, to choose from.
+    renderList(() => json(500, {}), { signedIn: 'user-1', serverNotes: 'Theirs, saved' });
+    const conflict = await screen.findByTestId('notes-conflict');
+    expect(screen.getByTestId('their-notes').textContent).toBe('Theirs, saved');
+    expect((screen.getByLabelText('Notes for Clear kitchen counters') as HTMLTextAreaElement).value).toBe(
+      'Mine, unsaved',
+    );
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Use theirs' }));
+    await waitFor(() => expect(window.sessionStorage.length).toBe(0));
   });
 
   it('edits notes: counter, Unsaved changes, Save, then Shared with group', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../utils/pending-task-changes.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
+import { noteDraftKey, readNoteDraft } from '../utils/note-drafts.ts';
 import { NotesEditor } from './notes-editor.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 
@@ -31,6 +32,8 @@ interface TaskRowActions {
   toggle: (task: TaskRowModel) => void;
   readOnly: boolean;
   pendingChange: (task: TaskRowModel) => PendingTaskChange | undefined;
+  /** Where the signed-in person's unsaved notes for the task are kept (null: no one signed in). */
+  noteDraftKey: (task: TaskRowModel) => string | null;
 }
 
 const TaskRowActionsContext = createContext<TaskRowActions | null>(null);
@@ -61,6 +64,7 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
         const key = pendingChangeKey(userId, task.source === 'custom' ? 'custom' : 'client', task.id);
         return changes.find((change) => change.key === key);
       },
+      noteDraftKey: (task) => (userId ? noteDraftKey(userId, task.id) : null),
     }),
     [updateTask, updateCustomTask, readOnly, userId, changes],
   );
@@ -91,7 +95,11 @@ function TaskRowView({
   actions: TaskRowActions;
 }) {
   const [rescheduling, setRescheduling] = useState(false);
-  const [notesOpen, setNotesOpen] = useState(false);
+  const draftKey = actions.noteDraftKey(task);
+  // Notes left unsaved (a reload, the editor closed) open again with their words.
+  const [notesOpen, setNotesOpen] = useState(
+    () => task.notes !== undefined && draftKey !== null && readNoteDraft(draftKey) !== null,
+  );
   const completed = task.status === 'completed';
   const { readOnly } = actions;
   const pending = actions.pendingChange(task);
@@ -178,7 +186,7 @@ function TaskRowView({
         </div>
       )}
       {!readOnly && notesOpen && task.notes !== undefined && (
-        <NotesEditor taskId={task.id} taskTitle={task.title} savedNotes={task.notes} />
+        <NotesEditor taskId={task.id} taskTitle={task.title} savedNotes={task.notes} draftKey={draftKey} />
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}
     </li>

@@ -29,4 +29,6 @@ export default (_environment: unknown, argv: WebpackArguments) =>
       '/journey': [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL, HOUSEHOLDS_URL, PROFILE_URL],
       '/profile': [GROUPS_URL, PROFILE_URL],
     },
+    // The profile screen comes in a chunk of its own (seller-app.tsx): fetched with the page too.
+    pageChunks: { '/profile': './src/profile/components/profile-screen.tsx' },
   });

@@ -264,6 +264,28 @@ describe('the seller’s journey, without a waterfall', () => {
     }
   });
 
+  it('starts the code of a screen its remote loads lazily (the profile) with the page, each file asked once', async () => {
+    const { page } = await browser.newPage();
+    await registerSeller(page, 'Lazy');
+    const chunks = (await (
+      await page.request.get(`${baseUrl}/remotes/mfe-seller/page-chunks.json`)
+    ).json()) as Record<string, string[]>;
+    const files = (chunks['/profile'] ?? []).filter((file) => file.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/profile`);
+    await page
+      .locator('[data-remote="mfe-seller"]')
+      .getByRole('heading', { level: 1, name: 'My Profile' })
+      .waitFor();
+    const one = await requestedOnce(page);
+    const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
+    // Before, the remote asked for them once it had arrived and run (a round trip after it).
+    for (const file of files) {
+      const chunk = one(new RegExp(`^/remotes/mfe-seller/${file.replace(/\./g, '\\.')}$`));
+      expect(chunk.start, `${file} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
+    }
+  });
+
   it('starts an agent’s dashboard and analytics remotes and their reads with the page, each asked once', async () => {
     const { page, requests } = await browser.newPage();
     await registerAccount(page, baseUrl, {

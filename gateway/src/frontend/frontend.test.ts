@@ -505,6 +505,8 @@ describe('preloads for a signed-in page a remote renders', () => {
   };
   const PAGE_DATA = { '/journey': ['/api/clients/current/journey', '/api/clients/current/tasks'] };
   const AGENT_PAGE_DATA = { '/dashboard': ['/api/agents/current/stats', '/api/agents/current'] };
+  // The profile screen's lazy chunks (one of them also among the exposed module's files).
+  const PAGE_CHUNKS = { '/profile': ['745.8f0c6612.js', '768.c45636b3.js', '158.59dd9c49.js', '745.a1.css'] };
   const inAnHour = Math.floor(Date.now() / 1000) + 3600;
   // Issued a minute ago: not a seller who has just signed up.
   const aMinuteAgo = Math.floor(Date.now() / 1000) - 60;
@@ -521,6 +523,7 @@ describe('preloads for a signed-in page a remote renders', () => {
     );
     await writeFile(path.join(seller, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(seller, 'page-data.json'), JSON.stringify(PAGE_DATA));
+    await writeFile(path.join(seller, 'page-chunks.json'), JSON.stringify(PAGE_CHUNKS));
     const agent = path.join(root, 'preloading-agent');
     await mkdir(agent);
     await writeFile(path.join(shell, 'agent-remotes.json'), JSON.stringify({ '/dashboard': 'mfe-agent' }));
@@ -579,11 +582,34 @@ describe('preloads for a signed-in page a remote renders', () => {
     ]);
   });
 
+  /** The profile screen's own files, after the remote's: each once, scripts at low priority. */
+  const PROFILE_CHUNKS = [
+    'script /remotes/mfe-seller/745.8f0c6612.js [low]',
+    'script /remotes/mfe-seller/768.c45636b3.js [low]',
+    'style /remotes/mfe-seller/745.a1.css',
+  ];
+
+  it('preloads the screen a page loads lazily (page-chunks.json) after the remote, for that page only', async () => {
+    const seller = { role: 'client', iat: aMinuteAgo, exp: inAnHour };
+    expect(await preloads('/profile', seller)).toEqual([...remoteAround('mfe-seller'), ...PROFILE_CHUNKS]);
+    expect(await preloads('/profile/', seller)).toEqual([...remoteAround('mfe-seller'), ...PROFILE_CHUNKS]);
+    // Code, not data: the same for an agent's profile, and in a new session.
+    const now = Math.floor(Date.now() / 1000);
+    expect(await preloads('/profile', { role: 'agent', iat: now, exp: inAnHour })).toEqual([
+      ...remoteAround('mfe-seller'),
+      ...PROFILE_CHUNKS,
+    ]);
+    expect(await preloads('/journey', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+      remoteAround('mfe-seller'),
+    );
+  });
+
   it('preloads the remote but not the reads it cannot know: another page, an agent, ?clientId=, an expired or new session', async () => {
     const remoteOnly = remoteAround('mfe-seller');
-    expect(await preloads('/profile', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
-      remoteOnly,
-    );
+    expect(await preloads('/profile', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([
+      ...remoteOnly,
+      ...PROFILE_CHUNKS,
+    ]);
     expect(await preloads('/journey', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(remoteOnly);
     expect(
       await preloads('/journey?clientId=abc', { role: 'client', iat: aMinuteAgo, exp: inAnHour }),

@@ -95,6 +95,8 @@ export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 export const AGENT_REMOTES_TABLE = 'agent-remotes.json';
 /** A remote's build: the API reads each of its pages starts with (page-data.json, optional). */
 export const REMOTE_PAGE_DATA = 'page-data.json';
+/** A remote's build: the lazily loaded files each of its pages renders with (page-chunks.json, optional). */
+export const REMOTE_PAGE_CHUNKS = 'page-chunks.json';
 
 /** What a remote's mf-manifest.json says about where its entry and exposed module's files are. */
 interface FederationManifest {
@@ -135,6 +137,8 @@ export function remotePreloadLinks(input: {
   manifestUrl: string;
   manifest: FederationManifest | undefined;
   pageData: readonly string[];
+  /** The page's own lazily loaded files (page-chunks.json), named relative to the manifest. */
+  pageChunks?: readonly string[];
 }): RemotePreloads {
   const first = input.pageData.map(
     (url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials">`,
@@ -152,10 +156,17 @@ export function remotePreloadLinks(input: {
     const href = local(`${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`);
     links.push(scriptPreload(href));
   }
+  const files = new Set<string>();
   for (const expose of input.manifest?.exposes ?? []) {
-    for (const file of expose.assets?.js?.sync ?? []) links.push(scriptPreload(local(file)));
-    for (const file of expose.assets?.css?.sync ?? [])
+    for (const file of [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])])
+      files.add(file);
+  }
+  // Then the screen the page loads lazily, which the remote would only ask for once it has run.
+  for (const file of input.pageChunks ?? []) files.add(file);
+  for (const file of files) {
+    if (file.endsWith('.css'))
       links.push(`<link rel="preload" href="${escapeAttribute(local(file))}" as="style">`);
+    else if (file.endsWith('.js')) links.push(scriptPreload(local(file)));
   }
   return { first: first.join(''), afterShell: links.join('') };
 }
@@ -435,10 +446,14 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
       remote.dir && found.pageDataRole === pageDataRoleOf(claims, url)
         ? await readJsonFile<Record<string, string[]>>(path.join(remote.dir, REMOTE_PAGE_DATA))
         : undefined;
+    const pageChunks = remote.dir
+      ? await readJsonFile<Record<string, string[]>>(path.join(remote.dir, REMOTE_PAGE_CHUNKS))
+      : undefined;
     return remotePreloadLinks({
       manifestUrl: remote.url,
       manifest,
       pageData: pageData && Object.hasOwn(pageData, normalised) ? (pageData[normalised] ?? []) : [],
+      pageChunks: pageChunks && Object.hasOwn(pageChunks, normalised) ? (pageChunks[normalised] ?? []) : [],
     });
   };
 

@@ -13,6 +13,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { federationNameOf, type RemoteName } from '@listready/contracts';
 import { DefaultRemotesJsonPlugin } from './default-remotes-json-plugin.ts';
+import { PageChunksPlugin } from './page-chunks-plugin.ts';
 import { PageDataPlugin } from './page-data-plugin.ts';
 import { StartupChunksPlugin } from './startup-chunks-plugin.ts';
 import { DropTemplateScriptsPlugin } from './template-scripts-plugin.ts';
@@ -49,6 +50,12 @@ export type FrontendConfigOptions = CommonOptions &
          * page-data.json for the gateway to preload with the page (PageDataPlugin).
          */
         pageData?: Record<string, readonly string[]>;
+        /**
+         * The screen a page renders from a lazily loaded module (`import()`), by page path: its
+         * files are written as page-chunks.json for the gateway to preload with the page
+         * (PageChunksPlugin).
+         */
+        pageChunks?: Record<string, string>;
       }
   );
 
@@ -327,6 +334,7 @@ export function createFrontendConfig(
       ...(kind === 'host' ? [new StartupChunksPlugin({ lazy: LAZY_SHARED_MODULES })] : []),
       ...(kind === 'host' && production ? [new DefaultRemotesJsonPlugin()] : []),
       ...(options.kind === 'remote' && options.pageData ? [new PageDataPlugin(options.pageData)] : []),
+      ...(options.kind === 'remote' && options.pageChunks ? [new PageChunksPlugin(options.pageChunks)] : []),
       // Compressed once at build time (the gateway serves these as they are) instead of on every request.
       ...(production
         ? [

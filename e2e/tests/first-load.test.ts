@@ -264,9 +264,16 @@ describe('the seller’s journey, without a waterfall', () => {
     }
   });
 
-  it('starts the code of a screen its remote loads lazily (the profile) with the page, each file asked once', async () => {
+  it('starts the code of a screen its remote loads lazily (the profile) with the page, each file asked once, and shows the screen without a fallback', async () => {
     const { page } = await browser.newPage();
     await registerSeller(page, 'Lazy');
+    // Whether the remote ever showed the fallback it shows while the screen's code comes.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-remote="mfe-seller"] [data-testid="profile-code-loading"]'))
+          (window as unknown as { fallbackShown: boolean }).fallbackShown = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
     const chunks = (await (
       await page.request.get(`${baseUrl}/remotes/mfe-seller/page-chunks.json`)
     ).json()) as Record<string, string[]>;
@@ -284,6 +291,11 @@ describe('the seller’s journey, without a waterfall', () => {
       const chunk = one(new RegExp(`^/remotes/mfe-seller/${file.replace(/\./g, '\\.')}$`));
       expect(chunk.start, `${file} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
     }
+    // The remote mounted once the screen's code was there: React would have kept a fallback on
+    // screen for at least 300 ms (its throttle), however soon the code came.
+    expect(
+      await page.evaluate(() => (window as unknown as { fallbackShown?: boolean }).fallbackShown ?? false),
+    ).toBe(false);
   });
 
   it('starts an agent’s dashboard and analytics remotes and their reads with the page, each asked once', async () => {

@@ -8,4 +8,5 @@ export {
   RemoteErrorBoundary,
   RemoteErrorFallback,
   RemoteProviders,
+  type RemoteLifecycleOptions,
 } from './federation/remote-lifecycles.tsx';

@@ -38,11 +38,21 @@ export class RemoteErrorBoundary extends Component<{ children: ReactNode }, { fa
   }
 }
 
+export interface RemoteLifecycleOptions {
+  /**
+   * Waited for before the first render (never failing): the code of the screen the page opens with,
+   * when the remote loads it lazily. Rendered before it arrives, the screen would suspend, and React
+   * keeps a fallback it has shown for at least 300 ms (FALLBACK_THROTTLE_MS), however soon the code
+   * comes; meanwhile the shell's own placeholder stays.
+   */
+  beforeMount?: () => Promise<unknown>;
+}
+
 /**
  * A remote's single-spa lifecycles (single-spa-react with react-dom/client and an error boundary),
  * rendering `Root` inside the providers with the QueryClient the shell handed over.
  */
-export function createRemoteLifecycles(Root: ComponentType) {
+export function createRemoteLifecycles(Root: ComponentType, options: RemoteLifecycleOptions = {}) {
   function RemoteRoot(props: RemoteCustomProps) {
     return (
       <RemoteProviders queryClient={props.queryClient}>
@@ -50,10 +60,19 @@ export function createRemoteLifecycles(Root: ComponentType) {
       </RemoteProviders>
     );
   }
-  return singleSpaReact<RemoteCustomProps>({
+  const lifecycles = singleSpaReact<RemoteCustomProps>({
     React,
     ReactDOMClient,
     rootComponent: RemoteRoot,
     errorBoundary: () => <RemoteErrorFallback />,
   });
+  const { beforeMount } = options;
+  if (!beforeMount) return lifecycles;
+  return {
+    ...lifecycles,
+    mount: async (props: Parameters<typeof lifecycles.mount>[0]) => {
+      await beforeMount().catch(() => undefined);
+      return lifecycles.mount(props);
+    },
+  };
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { LoadingSpinner } from '@listready/ui';
+import { useState } from 'react';
+import { LoadingSpinner, onDemand, useOnDemand } from '@listready/ui';
+import { resolveRoute } from '../routing/route-rules.ts';
 
 type AccountScreens = typeof import('../accounts/account-screens.tsx');
 
@@ -14,24 +15,30 @@ function AccountScreensUnavailable() {
   );
 }
 
+const accountScreens = onDemand(loadAccountScreens);
+// Opened at an account page (shown whatever the session), the shell starts fetching its screens
+// as it starts, beside its own code, instead of once it has asked for the session and rendered.
+// (Not when the build prerenders the visitor pages: there is no window there.)
+const opening =
+  typeof window === 'undefined' ? undefined : resolveRoute(window.location.pathname, { status: 'loading' });
+if (opening?.kind === 'shell' && ['auth', 'forgot-password', 'reset-password'].includes(opening.screen)) {
+  void accountScreens.fetch().catch(() => undefined);
+}
+
 /**
  * A shell screen whose code arrives with the first visit to any account page (one chunk for the
- * three), so the landing page's JavaScript does not carry the forms.
+ * three), so the landing page's JavaScript does not carry the forms. It shows as soon as that code
+ * is here (useOnDemand; through Suspense it came a good 300 ms after the spinner).
  */
 function lazyAccountScreen(name: keyof AccountScreens) {
-  const Screen = lazy(() =>
-    loadAccountScreens().then(
-      (screens) => ({ default: screens[name] }),
-      // A failed download must not take the whole shell down with it.
-      () => ({ default: AccountScreensUnavailable }),
-    ),
-  );
   return function AccountScreen() {
-    return (
-      <Suspense fallback={<LoadingSpinner label="Loading" className="min-h-[50vh]" />}>
-        <Screen />
-      </Suspense>
-    );
+    const [failed, setFailed] = useState(false);
+    const screens = useOnDemand(accountScreens, undefined, () => setFailed(true));
+    // A failed download must not take the whole shell down with it.
+    if (failed) return <AccountScreensUnavailable />;
+    if (!screens) return <LoadingSpinner label="Loading" className="min-h-[50vh]" />;
+    const Screen = screens[name];
+    return <Screen />;
   };
 }
 

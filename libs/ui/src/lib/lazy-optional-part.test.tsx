@@ -53,6 +53,26 @@ describe('lazyOptionalPart', () => {
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the part as soon as its code has come, not when React would let a Suspense fallback go (300 ms)', async () => {
+    let arrived = 0;
+    const Part = lazyOptionalPart(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      arrived = performance.now();
+      return Greeting;
+    });
+    render(
+      <main>
+        <Part name="Ada" />
+      </main>,
+    );
+    await screen.findByText('Hello Ada', undefined, { interval: 5 });
+    expect(performance.now() - arrived).toBeLessThan(150);
+    // Its code here, the next one shows in the first render.
+    cleanup();
+    render(<Part name="Ben" />);
+    expect(screen.getByText('Hello Ben')).toBeTruthy();
+  });
+
   it('tries again when it is mounted again after a failure', async () => {
     const { Part, load, onFailure } = flakyPart(1);
     const { unmount } = render(<Part name="Milo" />);

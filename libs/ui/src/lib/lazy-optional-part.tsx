@@ -1,11 +1,5 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { Component, type ComponentType, type ReactNode } from 'react';
+import { onDemand, useOnDemand } from './on-demand.ts';
 
 interface BoundaryProps {
   retryKey: unknown;
@@ -43,34 +37,23 @@ class OptionalPartBoundary extends Component<BoundaryProps, BoundaryState> {
  * A part of the page fetched on first use that the page can live without (the toaster, a dialog):
  * if its code fails to load — offline, or the server restarting — the part is left out instead of
  * the error taking the page down with it, `onFailure` is told, and the part is fetched again when
- * it is next mounted or its `retryKey` prop changes. (React keeps a lazy component's failure for
- * good, so each try after a failure is a new one; the federation runtime's own memory of the
- * failed load is cleared by the retry-failed-share runtime plugin.)
+ * it is next mounted or its `retryKey` prop changes (the federation runtime's own memory of the
+ * failed load is cleared by the retry-failed-share runtime plugin). It shows as soon as its code
+ * has come (useOnDemand: not through Suspense, which kept a dialog's first opening 300 ms late), and
+ * a part that fails as it renders is left out too, until its `retryKey` changes.
  */
 export function lazyOptionalPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
   onFailure?: (props: P) => void,
 ): ComponentType<P & { retryKey?: unknown }> {
-  const attempt = (): LazyExoticComponent<ComponentType<P>> =>
-    lazy(async () => {
-      try {
-        return { default: await load() };
-      } catch (error) {
-        // The next render that reaches the part tries again; until then the boundary leaves it out.
-        // (Swapped here, not once the boundary commits: React may drop the render that caught the
-        // failure, and the next one would meet the same rejected component.)
-        Part = attempt();
-        throw error;
-      }
-    });
-  let Part = attempt();
+  const source = onDemand(load);
   return function OptionalPart({ retryKey, ...rest }: P & { retryKey?: unknown }) {
     const props = rest as P;
+    const Part = useOnDemand(source, retryKey, () => onFailure?.(props));
+    if (!Part) return null;
     return (
       <OptionalPartBoundary retryKey={retryKey} onFailure={() => onFailure?.(props)}>
-        <Suspense fallback={null}>
-          <Part {...props} />
-        </Suspense>
+        <Part {...props} />
       </OptionalPartBoundary>
     );
   };

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Code fetched on demand and kept once it has come (a lazily loaded screen or part of a page). */
+export interface OnDemand<T> {
+  /** What came, or undefined until it has. */
+  get(): T | undefined;
+  /** Fetches it (once at a time for every user); a failed fetch is forgotten, so the next one tries anew. */
+  fetch(): Promise<T>;
+}
+
+export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  return {
+    get: () => value,
+    fetch: () =>
+      (pending ??= load().then(
+        (loaded) => (value = loaded),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      )),
+  };
+}
+
+/**
+ * What `source` gives: from the first render when it has already come, else undefined until it
+ * comes (then a plain state update renders it). Not through Suspense: React keeps a fallback it has
+ * shown for at least 300 ms (FALLBACK_THROTTLE_MS), however soon the code comes, which made each
+ * on-demand screen and dialog appear a good 300 ms late. A failure calls `onFailure`; a new
+ * `retryKey`, or a new mount, fetches again.
+ */
+export function useOnDemand<T>(
+  source: OnDemand<T>,
+  retryKey?: unknown,
+  onFailure?: () => void,
+): T | undefined {
+  // Kept in an object: a function (a component) given to useState as is would be called.
+  const [current, setCurrent] = useState(() => ({ value: source.get() }));
+  const failed = useRef(onFailure);
+  failed.current = onFailure;
+  const value = current.value ?? source.get();
+  useEffect(() => {
+    if (value !== undefined) return undefined;
+    let live = true;
+    source.fetch().then(
+      (loaded) => {
+        if (live) setCurrent({ value: loaded });
+      },
+      () => {
+        if (live) failed.current?.();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, value, retryKey]);
+  return value;
+}

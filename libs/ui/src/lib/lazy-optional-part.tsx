@@ -39,7 +39,7 @@ class OptionalPartBoundary extends Component<BoundaryProps, BoundaryState> {
  * the error taking the page down with it, `onFailure` is told, and the part is fetched again when
  * it is next mounted or its `retryKey` prop changes (the federation runtime's own memory of the
  * failed load is cleared by the retry-failed-share runtime plugin). It shows as soon as its code
- * has come (useOnDemand: not through Suspense, which kept a dialog's first opening 300 ms late), and
+ * has come (useOnDemand: not through Suspense, whose fallback React keeps at least 300 ms), and
  * a part that fails as it renders is left out too, until its `retryKey` changes.
  */
 export function lazyOptionalPart<P extends object>(

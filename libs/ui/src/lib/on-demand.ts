@@ -27,9 +27,9 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
 /**
  * What `source` gives: from the first render when it has already come, else undefined until it
  * comes (then a plain state update renders it). Not through Suspense: React keeps a fallback it has
- * shown for at least 300 ms (FALLBACK_THROTTLE_MS), however soon the code comes, which made each
- * on-demand screen and dialog appear a good 300 ms late. A failure calls `onFailure`; a new
- * `retryKey`, or a new mount, fetches again.
+ * shown for at least 300 ms (FALLBACK_THROTTLE_MS), however soon the code comes, which kept the
+ * account screens and the profile a good 300 ms behind their code. A failure calls `onFailure`; a
+ * new `retryKey`, or a new mount, fetches again.
  */
 export function useOnDemand<T>(
   source: OnDemand<T>,

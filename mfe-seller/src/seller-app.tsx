@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { onDemand, ProfileSkeleton, useOnDemand } from '@listready/ui';
+import { onDemand, OnDemandScreen, ProfileSkeleton } from '@listready/ui';
 import { useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
@@ -16,28 +15,22 @@ export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
 
 /**
  * The profile: straight away when its code is here (opened at /profile, or visited before), else in
- * the same outline as the shell drew while this remote loaded, until the code comes (useOnDemand:
- * not through Suspense, whose fallback React keeps for at least 300 ms).
+ * the same outline as the shell drew while this remote loaded, until the code comes.
  */
 function ProfileRoute() {
-  const [failed, setFailed] = useState(false);
-  const loaded = useOnDemand(profileScreen, undefined, () => setFailed(true));
-  if (failed) {
-    return (
-      <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
-        This page could not be loaded. Please check your connection and reload the page.
-      </p>
-    );
-  }
-  if (!loaded) {
-    // The test id tells it from the screen's own loading state, which looks the same.
-    return (
-      <div data-testid="profile-code-loading">
-        <ProfileSkeleton label="Loading your profile..." />
-      </div>
-    );
-  }
-  return <loaded.ProfileScreen />;
+  return (
+    <OnDemandScreen
+      source={profileScreen}
+      loading={
+        // The test id tells it from the screen's own loading state, which looks the same.
+        <div data-testid="profile-code-loading">
+          <ProfileSkeleton label="Loading your profile..." />
+        </div>
+      }
+    >
+      {({ ProfileScreen }) => <ProfileScreen />}
+    </OnDemandScreen>
+  );
 }
 
 function SellerScreen({ path }: { path: string }) {

@@ -11,4 +11,9 @@ export * from './logo/logo.tsx';
 export { lazyDialog, LazyInviteDialog, LazyModalDialog } from './dialog/lazy-dialogs.tsx';
 export { lazyOptionalPart } from './lib/lazy-optional-part.tsx';
 export { onDemand, useOnDemand, type OnDemand } from './lib/on-demand.ts';
+export {
+  OnDemandScreen,
+  SCREEN_UNAVAILABLE_MESSAGE,
+  type OnDemandScreenProps,
+} from './lib/on-demand-screen.tsx';
 export type { InviteFieldErrors, InviteField, InviteFormValues } from './dialog/invite-dialog.tsx';

@@ -1,19 +1,10 @@
-import { useState } from 'react';
-import { LoadingSpinner, onDemand, useOnDemand } from '@listready/ui';
+import { LoadingSpinner, onDemand, OnDemandScreen } from '@listready/ui';
 import { resolveRoute } from '../routing/route-rules.ts';
 
 type AccountScreens = typeof import('../accounts/account-screens.tsx');
 
 const loadAccountScreens = () =>
   import(/* webpackChunkName: "account-screens" */ '../accounts/account-screens.tsx');
-
-function AccountScreensUnavailable() {
-  return (
-    <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
-      This page could not be loaded. Please check your connection and reload the page.
-    </p>
-  );
-}
 
 const accountScreens = onDemand(loadAccountScreens);
 // Opened at an account page (shown whatever the session), the shell starts fetching its screens
@@ -28,17 +19,22 @@ if (opening?.kind === 'shell' && ['auth', 'forgot-password', 'reset-password'].i
 /**
  * A shell screen whose code arrives with the first visit to any account page (one chunk for the
  * three), so the landing page's JavaScript does not carry the forms. It shows as soon as that code
- * is here (useOnDemand; through Suspense it came a good 300 ms after the spinner).
+ * is here (OnDemandScreen; through Suspense it came a good 300 ms after the spinner), and a failed
+ * download does not take the whole shell down with it.
  */
 function lazyAccountScreen(name: keyof AccountScreens) {
   return function AccountScreen() {
-    const [failed, setFailed] = useState(false);
-    const screens = useOnDemand(accountScreens, undefined, () => setFailed(true));
-    // A failed download must not take the whole shell down with it.
-    if (failed) return <AccountScreensUnavailable />;
-    if (!screens) return <LoadingSpinner label="Loading" className="min-h-[50vh]" />;
-    const Screen = screens[name];
-    return <Screen />;
+    return (
+      <OnDemandScreen
+        source={accountScreens}
+        loading={<LoadingSpinner label="Loading" className="min-h-[50vh]" />}
+      >
+        {(screens) => {
+          const Screen = screens[name];
+          return <Screen />;
+        }}
+      </OnDemandScreen>
+    );
   };
 }
 

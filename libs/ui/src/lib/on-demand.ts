@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /** Code fetched on demand and kept once it has come (a lazily loaded screen or part of a page). */
 export interface OnDemand<T> {
@@ -38,8 +38,8 @@ export function useOnDemand<T>(
 ): T | undefined {
   // Kept in an object: a function (a component) given to useState as is would be called.
   const [current, setCurrent] = useState(() => ({ value: source.get() }));
-  const failed = useRef(onFailure);
-  failed.current = onFailure;
+  // The latest onFailure, read when a fetch fails (not a reason to fetch again).
+  const reportFailure = useEffectEvent(() => onFailure?.());
   const value = current.value ?? source.get();
   useEffect(() => {
     if (value !== undefined) return undefined;
@@ -49,7 +49,7 @@ export function useOnDemand<T>(
         if (live) setCurrent({ value: loaded });
       },
       () => {
-        if (live) failed.current?.();
+        if (live) reportFailure();
       },
     );
     return () => {

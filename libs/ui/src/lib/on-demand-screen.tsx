@@ -1,0 +1,33 @@
+import { useState, type ReactNode } from 'react';
+import { useOnDemand, type OnDemand } from './on-demand.ts';
+
+/** What a screen says when its code could not be fetched (offline, or the server restarting). */
+export const SCREEN_UNAVAILABLE_MESSAGE =
+  'This page could not be loaded. Please check your connection and reload the page.';
+
+export interface OnDemandScreenProps<T> {
+  /** The screen's code (onDemand). */
+  source: OnDemand<T>;
+  /** Shown until the code has come: the screen's own outline, so nothing moves when it does. */
+  loading: ReactNode;
+  /** The screen, from what came. */
+  children: (loaded: T) => ReactNode;
+}
+
+/**
+ * A whole screen whose code is fetched when it opens: straight away when the code is already here,
+ * else `loading` until it comes (useOnDemand, not Suspense), and the page's message in its place if
+ * the fetch fails, so one missing screen does not take the app around it down.
+ */
+export function OnDemandScreen<T>({ source, loading, children }: OnDemandScreenProps<T>) {
+  const [failed, setFailed] = useState(false);
+  const loaded = useOnDemand(source, undefined, () => setFailed(true));
+  if (failed) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
+        {SCREEN_UNAVAILABLE_MESSAGE}
+      </p>
+    );
+  }
+  return loaded === undefined ? loading : children(loaded);
+}

@@ -8,7 +8,9 @@ import { JourneyScreen } from './journey/components/journey-screen.tsx';
 const profileScreen = onDemand(() => import('./profile/components/profile-screen.tsx'));
 // A page opened at /profile starts fetching it as this remote loads (the gateway has preloaded its
 // files with the page: page-chunks.json), and the remote mounts once it has it (screenReady).
-const opening = window.location.pathname.startsWith('/profile') ? profileScreen.fetch() : undefined;
+const opening = window.location.pathname.startsWith('/profile')
+  ? profileScreen.fetch().catch(() => undefined) // The screen says so if its code does not come.
+  : undefined;
 
 /** What the remote waits for before its first render: the screen the page opened with, if lazy. */
 export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
@@ -19,15 +21,7 @@ export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
  */
 function ProfileRoute() {
   return (
-    <OnDemandScreen
-      source={profileScreen}
-      loading={
-        // The test id tells it from the screen's own loading state, which looks the same.
-        <div data-testid="profile-code-loading">
-          <ProfileSkeleton label="Loading your profile..." />
-        </div>
-      }
-    >
+    <OnDemandScreen source={profileScreen} loading={<ProfileSkeleton label="Loading your profile..." />}>
       {({ ProfileScreen }) => <ProfileScreen />}
     </OnDemandScreen>
   );

@@ -45,4 +45,24 @@ describe('OnDemandScreen', () => {
     expect(screen.getByRole('alert').textContent).toBe(SCREEN_UNAVAILABLE_MESSAGE);
     expect(screen.queryByText('Loading your profile...')).toBeNull();
   });
+
+  it('shows another screen given in its place, fetching it afresh, not the one before', async () => {
+    const setup = deferredScreen();
+    const manual = deferredScreen();
+    const { rerender } = render(page(setup.source));
+    await act(async () => setup.code.resolve({ Title: () => <h1>Google Setup</h1> }));
+    expect(screen.getByRole('heading', { name: 'Google Setup' })).toBeTruthy();
+
+    // In-app navigation: the same place in the tree, another screen's code.
+    rerender(page(manual.source));
+    expect(screen.getByText('Loading your profile...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Google Setup' })).toBeNull();
+    await act(async () => manual.code.reject(new Error('Loading chunk 472 failed')));
+    expect(screen.getByRole('alert').textContent).toBe(SCREEN_UNAVAILABLE_MESSAGE);
+
+    // Back: the first screen is here, and its failure-free state with it.
+    rerender(page(setup.source));
+    expect(screen.getByRole('heading', { name: 'Google Setup' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -8,7 +8,11 @@ export const SCREEN_UNAVAILABLE_MESSAGE =
 export interface OnDemandScreenProps<T> {
   /** The screen's code (onDemand). */
   source: OnDemand<T>;
-  /** Shown until the code has come: the screen's own outline, so nothing moves when it does. */
+  /**
+   * Shown until the code has come: the screen's own outline, so nothing moves when it does (in an
+   * element with the test id `screen-code-loading`, which tells it from the screen's own loading
+   * state, often alike).
+   */
   loading: ReactNode;
   /** The screen, from what came. */
   children: (loaded: T) => ReactNode;
@@ -20,14 +24,14 @@ export interface OnDemandScreenProps<T> {
  * the fetch fails, so one missing screen does not take the app around it down.
  */
 export function OnDemandScreen<T>({ source, loading, children }: OnDemandScreenProps<T>) {
-  const [failed, setFailed] = useState(false);
-  const loaded = useOnDemand(source, undefined, () => setFailed(true));
-  if (failed) {
-    return (
-      <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
-        {SCREEN_UNAVAILABLE_MESSAGE}
-      </p>
-    );
-  }
-  return loaded === undefined ? loading : children(loaded);
+  // Which source failed: another screen in the same place (a new source) is fetched afresh.
+  const [failed, setFailed] = useState<OnDemand<T>>();
+  const loaded = useOnDemand(source, undefined, () => setFailed(source));
+  if (loaded !== undefined) return children(loaded);
+  if (failed !== source) return <div data-testid="screen-code-loading">{loading}</div>;
+  return (
+    <p role="alert" className="mx-auto max-w-xl p-8 text-center text-ink-muted">
+      {SCREEN_UNAVAILABLE_MESSAGE}
+    </p>
+  );
 }

@@ -29,24 +29,25 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
  * comes (then a plain state update renders it). Not through Suspense: React keeps a fallback it has
  * shown for at least 300 ms (FALLBACK_THROTTLE_MS), however soon the code comes, which kept the
  * account screens and the profile a good 300 ms behind their code. A failure calls `onFailure`; a
- * new `retryKey`, or a new mount, fetches again.
+ * new `retryKey`, a new `source`, or a new mount, fetches again.
  */
 export function useOnDemand<T>(
   source: OnDemand<T>,
   retryKey?: unknown,
   onFailure?: () => void,
 ): T | undefined {
-  // Kept in an object: a function (a component) given to useState as is would be called.
-  const [current, setCurrent] = useState(() => ({ value: source.get() }));
+  // Kept in an object: a function (a component) given to useState as is would be called. What
+  // came is kept with its source, so a new source (another screen in the same place) starts afresh.
+  const [current, setCurrent] = useState(() => ({ source, value: source.get() }));
   // The latest onFailure, read when a fetch fails (not a reason to fetch again).
   const reportFailure = useEffectEvent(() => onFailure?.());
-  const value = current.value ?? source.get();
+  const value = (current.source === source ? current.value : undefined) ?? source.get();
   useEffect(() => {
     if (value !== undefined) return undefined;
     let live = true;
     source.fetch().then(
       (loaded) => {
-        if (live) setCurrent({ value: loaded });
+        if (live) setCurrent({ source, value: loaded });
       },
       () => {
         if (live) reportFailure();

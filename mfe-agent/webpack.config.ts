@@ -24,4 +24,11 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     pageData: {
       '/dashboard': [AGENT_STATS_URL, AGENT_INSIGHTS_URL, AGENT_CLIENTS_URL],
     },
+    // Every screen but the dashboard comes in a chunk of its own (agent-app.tsx): fetched with its page.
+    pageChunks: {
+      '/client-demo': './src/client-demo/client-demo-screen.tsx',
+      '/google-setup': './src/google-setup/google-setup-screen.tsx',
+      '/google-manual': './src/google-setup/google-manual-screen.tsx',
+      '/accept-invitation': './src/accept-invitation/accept-invitation-screen.tsx',
+    },
   });

@@ -1,22 +1,51 @@
 import type { ComponentType } from 'react';
+import { LoadingSpinner, onDemand, OnDemandScreen, type OnDemand } from '@listready/ui';
 import { useLocationPath } from '@listready/web-client';
-import { AcceptInvitationScreen } from './accept-invitation/accept-invitation-screen.tsx';
-import { ClientDemoScreen } from './client-demo/client-demo-screen.tsx';
 import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
-import { GoogleManualScreen } from './google-setup/google-manual-screen.tsx';
-import { GoogleSetupScreen } from './google-setup/google-setup-screen.tsx';
 
-/** Each agent route's screen; every other path this remote is given (/ and /dashboard) is the dashboard. */
-const SCREENS: Readonly<Record<string, ComponentType>> = {
-  '/client-demo': ClientDemoScreen,
-  '/google-setup': GoogleSetupScreen,
-  '/google-manual': GoogleManualScreen,
-  '/accept-invitation': AcceptInvitationScreen,
+/**
+ * Each agent route's screen but the dashboard, fetched when it opens (each in a chunk of its own,
+ * preloaded with the page: page-chunks.json), so the dashboard, an agent's home, and the invitation
+ * page a visitor opens carry only their own code. Every other path this remote is given (/ and
+ * /dashboard) is the dashboard.
+ */
+const SCREENS: Readonly<Record<string, OnDemand<ComponentType>>> = {
+  '/client-demo': onDemand(() =>
+    import('./client-demo/client-demo-screen.tsx').then((module) => module.ClientDemoScreen),
+  ),
+  '/google-setup': onDemand(() =>
+    import('./google-setup/google-setup-screen.tsx').then((module) => module.GoogleSetupScreen),
+  ),
+  '/google-manual': onDemand(() =>
+    import('./google-setup/google-manual-screen.tsx').then((module) => module.GoogleManualScreen),
+  ),
+  '/accept-invitation': onDemand(() =>
+    import('./accept-invitation/accept-invitation-screen.tsx').then(
+      (module) => module.AcceptInvitationScreen,
+    ),
+  ),
 };
+
+const screenAt = (path: string): OnDemand<ComponentType> | undefined => SCREENS[path.replace(/\/+$/, '')];
+
+// The screen the page opened with starts coming as this remote loads, and the remote mounts once
+// it is here (screenReady), so the shell's loading state gives way to the screen itself.
+// A failed fetch is the screen's to report (OnDemandScreen fetches again, then says so).
+const opening = screenAt(window.location.pathname)
+  ?.fetch()
+  .catch(() => undefined);
+
+/** What the remote waits for before its first render: the screen the page opened with, if lazy. */
+export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
 
 /** The agent remote: dashboard (also / for agents), client demo, Google setup, invitation acceptance. */
 export function AgentApp() {
-  const path = useLocationPath();
-  const Screen = SCREENS[path.replace(/\/+$/, '')] ?? DashboardScreen;
-  return <Screen />;
+  const source = screenAt(useLocationPath());
+  if (!source) return <DashboardScreen />;
+  return (
+    // The shell's own loading state for an agent's page, while a screen opened later comes.
+    <OnDemandScreen source={source} loading={<LoadingSpinner label="Loading page" />}>
+      {(Screen) => <Screen />}
+    </OnDemandScreen>
+  );
 }

@@ -1,6 +1,6 @@
 import { createRemoteLifecycles } from '@listready/web-client/remote';
-import { AgentApp } from './agent-app.tsx';
+import { AgentApp, screenReady } from './agent-app.tsx';
 import './remote.css';
 
 // The only module this remote exposes: its single-spa lifecycles.
-export const { bootstrap, mount, unmount } = createRemoteLifecycles(AgentApp);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles(AgentApp, { beforeMount: screenReady });

@@ -264,39 +264,62 @@ describe('the seller’s journey, without a waterfall', () => {
     }
   });
 
-  it('starts the code of a screen its remote loads lazily (the profile) with the page, each file asked once, and shows the screen without a fallback', async () => {
-    const { page } = await browser.newPage();
-    await registerSeller(page, 'Lazy');
-    // Whether the remote ever showed the fallback it shows while the screen's code comes.
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector('[data-remote="mfe-seller"] [data-testid="profile-code-loading"]'))
-          (window as unknown as { fallbackShown: boolean }).fallbackShown = true;
-      }).observe(document, { subtree: true, childList: true });
-    });
-    const chunks = (await (
-      await page.request.get(`${baseUrl}/remotes/mfe-seller/page-chunks.json`)
-    ).json()) as Record<string, string[]>;
-    const files = (chunks['/profile'] ?? []).filter((file) => file.endsWith('.js'));
-    expect(files.length).toBeGreaterThan(0);
-    await page.goto(`${baseUrl}/profile`);
-    await page
-      .locator('[data-remote="mfe-seller"]')
-      .getByRole('heading', { level: 1, name: 'My Profile' })
-      .waitFor();
-    const one = await requestedOnce(page);
-    const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
-    // Before, the remote asked for them once it had arrived and run (a round trip after it).
-    for (const file of files) {
-      const chunk = one(new RegExp(`^/remotes/mfe-seller/${file.replace(/\./g, '\\.')}$`));
-      expect(chunk.start, `${file} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
-    }
-    // The remote mounted once the screen's code was there: React would have kept a fallback on
-    // screen for at least 300 ms (its throttle), however soon the code came.
-    expect(
-      await page.evaluate(() => (window as unknown as { fallbackShown?: boolean }).fallbackShown ?? false),
-    ).toBe(false);
-  });
+  it.each([
+    {
+      what: 'the seller’s profile',
+      remote: 'mfe-seller',
+      page: '/profile',
+      path: '/profile',
+      heading: 'My Profile',
+      signIn: (page: Page) => registerSeller(page, 'Lazy'),
+    },
+    {
+      what: 'the invitation page, for a visitor',
+      remote: 'mfe-agent',
+      page: '/accept-invitation',
+      path: '/accept-invitation?invitationId=3f1c2b9e-4a5d-4e6f-8a7b-9c0d1e2f3a4b',
+      heading: 'Accept Invitation',
+      signIn: async () => undefined,
+    },
+  ])(
+    'starts the code of a screen its remote loads lazily ($what) with the page, each file asked once, and shows the screen without a fallback',
+    async ({ remote, page: pagePath, path, heading, signIn }) => {
+      const { page } = await browser.newPage();
+      await signIn(page);
+      // Whether the remote ever showed the fallback it shows while the screen's code comes.
+      await page.addInitScript((fallback: string) => {
+        new MutationObserver(() => {
+          if (document.querySelector(fallback))
+            (window as unknown as { fallbackShown: boolean }).fallbackShown = true;
+        }).observe(document, { subtree: true, childList: true });
+      }, `[data-remote="${remote}"] [data-testid="screen-code-loading"]`);
+      const chunks = (await (
+        await page.request.get(`${baseUrl}/remotes/${remote}/page-chunks.json`)
+      ).json()) as Record<string, string[]>;
+      const files = (chunks[pagePath] ?? []).filter((file) => file.endsWith('.js'));
+      expect(files.length).toBeGreaterThan(0);
+      await page.goto(`${baseUrl}${path}`);
+      await page
+        .locator(`[data-remote="${remote}"]`)
+        .getByRole('heading', { level: 1, name: heading })
+        .waitFor();
+      const one = await requestedOnce(page);
+      const exposed = one(new RegExp(`^/remotes/${remote}/__federation_expose_lifecycles\\.[0-9a-f]+\\.js$`));
+      // Before, the remote asked for them once it had arrived and run (a round trip after it).
+      for (const file of files) {
+        const chunk = one(new RegExp(`^/remotes/${remote}/${file.replace(/\./g, '\\.')}$`));
+        expect(chunk.start, `${file} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
+      }
+      // The remote's own files start with the page, signed in or not, before the session's answer.
+      const session = one(/^\/api\/auth\/session$/);
+      expect(one(new RegExp(`^/remotes/${remote}/mf-manifest\\.json$`)).start).toBeLessThan(session.end);
+      // The remote mounted once the screen's code was there: React would have kept a fallback on
+      // screen for at least 300 ms (its throttle), however soon the code came.
+      expect(
+        await page.evaluate(() => (window as unknown as { fallbackShown?: boolean }).fallbackShown ?? false),
+      ).toBe(false);
+    },
+  );
 
   it('starts an agent’s dashboard and analytics remotes and their reads with the page, each asked once', async () => {
     const { page, requests } = await browser.newPage();

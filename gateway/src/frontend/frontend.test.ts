@@ -504,9 +504,14 @@ describe('preloads for a signed-in page a remote renders', () => {
     ],
   };
   const PAGE_DATA = { '/journey': ['/api/clients/current/journey', '/api/clients/current/tasks'] };
-  const AGENT_PAGE_DATA = { '/dashboard': ['/api/agents/current/stats', '/api/agents/current'] };
+  const AGENT_PAGE_DATA = {
+    '/dashboard': ['/api/agents/current/stats', '/api/agents/current'],
+    '/accept-invitation': ['/api/agents/current'],
+  };
   // The profile screen's lazy chunks (one of them also among the exposed module's files).
   const PAGE_CHUNKS = { '/profile': ['745.8f0c6612.js', '768.c45636b3.js', '158.59dd9c49.js', '745.a1.css'] };
+  // The invitation page's screen, and a read no visitor's page may be preloaded with.
+  const INVITATION_CHUNKS = { '/accept-invitation': ['19.593db74c.js'] };
   const inAnHour = Math.floor(Date.now() / 1000) + 3600;
   // Issued a minute ago: not a seller who has just signed up.
   const aMinuteAgo = Math.floor(Date.now() / 1000) - 60;
@@ -529,6 +534,11 @@ describe('preloads for a signed-in page a remote renders', () => {
     await writeFile(path.join(shell, 'agent-remotes.json'), JSON.stringify({ '/dashboard': 'mfe-agent' }));
     await writeFile(path.join(agent, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(agent, 'page-data.json'), JSON.stringify(AGENT_PAGE_DATA));
+    await writeFile(
+      path.join(shell, 'everyone-remotes.json'),
+      JSON.stringify({ '/accept-invitation': 'mfe-agent' }),
+    );
+    await writeFile(path.join(agent, 'page-chunks.json'), JSON.stringify(INVITATION_CHUNKS));
     app = await build({
       shellDir: shell,
       remotes: [
@@ -637,6 +647,22 @@ describe('preloads for a signed-in page a remote renders', () => {
     ]);
     expect(await preloads('/dashboard?tab=1', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(
       remote,
+    );
+  });
+
+  it('preloads a page every visitor gets from a remote (the invitation page) and its screen, signed in or not, without reads', async () => {
+    const invitation = [...remoteAround('mfe-agent'), 'script /remotes/mfe-agent/19.593db74c.js [low]'];
+    expect(await preloads('/accept-invitation?invitationId=abc')).toEqual(invitation);
+    expect(await preloads('/accept-invitation/')).toEqual(invitation);
+    expect(
+      await preloads('/accept-invitation?invitationId=abc', {
+        role: 'client',
+        iat: aMinuteAgo,
+        exp: inAnHour,
+      }),
+    ).toEqual(invitation);
+    expect(await preloads('/accept-invitation', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+      invitation,
     );
   });
 

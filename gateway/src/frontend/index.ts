@@ -89,6 +89,8 @@ export interface SignedOutPagesTable {
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
 export const SHELL_PAGE = 'index.html';
 
+/** The shell's build: the pages every visitor gets from one remote, signed in or not (everyone-remotes.json, optional). */
+export const EVERYONE_REMOTES_TABLE = 'everyone-remotes.json';
 /** The shell's build: the pages a signed-in user gets from one remote, whatever their role (signed-in-remotes.json). */
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The shell's build: the pages one remote renders for an agent only (agent-remotes.json, optional). */
@@ -108,7 +110,7 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** A signed-in page's preloads, in the two places of its head they go (see remotePreloadLinks). */
+/** The preloads of a page a remote renders, in the two places of its head they go (see remotePreloadLinks). */
 interface RemotePreloads {
   /** At the head's start: the page's API reads and the remote's manifest. */
   first: string;
@@ -116,11 +118,11 @@ interface RemotePreloads {
   afterShell: string;
 }
 
-/** A page that a remote does not render, or a visitor's: nothing to preload. */
+/** A page no remote renders (the landing, not-found and account pages): nothing to preload. */
 const NO_PRELOADS: RemotePreloads = { first: '', afterShell: '' };
 
 /**
- * `<link rel="preload">`s for a signed-in page a remote renders, so the browser fetches the remote
+ * `<link rel="preload">`s for a page a remote renders, so the browser fetches the remote
  * (its manifest, entry, exposed module and stylesheet) and the page's API reads with the HTML,
  * instead of one after another once the shell has run, asked for the session and read the
  * manifest. Each link matches the request that will use it: the manifest and API reads are
@@ -411,44 +413,52 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
 
   /**
-   * The remote that renders a page, and whose reads its page data lists: a page every signed-in
-   * user gets is the seller's (an agent there reads other things), an agent's own page the agent's.
+   * The remote that renders a page, and whose reads its page data lists: a page every visitor gets
+   * (the invitation page) has no reads to preload; a page every signed-in user gets is the
+   * seller's (an agent there reads other things); an agent's own page the agent's.
    */
   const remoteOfPage = async (
     page: string,
-    role: string | undefined,
-  ): Promise<{ name: string | undefined; pageDataRole: 'client' | 'agent' } | undefined> => {
+    claims: SessionClaims | undefined,
+    signedIn: boolean,
+  ): Promise<{ name: string | undefined; pageDataRole: 'client' | 'agent' | undefined } | undefined> => {
     const tables = [
-      { file: SIGNED_IN_REMOTES_TABLE, pageDataRole: 'client' as const },
-      ...(role === 'agent' ? [{ file: AGENT_REMOTES_TABLE, pageDataRole: 'agent' as const }] : []),
+      { file: EVERYONE_REMOTES_TABLE, pageDataRole: undefined },
+      ...(signedIn ? [{ file: SIGNED_IN_REMOTES_TABLE, pageDataRole: 'client' as const }] : []),
+      ...(claims?.role === 'agent' ? [{ file: AGENT_REMOTES_TABLE, pageDataRole: 'agent' as const }] : []),
     ];
-    for (const { file, pageDataRole } of tables) {
-      const remotes = await readJsonFile<Record<string, string>>(path.join(shellDir, file));
-      if (remotes && Object.hasOwn(remotes, page)) return { name: remotes[page], pageDataRole };
+    const read = await Promise.all(
+      tables.map(({ file }) => readJsonFile<Record<string, string>>(path.join(shellDir, file))),
+    );
+    for (const [index, remotes] of read.entries()) {
+      const table = tables[index];
+      if (table && remotes && Object.hasOwn(remotes, page))
+        return { name: remotes[page], pageDataRole: table.pageDataRole };
     }
     return undefined;
   };
 
-  /** The preloads of a signed-in page a remote renders (read per page: a redeployed remote counts). */
+  /** The preloads of a page a remote renders (read per page: a redeployed remote counts). */
   const preloadsFor = async (
     pathname: string,
-    claims: SessionClaims | undefined,
+    sessionToken: string | undefined,
     url: string,
   ): Promise<RemotePreloads> => {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-    const found = await remoteOfPage(normalised, claims?.role);
+    const claims = sessionClaimsOf(sessionToken);
+    const found = await remoteOfPage(normalised, claims, sessionToken !== undefined);
     const remote = options.remotes.find((candidate) => candidate.name === found?.name);
     if (!remote || !found) return NO_PRELOADS;
-    const manifest = remote.dir
-      ? await readJsonFile<FederationManifest>(path.join(remote.dir, 'mf-manifest.json'))
-      : undefined;
-    const pageData =
-      remote.dir && found.pageDataRole === pageDataRoleOf(claims, url)
-        ? await readJsonFile<Record<string, string[]>>(path.join(remote.dir, REMOTE_PAGE_DATA))
-        : undefined;
-    const pageChunks = remote.dir
-      ? await readJsonFile<Record<string, string[]>>(path.join(remote.dir, REMOTE_PAGE_CHUNKS))
-      : undefined;
+    const { dir } = remote;
+    const readsKnown = found.pageDataRole !== undefined && found.pageDataRole === pageDataRoleOf(claims, url);
+    // The remote's three files at once, not one after another.
+    const [manifest, pageData, pageChunks] = dir
+      ? await Promise.all([
+          readJsonFile<FederationManifest>(path.join(dir, 'mf-manifest.json')),
+          readsKnown ? readJsonFile<Record<string, string[]>>(path.join(dir, REMOTE_PAGE_DATA)) : undefined,
+          readJsonFile<Record<string, string[]>>(path.join(dir, REMOTE_PAGE_CHUNKS)),
+        ])
+      : [];
     return remotePreloadLinks({
       manifestUrl: remote.url,
       manifest,
@@ -473,10 +483,9 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply.callNotFound();
       throw error;
     }
+    // The plain shell: a page a remote may render (the landing and not-found pages need none).
     const preloads =
-      signedIn && file === SHELL_PAGE
-        ? await preloadsFor(pathname, sessionClaimsOf(sessionToken), request.url)
-        : NO_PRELOADS;
+      file === SHELL_PAGE ? await preloadsFor(pathname, sessionToken, request.url) : NO_PRELOADS;
     return (
       reply
         .header('Cache-Control', REVALIDATE_CACHE_CONTROL)

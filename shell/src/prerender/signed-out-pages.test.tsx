@@ -4,6 +4,7 @@ import {
   renderShellWhileSessionLoads,
   renderSignedOutPage,
   signedInRemotesTable,
+  everyoneRemotesTable,
   agentRemotesTable,
   signedOutPagesTable,
 } from './signed-out-pages.tsx';
@@ -32,6 +33,10 @@ describe('the visitor’s prerendered pages', () => {
     expect(map).toContain('  "~^/journey/*$" /landing.html;');
     expect(map).toContain('  "~^/auth/*$" /index.html;');
     expect(() => nginxVisitorPageMap({ pages: { '/a b': 'x.html' }, otherwise: 'y.html' })).toThrow();
+  });
+
+  it('names the pages one remote renders for every visitor, signed in or not (the server preloads it with them)', () => {
+    expect(everyoneRemotesTable()).toEqual({ '/accept-invitation': 'mfe-agent' });
   });
 
   it('names the pages one remote renders for every signed-in user (the server preloads it with them)', () => {

@@ -52,12 +52,20 @@ export function signedOutPagesTable(): SignedOutPagesTable {
 }
 
 /** The pages whose rule grants `access`, each with the remote that renders it. */
-function remotesWithAccess(access: 'signed-in' | 'agent'): Record<string, string> {
+function remotesWithAccess(access: 'everyone' | 'signed-in' | 'agent'): Record<string, string> {
   return Object.fromEntries(
     Object.entries(ROUTE_RULES).flatMap(([path, rule]) =>
       rule.access === access && 'app' in rule.target ? [[path, rule.target.app]] : [],
     ),
   );
+}
+
+/**
+ * The pages one remote renders for every visitor, signed in or not (`/accept-invitation` →
+ * mfe-agent): the server may start loading that remote with the page, session or none.
+ */
+export function everyoneRemotesTable(): Record<string, string> {
+  return remotesWithAccess('everyone');
 }
 
 /**

@@ -224,6 +224,37 @@ async function requestedOnce(page: Page): Promise<(pattern: RegExp) => { start: 
   };
 }
 
+/** The scripts a remote's `page-chunks.json` names for one of its pages (there must be some). */
+async function pageChunkScripts(page: Page, remote: string, path: string): Promise<string[]> {
+  const response = await page.request.get(`${baseUrl}/remotes/${remote}/page-chunks.json`);
+  const chunks = (await response.json()) as Record<string, string[]>;
+  const files = (chunks[path] ?? []).filter((file) => file.endsWith('.js'));
+  expect(files.length).toBeGreaterThan(0);
+  return files;
+}
+
+/**
+ * Watches for the outline a remote draws while a screen's code comes (OnDemandScreen's
+ * `screen-code-loading`), from the page's next load or from now; what it returns says whether it
+ * was ever in the page.
+ */
+async function watchForCodeLoading(
+  page: Page,
+  remote: string,
+  from: 'next-load' | 'now',
+): Promise<() => Promise<boolean>> {
+  const watch = (outline: string) => {
+    new MutationObserver(() => {
+      if (document.querySelector(outline))
+        (window as unknown as { outlineShown: boolean }).outlineShown = true;
+    }).observe(document, { subtree: true, childList: true });
+  };
+  const outline = `[data-remote="${remote}"] [data-testid="screen-code-loading"]`;
+  if (from === 'next-load') await page.addInitScript(watch, outline);
+  else await page.evaluate(watch, outline);
+  return () => page.evaluate(() => (window as unknown as { outlineShown?: boolean }).outlineShown ?? false);
+}
+
 describe('the seller’s journey, without a waterfall', () => {
   it('starts the journey’s API reads before the seller remote has finished loading, each asked once', async () => {
     const { page, requests } = await browser.newPage();
@@ -287,17 +318,8 @@ describe('the seller’s journey, without a waterfall', () => {
       const { page } = await browser.newPage();
       await signIn(page);
       // Whether the remote ever showed the fallback it shows while the screen's code comes.
-      await page.addInitScript((fallback: string) => {
-        new MutationObserver(() => {
-          if (document.querySelector(fallback))
-            (window as unknown as { fallbackShown: boolean }).fallbackShown = true;
-        }).observe(document, { subtree: true, childList: true });
-      }, `[data-remote="${remote}"] [data-testid="screen-code-loading"]`);
-      const chunks = (await (
-        await page.request.get(`${baseUrl}/remotes/${remote}/page-chunks.json`)
-      ).json()) as Record<string, string[]>;
-      const files = (chunks[pagePath] ?? []).filter((file) => file.endsWith('.js'));
-      expect(files.length).toBeGreaterThan(0);
+      const outlineShown = await watchForCodeLoading(page, remote, 'next-load');
+      const files = await pageChunkScripts(page, remote, pagePath);
       await page.goto(`${baseUrl}${path}`);
       await page
         .locator(`[data-remote="${remote}"]`)
@@ -315,9 +337,7 @@ describe('the seller’s journey, without a waterfall', () => {
       expect(one(new RegExp(`^/remotes/${remote}/mf-manifest\\.json$`)).start).toBeLessThan(session.end);
       // The remote mounted once the screen's code was there: React would have kept a fallback on
       // screen for at least 300 ms (its throttle), however soon the code came.
-      expect(
-        await page.evaluate(() => (window as unknown as { fallbackShown?: boolean }).fallbackShown ?? false),
-      ).toBe(false);
+      expect(await outlineShown()).toBe(false);
     },
   );
 
@@ -390,6 +410,61 @@ describe('the seller’s journey, without a waterfall', () => {
       }
     }
   });
+
+  it.each([
+    {
+      who: 'a seller',
+      role: 'client' as const,
+      remote: 'mfe-seller',
+      from: '/journey',
+      to: '/profile',
+      button: 'Profile',
+      // The bar's Profile opens the profile on its own tab, the form.
+      heading: 'Edit Profile',
+    },
+    {
+      who: 'an agent',
+      role: 'agent' as const,
+      remote: 'mfe-agent',
+      from: '/dashboard',
+      to: '/client-demo',
+      button: 'Client Demo',
+      heading: 'Client Demo',
+    },
+  ])(
+    '$who going on from $from to $to by the bar sees the screen at once: its code came while the first one idled',
+    async ({ role, remote, from, to, button, heading }) => {
+      const { page } = await browser.newPage();
+      await registerAccount(page, baseUrl, {
+        firstName: 'Next',
+        lastName: 'Screen',
+        password: 'first-load-pass-1',
+        role,
+      });
+      const files = await pageChunkScripts(page, remote, to);
+      await page.goto(`${baseUrl}${from}`);
+      await page.locator(`[data-remote="${remote}"] h1`).first().waitFor();
+      // Fetched once the page is idle, without being asked for.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (names) =>
+              names.every((name) =>
+                performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/${name}`)),
+              ),
+            files,
+          ),
+        )
+        .toBe(true);
+      const outlineShown = await watchForCodeLoading(page, remote, 'now');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: button }).click();
+      await page
+        .locator(`[data-remote="${remote}"]`)
+        .getByRole('heading', { level: 1, name: heading })
+        .waitFor();
+      expect(await outlineShown()).toBe(false);
+    },
+  );
 
   it('a returning seller loads no script again', async () => {
     const { page } = await browser.newPage();

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { LoadingSpinner, onDemand, OnDemandScreen, type OnDemand } from '@listready/ui';
+import { useEffect, type ComponentType } from 'react';
+import { fetchWhenIdle, LoadingSpinner, onDemand, OnDemandScreen, type OnDemand } from '@listready/ui';
 import { useLocationPath } from '@listready/web-client';
 import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 
@@ -38,9 +38,25 @@ const opening = screenAt(window.location.pathname)
 /** What the remote waits for before its first render: the screen the page opened with, if lazy. */
 export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
 
+/**
+ * The screens an agent goes on to from a page: the bar's Client Demo from any, and from one Google
+ * setup screen the other (they link each other; an agent reaches the first by its address). None
+ * from the invitation page, whose visitor may not be signed in yet.
+ */
+function nextScreens(path: string): OnDemand<ComponentType>[] {
+  if (path === '/accept-invitation') return [];
+  const next = ['/client-demo'];
+  if (path === '/google-setup') next.push('/google-manual');
+  if (path === '/google-manual') next.push('/google-setup');
+  return next.flatMap((page) => SCREENS[page] ?? []);
+}
+
 /** The agent remote: dashboard (also / for agents), client demo, Google setup, invitation acceptance. */
 export function AgentApp() {
-  const source = screenAt(useLocationPath());
+  const path = useLocationPath().replace(/\/+$/, '');
+  const source = SCREENS[path];
+  // Once this screen is up, those an agent goes on to come too: opened, each draws at once.
+  useEffect(() => fetchWhenIdle(nextScreens(path)), [path]);
   if (!source) return <DashboardScreen />;
   return (
     // The shell's own loading state for an agent's page, while a screen opened later comes.

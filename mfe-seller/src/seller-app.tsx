@@ -1,4 +1,5 @@
-import { onDemand, OnDemandScreen, ProfileSkeleton } from '@listready/ui';
+import { useEffect } from 'react';
+import { fetchWhenIdle, onDemand, OnDemandScreen, ProfileSkeleton } from '@listready/ui';
 import { useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
@@ -36,6 +37,8 @@ function SellerScreen({ path }: { path: string }) {
 /** The seller remote: the journey (also / for clients), the profile and the icon preview. */
 export function SellerApp() {
   const path = useLocationPath();
+  // Once the journey is up, the profile (the bar's Profile, Groups and Custom) comes too.
+  useEffect(() => fetchWhenIdle([profileScreen]), []);
   return (
     <>
       <SellerScreen path={path} />

@@ -10,7 +10,7 @@ export * from './logo/logo-variant.ts';
 export * from './logo/logo.tsx';
 export { lazyDialog, LazyInviteDialog, LazyModalDialog } from './dialog/lazy-dialogs.tsx';
 export { lazyOptionalPart } from './lib/lazy-optional-part.tsx';
-export { onDemand, useOnDemand, type OnDemand } from './lib/on-demand.ts';
+export { fetchWhenIdle, onDemand, useOnDemand, type OnDemand } from './lib/on-demand.ts';
 export {
   OnDemandScreen,
   SCREEN_UNAVAILABLE_MESSAGE,

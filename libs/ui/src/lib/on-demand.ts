@@ -59,3 +59,24 @@ export function useOnDemand<T>(
   }, [source, value, retryKey]);
   return value;
 }
+
+/**
+ * Fetches each source once the page is idle (its first screen drawn), so a screen the user is
+ * likely to open next comes at once instead of after its outline. A failure is forgotten: the screen
+ * fetches again when it opens. Returns what cancels it if it has not started.
+ */
+export function fetchWhenIdle(sources: readonly OnDemand<unknown>[]): () => void {
+  const fetchAll = () => {
+    for (const source of sources) void source.fetch().catch(() => undefined);
+  };
+  // Safari before 26 has no requestIdleCallback: a few seconds after the first screen then.
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(fetchAll, IDLE_FALLBACK_MS);
+    return () => window.clearTimeout(timer);
+  }
+  const idle = window.requestIdleCallback(fetchAll, { timeout: IDLE_FALLBACK_MS });
+  return () => window.cancelIdleCallback(idle);
+}
+
+/** How long fetchWhenIdle waits at most (and where the browser cannot say when it is idle). */
+export const IDLE_FALLBACK_MS = 3000;

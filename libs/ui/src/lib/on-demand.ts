@@ -69,7 +69,7 @@ export function fetchWhenIdle(sources: readonly OnDemand<unknown>[]): () => void
   const fetchAll = () => {
     for (const source of sources) void source.fetch().catch(() => undefined);
   };
-  // Safari before 26 has no requestIdleCallback: a few seconds after the first screen then.
+  // A browser without requestIdleCallback: a few seconds after the first screen.
   if (typeof window.requestIdleCallback !== 'function') {
     const timer = window.setTimeout(fetchAll, IDLE_FALLBACK_MS);
     return () => window.clearTimeout(timer);

@@ -1,52 +1,70 @@
 /// <reference lib="dom" />
 /**
- * Two (or more) builds of a front end (the shell by default) compared on the main thread of a seller's
- * first load of a page: each build's `dist` is copied into place in turn and loaded once per round, the builds
- * alternating so that a machine getting busier or quieter weighs on all alike. Each load runs at
- * Lighthouse's mobile CPU slowdown (4×, Chromium's CPU throttling) in a fresh context, and the page's
- * own `longtask` and `largest-contentful-paint` entries give its blocking time (the sum of each long
- * task's time over 50 ms, as TBT counts it) and LCP. Medians are printed; nothing is asserted.
+ * Two (or more) builds of the front end compared on a first load of a page: each build's copy of one
+ * or more `dist` folders is put in place in turn and loaded once per round, the builds alternating so
+ * that a machine getting busier or quieter weighs on all alike. Each load runs in a fresh context at
+ * AB_RATE × CPU slowdown (default 4, Lighthouse's mobile; 1 for none), and the page's own entries give
+ * its blocking time (the sum of each long task's time over 50 ms, as TBT counts it), its LCP, and
+ * when AB_READY (a selector that says the page is up) was first in the document. Medians are printed;
+ * nothing is asserted.
  *
  *   cp -a shell/dist /tmp/before   # …change, rebuild…   cp -a shell/dist /tmp/after
  *   AB_BUILDS=/tmp/before,/tmp/after AB_ROUNDS=8 node bench/page-weight/long-tasks-ab.ts
  *
- * The `dist` is put back as it was at the end. AB_DIST names the front end whose builds are compared
- * (default `shell/dist`; `mfe-seller/dist` for the seller remote, whose manifest the gateway reads
- * again for each page). AB_ROUTE (default /journey) and AB_READY (a selector that says the page is
- * up, default a task row) pick the page.
+ * AB_DIST names the front ends whose builds are compared, comma-separated (default `shell/dist`;
+ * `mfe-seller/dist` for the seller remote, whose files the gateway reads again for each page). With
+ * more than one, each build is a folder holding a copy of each, named after its project
+ * (`/tmp/before/shell`, `/tmp/before/mfe-agent` for `AB_DIST=shell/dist,mfe-agent/dist`). AB_ROUTE
+ * (default /journey) and AB_READY (default a task row) pick the page, AB_AS who loads it (`seller`,
+ * the default; `agent`; `visitor`, with no session), AB_VIEWPORT its size (`mobile`, the default, or
+ * `desktop`). Every `dist` is put back as it was at the end.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
 import { median, repositoryRoot } from '../support/harness.ts';
-import { sellerBrowser } from './seller-browser.ts';
+import { pageBrowser, VIEWPORTS, type PageVisitor } from './seller-browser.ts';
 
 const builds = (process.env.AB_BUILDS ?? '').split(',').filter(Boolean);
 if (builds.length < 2) throw new Error('Set AB_BUILDS to two or more copies of a dist, comma-separated');
 const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const route = process.env.AB_ROUTE ?? '/journey';
 const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
-const distDir = path.join(repositoryRoot, process.env.AB_DIST ?? 'shell/dist');
+const rate = Number(process.env.AB_RATE ?? 4);
+const as = (process.env.AB_AS ?? 'seller') as PageVisitor;
+if (!['seller', 'agent', 'visitor'].includes(as)) throw new Error('AB_AS is seller, agent or visitor');
+const viewport = (process.env.AB_VIEWPORT ?? 'mobile') as keyof typeof VIEWPORTS;
+if (!Object.hasOwn(VIEWPORTS, viewport)) throw new Error('AB_VIEWPORT is mobile or desktop');
+const distDirs = (process.env.AB_DIST ?? 'shell/dist')
+  .split(',')
+  .filter(Boolean)
+  .map((dist) => path.join(repositoryRoot, dist));
 
-async function useBuild(dir: string): Promise<void> {
-  await rm(distDir, { recursive: true, force: true });
-  await cp(dir, distDir, { recursive: true });
+/** Where a build keeps its copy of a dist: the build itself for one dist, else its project's folder. */
+const copyOf = (build: string, distDir: string) =>
+  distDirs.length === 1 ? build : path.join(build, path.basename(path.dirname(distDir)));
+
+async function useBuild(build: string): Promise<void> {
+  for (const distDir of distDirs) {
+    await rm(distDir, { recursive: true, force: true });
+    await cp(copyOf(build, distDir), distDir, { recursive: true });
+  }
 }
 
-const saved = await mkdtemp(path.join(tmpdir(), 'listready-ab-shell-'));
-await cp(distDir, saved, { recursive: true });
+const saved = await mkdtemp(path.join(tmpdir(), 'listready-ab-'));
+for (const distDir of distDirs) await cp(distDir, copyOf(saved, distDir), { recursive: true });
 const platform = await startNpmStartPlatform(process.env, tmpdir());
-const figures = new Map<string, Array<{ blocking: number; lcp: number }>>();
+const figures = new Map<string, Array<{ blocking: number; lcp: number; ready: number }>>();
 try {
-  const { browser, newSellerContext } = await sellerBrowser(platform.url);
+  const { browser, newContext } = await pageBrowser(platform.url, { as, viewport });
   for (let round = 0; round < rounds; round += 1) {
     for (const build of builds) {
       // The gateway reads the front end's files from disk for each request (index.html included).
       await useBuild(build);
-      const context = await newSellerContext();
-      await context.addInitScript(() => {
-        const seen = { longTasks: [] as number[], lcp: 0 };
+      const context = await newContext();
+      await context.addInitScript((selector: string) => {
+        const seen = { longTasks: [] as number[], lcp: 0, ready: Number.NaN };
         Object.assign(window, { __abSeen: seen });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) seen.longTasks.push(entry.duration);
@@ -54,20 +72,27 @@ try {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) seen.lcp = entry.startTime;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
-      });
+        const watch = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          seen.ready = performance.now();
+          watch.disconnect();
+        });
+        watch.observe(document, { subtree: true, childList: true });
+      }, ready);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      if (rate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       await page.goto(`${platform.url}${route}`);
       await page.waitForSelector(ready, { timeout: 60_000 });
       await page.waitForTimeout(2_000);
       const seen = await page.evaluate(
-        () => (window as unknown as { __abSeen: { longTasks: number[]; lcp: number } }).__abSeen,
+        () =>
+          (window as unknown as { __abSeen: { longTasks: number[]; lcp: number; ready: number } }).__abSeen,
       );
       const blocking = seen.longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
-      figures.set(build, [...(figures.get(build) ?? []), { blocking, lcp: seen.lcp }]);
+      figures.set(build, [...(figures.get(build) ?? []), { blocking, lcp: seen.lcp, ready: seen.ready }]);
       console.log(
-        `round ${round + 1} ${build}: blocking ${blocking.toFixed(0)} ms, LCP ${seen.lcp.toFixed(0)} ms`,
+        `round ${round + 1} ${build}: ready ${seen.ready.toFixed(0)} ms, blocking ${blocking.toFixed(0)} ms, LCP ${seen.lcp.toFixed(0)} ms`,
       );
       await context.close();
     }
@@ -79,11 +104,15 @@ try {
   await platform.stop();
 }
 
+const medianOf = (build: string, figure: 'blocking' | 'lcp' | 'ready') =>
+  Math.round(median((figures.get(build) ?? []).map((seen) => seen[figure])));
+console.log(`${route} as ${as}, ${viewport}, ${rate}× CPU, ${rounds} rounds`);
 console.table(
   builds.map((build) => ({
     build,
     loads: figures.get(build)?.length ?? 0,
-    blockingMedianMs: Math.round(median((figures.get(build) ?? []).map((figure) => figure.blocking))),
-    lcpMedianMs: Math.round(median((figures.get(build) ?? []).map((figure) => figure.lcp))),
+    readyMedianMs: medianOf(build, 'ready'),
+    blockingMedianMs: medianOf(build, 'blocking'),
+    lcpMedianMs: medianOf(build, 'lcp'),
   })),
 );

@@ -1,18 +1,32 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { signedInCookie } from '../lighthouse/platform.ts';
 
-export interface SellerBrowser {
+/** Who loads the page: a seller, an agent (each registered once), or a visitor with no session. */
+export type PageVisitor = 'seller' | 'agent' | 'visitor';
+
+/** Lighthouse's mobile screen, or a desktop's. */
+export const VIEWPORTS = {
+  mobile: { width: 412, height: 823 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface PageBrowser {
   browser: Browser;
-  /** A fresh context the size of Lighthouse's mobile screen, signed in as the one seller. */
-  newSellerContext(): Promise<BrowserContext>;
+  /** A fresh context of the chosen size, signed in as the one user (or not at all, for a visitor). */
+  newContext(): Promise<BrowserContext>;
 }
 
 /**
- * Chromium (CHROME_PATH, or Debian's) and one seller registered on the platform at `baseUrl`, for the
- * benches that load a seller's page in a fresh context each round.
+ * Chromium (CHROME_PATH, or Debian's) and, unless `as` is a visitor, one user of that role registered
+ * on the platform at `baseUrl`, for the benches that load a page in a fresh context each round.
  */
-export async function sellerBrowser(baseUrl: string): Promise<SellerBrowser> {
-  const [name = '', value = ''] = (await signedInCookie(baseUrl, 'client')).split('=');
+export async function pageBrowser(
+  baseUrl: string,
+  { as, viewport = 'mobile' }: { as: PageVisitor; viewport?: keyof typeof VIEWPORTS },
+): Promise<PageBrowser> {
+  const cookie =
+    as === 'visitor' ? undefined : await signedInCookie(baseUrl, as === 'agent' ? 'agent' : 'client');
+  const [name = '', value = ''] = cookie?.split('=') ?? [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -20,10 +34,22 @@ export async function sellerBrowser(baseUrl: string): Promise<SellerBrowser> {
   });
   return {
     browser,
-    async newSellerContext() {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      await context.addCookies([{ name, value, url: baseUrl }]);
+    async newContext() {
+      const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      if (cookie) await context.addCookies([{ name, value, url: baseUrl }]);
       return context;
     },
   };
+}
+
+export interface SellerBrowser {
+  browser: Browser;
+  /** A fresh context the size of Lighthouse's mobile screen, signed in as the one seller. */
+  newSellerContext(): Promise<BrowserContext>;
+}
+
+/** Chromium and one seller registered on the platform at `baseUrl` (pageBrowser, as a seller, mobile). */
+export async function sellerBrowser(baseUrl: string): Promise<SellerBrowser> {
+  const { browser, newContext } = await pageBrowser(baseUrl, { as: 'seller' });
+  return { browser, newSellerContext: newContext };
 }

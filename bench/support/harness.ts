@@ -98,8 +98,11 @@ export function createBenchProcesses(label: string, logDir: string, logLevel: st
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout?.pipe(log);
-      child.stderr?.pipe(log);
+      // Every process writes to the one log. Not by pipe(): each pipe listens on the log (eleven
+      // drew Node's MaxListenersExceededWarning), and the first process to end would end the log.
+      const write = (chunk: Buffer) => void log.write(chunk);
+      child.stdout?.on('data', write);
+      child.stderr?.on('data', write);
       children.push(child);
       return child;
     },

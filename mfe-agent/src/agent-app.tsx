@@ -26,14 +26,13 @@ const SCREENS: Readonly<Record<string, OnDemand<ComponentType>>> = {
   ),
 };
 
-const screenAt = (path: string): OnDemand<ComponentType> | undefined => SCREENS[path.replace(/\/+$/, '')];
+/** A path as the screens are named: without its trailing slashes. */
+const screenPath = (path: string): string => path.replace(/\/+$/, '');
 
 // The screen the page opened with starts coming as this remote loads, and the remote mounts once
 // it is here (screenReady), so the shell's loading state gives way to the screen itself.
 // A failed fetch is the screen's to report (OnDemandScreen fetches again, then says so).
-const opening = screenAt(window.location.pathname)
-  ?.fetch()
-  .catch(() => undefined);
+const opening = SCREENS[screenPath(window.location.pathname)]?.fetch().catch(() => undefined);
 
 /** What the remote waits for before its first render: the screen the page opened with, if lazy. */
 export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
@@ -53,7 +52,7 @@ function nextScreens(path: string): OnDemand<ComponentType>[] {
 
 /** The agent remote: dashboard (also / for agents), client demo, Google setup, invitation acceptance. */
 export function AgentApp() {
-  const path = useLocationPath().replace(/\/+$/, '');
+  const path = screenPath(useLocationPath());
   const source = SCREENS[path];
   // Once this screen is up, those an agent goes on to come too: opened, each draws at once.
   useEffect(() => fetchWhenIdle(nextScreens(path)), [path]);

@@ -428,12 +428,13 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
       ...(claims?.role === 'agent' ? [{ file: AGENT_REMOTES_TABLE, pageDataRole: 'agent' as const }] : []),
     ];
     const read = await Promise.all(
-      tables.map(({ file }) => readJsonFile<Record<string, string>>(path.join(shellDir, file))),
+      tables.map(async ({ file, pageDataRole }) => ({
+        pageDataRole,
+        remotes: await readJsonFile<Record<string, string>>(path.join(shellDir, file)),
+      })),
     );
-    for (const [index, remotes] of read.entries()) {
-      const table = tables[index];
-      if (table && remotes && Object.hasOwn(remotes, page))
-        return { name: remotes[page], pageDataRole: table.pageDataRole };
+    for (const { pageDataRole, remotes } of read) {
+      if (remotes && Object.hasOwn(remotes, page)) return { name: remotes[page], pageDataRole };
     }
     return undefined;
   };

@@ -17,6 +17,10 @@ export const journeyMessages = {
   unknownStage: 'Unknown stage',
   nothingToUpdate: 'Nothing to update',
   taskNotFound: 'Task not found',
+  /** A task id sent with a new task (made by the seller's device, offline) that is not a UUID. */
+  invalidTaskId: 'Task id must be a UUID',
+  /** A new task's id already names a task of another journey (409; nothing of it is revealed). */
+  taskIdTaken: 'A task with this id already exists',
   /** Checklist items and our standard tasks: only status, notes and the due date change. */
   onlyRescheduling: 'This task can only be rescheduled: its assignee and priority cannot be changed',
   /** An agent asking for the dashboard of an agent account that is not theirs (or none at all). */
@@ -27,6 +31,7 @@ export const journeyMessages = {
 /** Machine-readable codes of the journey errors (beside the shared `ErrorCode`s). */
 export const JourneyErrorCode = {
   taskNotFound: 'TASK_NOT_FOUND',
+  taskIdTaken: 'TASK_ID_TAKEN',
   taskDetailsLocked: 'TASK_DETAILS_LOCKED',
   unknownStage: 'UNKNOWN_STAGE',
   notYourAgentAccount: 'NOT_YOUR_AGENT_ACCOUNT',

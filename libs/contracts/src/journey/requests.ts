@@ -107,8 +107,14 @@ export const clientTaskUpdateSchema = z
 export type ClientTaskUpdate = z.infer<typeof clientTaskUpdateSchema>;
 export type ClientTaskUpdateForm = z.input<typeof clientTaskUpdateSchema>;
 
-/** POST /api/clients/current/custom-tasks: title required; priority medium; empty → null. */
+/**
+ * POST /api/clients/current/custom-tasks: title required; priority medium; empty → null. `id`
+ * (optional, no default) is the task's id made by the seller's device, so a creation sent again
+ * (offline, an answer lost) makes the task once: the same id in the same journey answers the task
+ * as it is now; an id another journey's task holds is refused with 409.
+ */
 export const customTaskCreateSchema = z.object({
+  id: z.uuid({ error: journeyMessages.invalidTaskId }).optional(),
   title: titleField,
   description: descriptionField.optional().transform((value) => value ?? null),
   priority: taskPrioritySchema.default('medium'),

@@ -9,7 +9,7 @@ import {
 } from '@listready/contracts';
 import { customTasks, users, type Db, type Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
-import { ForbiddenError, NotFoundError, ValidationError } from '@listready/service-kit';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@listready/service-kit';
 import type { ClientRepository } from '../clients/client-repository.ts';
 import type { JourneyAccess } from '../households/journey-access.ts';
 import type { Clock } from '../clock.ts';
@@ -25,6 +25,31 @@ export class CustomTaskNotFoundError extends NotFoundError {
     this.name = 'CustomTaskNotFoundError';
   }
 }
+
+/** A new task's id (made by the seller's device) already names a task of another journey. */
+export class CustomTaskIdTakenError extends ConflictError {
+  constructor() {
+    super(journeyMessages.taskIdTaken, JourneyErrorCode.taskIdTaken);
+    this.name = 'CustomTaskIdTakenError';
+  }
+}
+
+/**
+ * Thrown inside the creating transaction when the id already names a task of the same journey (a
+ * creation sent again), so the transaction rolls back and leaves no trace; create() answers the
+ * task it carries.
+ */
+class CreationReplayed extends Error {
+  readonly task: CustomTask;
+  constructor(task: CustomTask) {
+    super('custom task creation replayed');
+    this.name = 'CreationReplayed';
+    this.task = task;
+  }
+}
+
+/** How many times a creation with an id looks again when the task holding it vanished meanwhile. */
+const REPLAY_LOOKUPS = 3;
 
 /** Members work the seller's journey but do not delete the seller's tasks. */
 export class MembersCannotDeleteError extends ForbiddenError {
@@ -52,6 +77,13 @@ function changedFields(before: CustomTaskRow, after: CustomTaskRow): TaskUpdated
 }
 
 type CompleterNames = { completerFirstName: string | null; completerLastName: string | null };
+
+/** Custom tasks with the names of whoever completed each (for `completedBy`). */
+const withCompleter = (executor: Executor) =>
+  executor
+    .select({ task: customTasks, completerFirstName: users.firstName, completerLastName: users.lastName })
+    .from(customTasks)
+    .leftJoin(users, eq(users.id, customTasks.completedBy));
 
 export function toCustomTask(row: CustomTaskRow, names?: CompleterNames): CustomTask {
   return {
@@ -101,10 +133,7 @@ export function createCustomTaskService(options: {
 
   return {
     async list({ clientId }: JourneyAccess): Promise<CustomTask[]> {
-      const rows = await db
-        .select({ task: customTasks, completerFirstName: users.firstName, completerLastName: users.lastName })
-        .from(customTasks)
-        .leftJoin(users, eq(users.id, customTasks.completedBy))
+      const rows = await withCompleter(db)
         .where(eq(customTasks.clientId, clientId))
         .orderBy(customTasks.createdAt);
       return rows
@@ -117,27 +146,75 @@ export function createCustomTaskService(options: {
         );
     },
 
-    async create({ clientId, actor }: JourneyAccess, input: CustomTaskCreate): Promise<CustomTask> {
+    /**
+     * A new task. With `input.id` (made by the seller's device, for a creation sent offline and
+     * maybe twice) the task takes that id, once: when a task of the same journey already holds it,
+     * the answer is that task as it is now (`created: false`) and nothing is written or published;
+     * when another journey's task holds it, 409 and nothing of that task is revealed.
+     */
+    async create(
+      { clientId, actor }: JourneyAccess,
+      input: CustomTaskCreate,
+    ): Promise<{ task: CustomTask; created: boolean }> {
       await checkStage(input.stageId);
-      const row = await db.transaction(async (tx) => {
-        await clients.touch(tx, clientId);
-        const [inserted] = await tx
-          .insert(customTasks)
-          .values({ clientId, ...input, status: 'pending', createdBy: actor.id, updatedBy: actor.id })
-          .returning();
-        if (!inserted) throw new Error('custom task insert returned no row');
-        await publishTaskUpdated(events, tx, {
-          clientId,
-          taskId: inserted.id,
-          kind: 'custom',
-          change: 'created',
-          fields: [],
-          actorUserId: actor.id,
-          updatedAt: inserted.createdAt,
+      const { id, ...fields } = input;
+      const values = {
+        clientId,
+        ...fields,
+        status: 'pending',
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      } satisfies typeof customTasks.$inferInsert;
+      try {
+        const row = await db.transaction(async (tx) => {
+          await clients.touch(tx, clientId);
+          const inserted = id === undefined ? await insert(tx, values) : await insertOnce(tx, id, values);
+          await publishTaskUpdated(events, tx, {
+            clientId,
+            taskId: inserted.id,
+            kind: 'custom',
+            change: 'created',
+            fields: [],
+            actorUserId: actor.id,
+            updatedAt: inserted.createdAt,
+          });
+          return inserted;
         });
+        return { task: toCustomTask(row), created: true };
+      } catch (error) {
+        if (error instanceof CreationReplayed) return { task: error.task, created: false };
+        throw error;
+      }
+
+      /** The task with a new id the database makes (as every task had before devices named them). */
+      async function insert(tx: Executor, row: typeof values): Promise<CustomTaskRow> {
+        const [inserted] = await tx.insert(customTasks).values(row).returning();
+        if (!inserted) throw new Error('custom task insert returned no row');
         return inserted;
-      });
-      return toCustomTask(row);
+      }
+
+      /**
+       * The task with the device's id; or, when a task already holds it, CreationReplayed (same
+       * journey) or CustomTaskIdTakenError (another journey), either rolling the transaction back.
+       */
+      async function insertOnce(tx: Executor, taskId: string, row: typeof values): Promise<CustomTaskRow> {
+        for (let attempt = 1; attempt <= REPLAY_LOOKUPS; attempt++) {
+          // Waits for a concurrent creation of the same id to commit or roll back.
+          const [inserted] = await tx
+            .insert(customTasks)
+            .values({ ...row, id: taskId })
+            .onConflictDoNothing({ target: customTasks.id })
+            .returning();
+          if (inserted) return inserted;
+          const [existing] = await withCompleter(tx).where(eq(customTasks.id, taskId)).limit(1);
+          if (existing?.task.clientId === clientId) {
+            throw new CreationReplayed(toCustomTask(existing.task, existing));
+          }
+          if (existing) throw new CustomTaskIdTakenError();
+          // Deleted between the two statements: the id is free again, try the insert once more.
+        }
+        throw new Error(`custom task ${taskId} neither inserted nor found`);
+      }
     },
 
     async update(

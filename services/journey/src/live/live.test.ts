@@ -10,7 +10,6 @@ import {
   notesConflictSchema,
   taskEntriesSchema,
   taskEntrySchema,
-  userGroupSchema,
   type LiveEvent,
 } from '@listready/contracts';
 import { clients, journeyOutbox } from '@listready/db';
@@ -122,22 +121,7 @@ describe('a live household', () => {
     agent = await journey.signUp('agent');
     clientId = must(await journey.clientOf(seller.userId)).id;
     await database.current.db.update(clients).set({ agentId: agent.agentId }).where(eq(clients.id, clientId));
-    const group = userGroupSchema.parse(
-      (
-        await journey.app.inject({
-          method: 'POST',
-          url: '/api/user-groups',
-          payload: { name: 'Home' },
-          ...as(seller),
-        })
-      ).json(),
-    );
-    await journey.app.inject({
-      method: 'POST',
-      url: '/api/user-groups/join',
-      payload: { inviteCode: group.inviteCode },
-      ...as(member),
-    });
+    await journey.household(seller, member);
     tasks = taskEntriesSchema.parse(
       (await journey.app.inject({ url: '/api/clients/current/tasks', ...as(seller) })).json(),
     );

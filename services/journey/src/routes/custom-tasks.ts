@@ -13,7 +13,8 @@ import type { JourneyAccessControl } from '../households/journey-access.ts';
 
 /**
  * The seller's personal tasks: GET/POST /api/clients/current/custom-tasks, PUT/DELETE …/{id}.
- * The household works them too; only the seller deletes.
+ * The household works them too; only the seller deletes. A POST may name the new task's id (made
+ * by the seller's device offline): sent again, it answers 200 with the task instead of 201.
  */
 export function customTaskRoutes(
   app: App,
@@ -37,15 +38,16 @@ export function customTaskRoutes(
       schema: {
         querystring: householdQuerySchema,
         body: customTaskCreateSchema,
-        response: { 201: customTaskSchema },
+        // 201: created; 200: the same creation (the same client-made id) sent again.
+        response: { 201: customTaskSchema, 200: customTaskSchema },
       },
     },
     async (request, reply) => {
-      const task = await deps.customTasks.create(
+      const { task, created } = await deps.customTasks.create(
         await currentJourney(deps.access, request, 'write'),
         request.body,
       );
-      return reply.status(201).send(task);
+      return reply.status(created ? 201 : 200).send(task);
     },
   );
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { householdsSchema, taskEntriesSchema, taskEntrySchema, userGroupSchema } from '@listready/contracts';
+import { householdsSchema, taskEntriesSchema, taskEntrySchema } from '@listready/contracts';
 import { clients, clientTasks } from '@listready/db';
 import { useTestDatabase } from '@listready/testing';
 import {
@@ -20,33 +20,12 @@ describe('the household works one journey', () => {
   afterAll(() => journey.stop());
 
   const get = (user: TestUser, url: string) => journey.app.inject({ url, ...as(user) });
-  async function household(owner: TestUser, ...members: TestUser[]) {
-    const group = userGroupSchema.parse(
-      (
-        await journey.app.inject({
-          method: 'POST',
-          url: '/api/user-groups',
-          payload: { name: `${owner.firstName}'s home` },
-          ...as(owner),
-        })
-      ).json(),
-    );
-    for (const member of members) {
-      await journey.app.inject({
-        method: 'POST',
-        url: '/api/user-groups/join',
-        payload: { inviteCode: group.inviteCode },
-        ...as(member),
-      });
-    }
-    return must(await journey.clientOf(owner.userId)).id;
-  }
 
   it('a member completes a task and writes a note; the seller sees both, completed by the member; the agent reads the note', async () => {
     const seller = await journey.signUp('client', { firstName: 'Sam', lastName: 'Seller' });
     const member = await journey.signUp('client', { firstName: 'Max', lastName: 'Member' });
     const agent = await journey.signUp('agent');
-    const clientId = await household(seller, member);
+    const clientId = await journey.household(seller, member);
     await database.current.db.update(clients).set({ agentId: agent.agentId }).where(eq(clients.id, clientId));
 
     const tasks = taskEntriesSchema.parse(
@@ -103,8 +82,8 @@ describe('the household works one journey', () => {
     const first = await journey.signUp('client', { firstName: 'Ana', lastName: 'First' });
     const second = await journey.signUp('client', { firstName: 'Ben', lastName: 'Second' });
     const helper = await journey.signUp('client', { firstName: 'Hal', lastName: 'Helper' });
-    const firstId = await household(first, helper);
-    const secondId = await household(second, helper);
+    const firstId = await journey.household(first, helper);
+    const secondId = await journey.household(second, helper);
     const households = householdsSchema.parse((await get(helper, '/api/clients/current/households')).json());
     expect(households.map((entry) => [entry.ownerName, entry.own])).toEqual([
       ['My home', true],

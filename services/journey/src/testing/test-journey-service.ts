@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
-import type { EventType } from '@listready/contracts';
+import { userGroupSchema, type EventType } from '@listready/contracts';
 import {
   authDeadLetters,
   authOutbox,
@@ -102,6 +102,29 @@ export async function startTestJourneyService(
       return { userId: id, email, firstName, role, cookie: await accounts.signIn(id, role), agentId };
     },
     clientOf,
+    /**
+     * `owner`'s household: a group they create, which each of `members` joins (each join checked).
+     * Returns the owner's client id, the `?clientId=` members work the journey with.
+     */
+    async household(owner: TestUser, ...members: TestUser[]): Promise<string> {
+      const created = await service.app.inject({
+        method: 'POST',
+        url: '/api/user-groups',
+        payload: { name: `${owner.firstName}'s home` },
+        ...as(owner),
+      });
+      const { inviteCode } = userGroupSchema.parse(created.json());
+      for (const member of members) {
+        const joined = await service.app.inject({
+          method: 'POST',
+          url: '/api/user-groups/join',
+          payload: { inviteCode },
+          ...as(member),
+        });
+        if (joined.statusCode !== 200) throw new Error(`joining the household answered ${joined.statusCode}`);
+      }
+      return must(await clientOf(owner.userId)).id;
+    },
     async stop() {
       await authEvents.stop();
       await service.stop();

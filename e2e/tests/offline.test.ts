@@ -10,8 +10,8 @@ import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
- * offline, and a completion and a reschedule made offline that reach the server once the browser is
- * back online.
+ * offline, and a completion, a reschedule and a new custom task made offline that reach the server
+ * once the browser is back online.
  */
 
 const baseUrl = inject('platformUrl');
@@ -225,5 +225,74 @@ describe('offline', () => {
     expect(await page.evaluate(async () => (await caches.keys()).includes('listready-session-v1'))).toBe(
       false,
     );
+  });
+});
+
+/** Opens a stage of the journey that is folded (only the stage in progress opens by itself). */
+async function openStage(page: Page, title: string): Promise<void> {
+  const stage = seller(page).getByRole('button', { name: new RegExp(title) });
+  if ((await stage.getAttribute('aria-expanded')) === 'false') await stage.click();
+}
+
+describe('a custom task made offline', () => {
+  it('is added on the profile, shown on the journey in its stage, completed there, and reaches the server once, with its completion, back online', async () => {
+    await mkdir(screenshots, { recursive: true });
+    const observed = await browser.newPage({ width: 375, height: 800 });
+    const { page, errors } = observed;
+    await signUpSeller(page, 'Ivy');
+    await openJourney(page, 'Ivy');
+    expect(await workerControls(page)).toBe(true);
+    // Read once through the worker (the first load came before it controlled the page).
+    await page.reload();
+    await taskRow(page, 'Curb Appeal').waitFor();
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+
+    await page.context().setOffline(true);
+    allowOfflineFailures(observed);
+    await navigation.getByRole('button', { name: 'Custom' }).click();
+    await seller(page).getByRole('heading', { level: 1, name: 'Custom Tasks', exact: true }).waitFor();
+    await seller(page).getByRole('button', { name: 'Add Your First Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Task' });
+    await dialog.getByLabel('Title').fill('Hang the wreath');
+    await dialog.getByLabel('Stage').selectOption({ label: 'Home Staging' });
+    await dialog.getByRole('button', { name: 'Add Task' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const kept = seller(page).locator('[data-task-title="Hang the wreath"]');
+    await kept.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
+    await expectCleanAccessibility(page);
+    await page.screenshot({ path: path.join(screenshots, 'offline-custom-task-profile.png') });
+
+    // On the journey, in its stage, with the same words; completed there, still offline.
+    await navigation.getByRole('button', { name: 'Journey' }).click();
+    await openStage(page, 'Home Staging');
+    const row = taskRow(page, 'Hang the wreath');
+    await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
+    await row.getByRole('button', { name: 'Mark Complete' }).click();
+    await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect(await row.getByText(PENDING_TEXT).count()).toBe(1);
+    await expectCleanAccessibility(page);
+    await page.screenshot({ path: path.join(screenshots, 'offline-custom-task-journey.png') });
+    const serverCustomTasks = async () => {
+      const response = await page.request.get(`${baseUrl}/api/clients/current/custom-tasks`);
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { title: string; status: string; stageId: string | null }[]).filter(
+        (task) => task.title === 'Hang the wreath',
+      );
+    };
+    // Nothing has reached the server (asked from outside the offline browser).
+    expect(await serverCustomTasks()).toEqual([]);
+
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await serverCustomTasks()).map((task) => task.status), { timeout: 15_000 })
+      .toEqual(['completed']);
+    expect((await serverCustomTasks())[0]?.stageId).not.toBeNull();
+    await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({ state: 'detached' });
+    await page.reload();
+    await openStage(page, 'Home Staging');
+    await taskRow(page, 'Hang the wreath').getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect(await taskRow(page, 'Hang the wreath').getByText(PENDING_TEXT).count()).toBe(0);
+    expect(await serverCustomTasks()).toHaveLength(1);
+    expect(errors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
 import { JourneyScreen } from './journey/components/journey-screen.tsx';
+import { useOfflineSync } from './journey/hooks/use-offline-task-changes.ts';
 
 // The profile (its forms and react-hook-form) is fetched when /profile opens, not with the journey.
 const profileScreen = onDemand(() => import('./profile/components/profile-screen.tsx'));
@@ -39,6 +40,9 @@ export function SellerApp() {
   const path = useLocationPath();
   // Once the journey is up, the profile (the bar's Profile, Groups and Custom) comes too.
   useEffect(() => fetchWhenIdle([profileScreen]), []);
+  // Work kept on this device (from the journey or the profile) goes out now, and whenever the
+  // browser is back online.
+  useOfflineSync();
   return (
     <>
       <SellerScreen path={path} />

@@ -25,12 +25,17 @@ export const REMOTES_CONFIG_URL = '/remotes.json';
 /** The remote whose files are stored at install: the seller's journey is what works offline. */
 export const OFFLINE_REMOTE = 'mfe-seller';
 
-/** The reads kept for offline use: the journey screen's, and the signed-in user. */
+/**
+ * The reads kept for offline use: the journey screen's, the signed-in user, and the profile's (its
+ * groups and the seller's property), so Custom Tasks opens offline to add a task there.
+ */
 export const USER_READ_PATHS: readonly string[] = [
   '/api/clients/current/journey',
   '/api/clients/current/tasks',
   '/api/clients/current/custom-tasks',
   '/api/auth/user',
+  '/api/user-groups',
+  '/api/clients/current/profile',
 ];
 
 /** Requests that change who is signed in: whatever was kept for the previous user goes. */

@@ -2,7 +2,6 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
-import { useOfflineSync } from '../hooks/use-offline-task-changes.ts';
 import type { CustomTask } from '../utils/journey-api.ts';
 import { rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
@@ -21,8 +20,6 @@ export function JourneyScreen() {
   const customTasks = useCustomTasks();
   // What the rest of the household does shows here as it happens, once the journey is there.
   useLiveJourney(journey.isSuccess);
-  // Completions made offline go out now, and whenever the browser is back online.
-  useOfflineSync();
   // Which stages are open; until the seller toggles one, the stage in progress is.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const toggleStage = useCallback(

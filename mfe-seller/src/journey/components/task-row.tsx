@@ -1,37 +1,27 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import {
-  CalendarClock,
-  CircleCheck,
-  Circle,
-  CloudOff,
-  StickyNote,
-  TriangleExclamationPoint,
-  User,
-} from 'lucide-react';
+import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
 import { Button, cn } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
 import { useReadOnlyJourney } from '../hooks/use-household.ts';
 import {
-  PENDING_CHANGE_TEXT,
   usePendingTaskChanges,
+  usePendingTaskCreations,
   useSignedInUserId,
 } from '../hooks/use-offline-task-changes.ts';
-import {
-  pendingChangeKey,
-  pendingTaskChanges,
-  type PendingTaskChange,
-} from '../utils/pending-task-changes.ts';
+import { pendingChangeKey, pendingCreationKey } from '../utils/pending-task-changes.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
 import { noteDraftKey, readNoteDraft } from '../utils/note-drafts.ts';
 import { NotesEditor } from './notes-editor.tsx';
+import { keptWorkFor, PendingNote, type KeptWork } from './pending-note.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 
 /** What every row of a list shares: the two updates, whether the journey is read-only, the changes kept on this device. */
 interface TaskRowActions {
   toggle: (task: TaskRowModel) => void;
   readOnly: boolean;
-  pendingChange: (task: TaskRowModel) => PendingTaskChange | undefined;
+  /** What waits on this device for the task: the task itself (a custom task made here) or a change. */
+  keptWork: (task: TaskRowModel) => KeptWork | undefined;
   /** Where the signed-in person's unsaved notes for the task are kept (null: no one signed in). */
   noteDraftKey: (task: TaskRowModel) => string | null;
 }
@@ -48,6 +38,7 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
   const readOnly = useReadOnlyJourney();
   const userId = useSignedInUserId();
   const changes = usePendingTaskChanges();
+  const creations = usePendingTaskCreations();
   const actions = useMemo<TaskRowActions>(
     () => ({
       toggle: (task) => {
@@ -59,14 +50,19 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
         else updateTask(change);
       },
       readOnly,
-      pendingChange: (task) => {
+      keptWork: (task) => {
         if (!userId) return undefined;
-        const key = pendingChangeKey(userId, task.source === 'custom' ? 'custom' : 'client', task.id);
-        return changes.find((change) => change.key === key);
+        const custom = task.source === 'custom';
+        const key = pendingChangeKey(userId, custom ? 'custom' : 'client', task.id);
+        const creationKey = pendingCreationKey(userId, task.id);
+        return keptWorkFor(
+          custom ? creations.find((creation) => creation.key === creationKey) : undefined,
+          changes.find((change) => change.key === key),
+        );
       },
       noteDraftKey: (task) => (userId ? noteDraftKey(userId, task.id) : null),
     }),
-    [updateTask, updateCustomTask, readOnly, userId, changes],
+    [updateTask, updateCustomTask, readOnly, userId, changes, creations],
   );
   return <TaskRowActionsContext value={actions}>{children}</TaskRowActionsContext>;
 }
@@ -102,7 +98,7 @@ function TaskRowView({
   );
   const completed = task.status === 'completed';
   const { readOnly } = actions;
-  const pending = actions.pendingChange(task);
+  const kept = actions.keptWork(task);
   const toggle = () => actions.toggle(task);
 
   return (
@@ -149,7 +145,7 @@ function TaskRowView({
           </div>
         </div>
       </div>
-      {pending && <PendingChangeNote change={pending} />}
+      {kept && <PendingNote work={kept} />}
       {readOnly ? (
         task.notes ? (
           <p className="mt-3 text-sm whitespace-pre-wrap text-ink-muted" data-testid="task-notes">
@@ -190,41 +186,5 @@ function TaskRowView({
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}
     </li>
-  );
-}
-
-/**
- * A change kept on this device, said in words (a screen reader hears it as it appears): waiting
- * to be sent, or refused by the server — then still shown, with the server's reason, until the
- * seller tries again or lets it go.
- */
-function PendingChangeNote({ change }: { change: { key: string; refusal?: string | undefined } }) {
-  if (!change.refusal) {
-    return (
-      <p
-        role="status"
-        className="mt-2 flex items-center gap-1.5 text-xs text-ink-muted"
-        data-testid="task-pending-sync"
-      >
-        <CloudOff aria-hidden="true" className="size-3.5 shrink-0" />
-        {PENDING_CHANGE_TEXT}
-      </p>
-    );
-  }
-  return (
-    <div role="status" className="mt-2 text-xs text-ink-muted" data-testid="task-sync-refused">
-      <p className="flex items-center gap-1.5">
-        <TriangleExclamationPoint aria-hidden="true" className="size-3.5 shrink-0" />
-        Not synced: {change.refusal}
-      </p>
-      <div className="mt-2 flex gap-2">
-        <Button size="sm" variant="outline" onClick={() => void pendingTaskChanges.retry(change.key)}>
-          Try again
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => void pendingTaskChanges.remove(change.key)}>
-          Discard my change
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -10,10 +10,10 @@ import {
 import { apiClient, apiQuery, ApiRequestError } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/journey-api.ts';
 import { applyClientTaskChanges, applyCustomTaskPatch } from '../utils/task-changes.ts';
-import type { PendingTaskChange } from '../utils/pending-task-changes.ts';
+import type { PendingTaskChange, PendingTaskCreation } from '../utils/pending-task-changes.ts';
 import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
 import { useJourneyUrl } from './use-household.ts';
-import { usePendingTaskChanges } from './use-offline-task-changes.ts';
+import { usePendingTaskChanges, usePendingTaskCreations } from './use-offline-task-changes.ts';
 
 /**
  * Right after sign-up the journey service may not have applied `user-registered` yet (with Kafka,
@@ -39,16 +39,48 @@ export function withPendingEntries(entries: TaskEntry[], pending: readonly Pendi
     .map((change) => ({ id: change.taskId, patch: change.patch }));
   return changes.length === 0 ? entries : applyClientTaskChanges(entries, changes);
 }
+/** A custom task made on this device, as the lists show it until the server has it. */
+export function customTaskOfCreation({ task, savedAt }: PendingTaskCreation): CustomTask {
+  return {
+    ...task,
+    status: 'pending',
+    completedBy: null,
+    custom: true,
+    createdAt: savedAt,
+    updatedAt: savedAt,
+  };
+}
+
+/**
+ * The custom tasks as the seller left them: with the ones made on this device (not yet on the
+ * server) after the server's, and the changes still waiting here.
+ */
 export function withPendingCustomTasks(
   tasks: CustomTask[],
   pending: readonly PendingTaskChange[],
+  creations: readonly PendingTaskCreation[] = [],
 ): CustomTask[] {
   const custom = pending.filter((change) => change.source === 'custom');
-  if (custom.length === 0) return tasks;
-  return tasks.map((task) => {
+  const made = creations.filter((creation) => !tasks.some((task) => task.id === creation.taskId));
+  if (custom.length === 0 && made.length === 0) return tasks;
+  return [...tasks, ...made.map(customTaskOfCreation)].map((task) => {
     const change = custom.find((candidate) => candidate.taskId === task.id);
     return change ? applyCustomTaskPatch(task, change.patch) : task;
   });
+}
+
+/**
+ * The select of a custom task list: the seller's own journey's (the only one a task is made on
+ * from this device) shows the tasks made here too.
+ */
+export function usePendingCustomTasksSelect(url: string) {
+  const pending = usePendingTaskChanges();
+  const creations = usePendingTaskCreations();
+  const own = url === CUSTOM_TASKS_URL;
+  return useCallback(
+    (tasks: CustomTask[]) => withPendingCustomTasks(tasks, pending, own ? creations : []),
+    [pending, creations, own],
+  );
 }
 
 export function useTaskEntries() {
@@ -59,8 +91,7 @@ export function useTaskEntries() {
 }
 export function useCustomTasks() {
   const { url, enabled } = useJourneyUrl(CUSTOM_TASKS_URL);
-  const pending = usePendingTaskChanges();
-  const select = useCallback((tasks: CustomTask[]) => withPendingCustomTasks(tasks, pending), [pending]);
+  const select = usePendingCustomTasksSelect(url);
   return useQuery({ ...apiQuery(apiClient, url, customTasksSchema), enabled, select });
 }
 

@@ -3,38 +3,49 @@ import { useQueryClient } from '@tanstack/react-query';
 import { customTaskSchema, taskEntrySchema } from '@listready/contracts/journey';
 import { toast } from '@listready/ui';
 import { apiClient, useSession } from '@listready/web-client';
-import { pendingTaskChanges, type PendingTaskChange } from '../utils/pending-task-changes.ts';
+import {
+  pendingTaskChanges,
+  pendingTaskCreations,
+  type KeptEntry,
+  type KeptStore,
+  type PendingTaskChange,
+  type PendingTaskCreation,
+} from '../utils/pending-task-changes.ts';
 import { syncPendingChanges } from '../utils/sync-pending-changes.ts';
-import { liveReads } from './use-live-journey.ts';
-import { useJourneyChoice } from './use-household.ts';
 
 /** What the seller reads beside a change kept on this device (spelled out, not colour alone). */
 export const PENDING_CHANGE_TEXT = "Saved on this device — will sync when you're back online";
+
+/** Work kept on this device: shown as made, sent when the browser is back online. */
+export const keptOnDeviceToast = () =>
+  toast({ title: 'Saved on this device', description: "It will sync when you're back online." });
 
 export function useSignedInUserId(): string | undefined {
   const session = useSession();
   return session.status === 'signed-in' ? session.user.id : undefined;
 }
 
-/** The signed-in user's changes waiting on this device (re-rendering when they change). */
-export function usePendingTaskChanges(): readonly PendingTaskChange[] {
+/** The signed-in user's work waiting in a store on this device (re-rendering when it changes). */
+function useKeptEntries<Entry extends KeptEntry>(store: KeptStore<Entry>): readonly Entry[] {
   const userId = useSignedInUserId();
-  const all = useSyncExternalStore(
-    pendingTaskChanges.subscribe,
-    pendingTaskChanges.snapshot,
-    pendingTaskChanges.snapshot,
-  );
-  return useMemo(() => (userId ? all.filter((change) => change.userId === userId) : []), [all, userId]);
+  const all = useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
+  return useMemo(() => (userId ? all.filter((entry) => entry.userId === userId) : []), [all, userId]);
 }
 
+/** The signed-in user's changes waiting on this device. */
+export const usePendingTaskChanges = (): readonly PendingTaskChange[] => useKeptEntries(pendingTaskChanges);
+/** The custom tasks the signed-in user made on this device, not on the server yet. */
+export const usePendingTaskCreations = (): readonly PendingTaskCreation[] =>
+  useKeptEntries(pendingTaskCreations);
+
 /**
- * Sends the changes kept on this device when the journey opens and whenever the browser comes
- * back online, then reads the journey again; says so in a toast, and names what the server refused.
+ * Sends the work kept on this device (new custom tasks, then changes) when the seller remote opens
+ * and whenever the browser comes back online, then reads the journeys again; says so in a toast,
+ * and names what the server refused.
  */
 export function useOfflineSync(): void {
   const queryClient = useQueryClient();
   const userId = useSignedInUserId();
-  const { clientId } = useJourneyChoice();
   useEffect(() => {
     if (!userId) return undefined;
     let running: Promise<void> | undefined;
@@ -49,8 +60,16 @@ export function useOfflineSync(): void {
             change.source === 'custom' ? customTaskSchema : taskEntrySchema,
             { body: change.patch },
           ),
+        creations: {
+          store: pendingTaskCreations,
+          send: (creation) =>
+            apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task }),
+        },
+        // Every journey read (whichever household's): the lists, and the progress built from them.
         afterSent: () =>
-          Promise.all(liveReads(clientId).map((url) => queryClient.invalidateQueries({ queryKey: [url] }))),
+          queryClient.invalidateQueries({
+            predicate: (query) => String(query.queryKey[0]).startsWith('/api/clients/current/'),
+          }),
       })
         .then(({ sent, refused }) => {
           if (sent.length > 0)
@@ -73,5 +92,5 @@ export function useOfflineSync(): void {
     sync();
     window.addEventListener('online', sync);
     return () => window.removeEventListener('online', sync);
-  }, [queryClient, userId, clientId]);
+  }, [queryClient, userId]);
 }

@@ -13,11 +13,15 @@ import {
 } from '../utils/journey-api.ts';
 import { withClientId } from '../utils/household-choice.ts';
 import { useJourneyChoice } from './use-household.ts';
-import { useSignedInUserId } from './use-offline-task-changes.ts';
+import { keptOnDeviceToast, useSignedInUserId } from './use-offline-task-changes.ts';
 import { confettiBurst } from '../utils/confetti-burst.ts';
 import { optimisticListUpdate } from '../utils/optimistic-list-update.ts';
 import { trackTaskChange } from '../utils/task-usage.ts';
-import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
+import {
+  pendingCreationKey,
+  pendingTaskChanges,
+  pendingTaskCreations,
+} from '../utils/pending-task-changes.ts';
 import { KEPT_ON_DEVICE, sendOrKeepOnDevice } from '../utils/sync-pending-changes.ts';
 import {
   applyClientTaskChanges,
@@ -47,10 +51,6 @@ export const showTaskError = (error: Error, fallback: string) =>
   toast({ title: 'Error', description: errorText(error, fallback), variant: 'destructive' });
 
 type ChangeKind = 'status' | 'notes' | 'details';
-
-/** A completion made offline: kept, shown as made, sent when the browser is back online. */
-const keptOnDeviceToast = () =>
-  toast({ title: 'Saved on this device', description: "It will sync when you're back online." });
 
 function successToast(kind: ChangeKind, completed: boolean | undefined, custom: boolean): void {
   if (kind === 'status') {
@@ -173,6 +173,11 @@ export function useUpdateCustomTask() {
           url,
           patch,
           send: () => apiClient.request('PUT', url, customTaskSchema, { body: patch }),
+          madeOnDevice:
+            userId !== undefined &&
+            pendingTaskCreations
+              .snapshot()
+              .some((creation) => creation.key === pendingCreationKey(userId, id)),
         });
       },
       apply: (tasks, { id, patch }) =>

@@ -1,4 +1,4 @@
-import type { ClientTaskUpdate } from '@listready/contracts/journey';
+import type { ClientTaskUpdate, CustomTaskCreate, CustomTaskUpdate } from '@listready/contracts/journey';
 
 /**
  * What a change kept on this device may set: a completion (status) and a reschedule (due date, who
@@ -7,13 +7,33 @@ import type { ClientTaskUpdate } from '@listready/contracts/journey';
  * which only makes sense while the seller is there to see the answer.
  */
 export const KEPT_FIELDS = ['status', 'dueDate', 'assignedTo', 'priority'] as const;
-export type KeptTaskPatch = Pick<ClientTaskUpdate, (typeof KEPT_FIELDS)[number]>;
+/**
+ * A custom task is the seller's own, so its title, description and stage are plain values too (the
+ * profile's Edit Task): a change of them made offline is kept the same way.
+ */
+export const KEPT_CUSTOM_FIELDS = [...KEPT_FIELDS, 'title', 'description', 'stageId'] as const;
+export type KeptTaskPatch = Pick<ClientTaskUpdate, (typeof KEPT_FIELDS)[number]> &
+  Partial<Pick<CustomTaskUpdate, 'title' | 'description' | 'stageId'>>;
 
 /** The fields `patch` sets, when it sets only fields that may be kept (at least one); otherwise null. */
-export function keptPatchOf(patch: object): KeptTaskPatch | null {
+export function keptPatchOf(
+  patch: object,
+  source: PendingTaskChange['source'] = 'client',
+): KeptTaskPatch | null {
+  const fields: readonly string[] = source === 'custom' ? KEPT_CUSTOM_FIELDS : KEPT_FIELDS;
   const set = Object.entries(patch).filter(([, value]) => value !== undefined);
-  const keepable = ([field]: [string, unknown]) => (KEPT_FIELDS as readonly string[]).includes(field);
+  const keepable = ([field]: [string, unknown]) => fields.includes(field);
   return set.length > 0 && set.every(keepable) ? (Object.fromEntries(set) as KeptTaskPatch) : null;
+}
+
+/** What every piece of work kept on this device has: whose it is, when it was made, and a refusal. */
+export interface KeptEntry {
+  /** Unique per person and task (and kind of work). */
+  key: string;
+  userId: string;
+  savedAt: string;
+  /** Set when the server refused it (a 4xx): it stays, with the server's words, until the seller decides. */
+  refusal?: string;
 }
 
 /**
@@ -22,19 +42,29 @@ export function keptPatchOf(patch: object): KeptTaskPatch | null {
  * browser is back online. One entry per task, field by field the last wish: completing then
  * un-completing offline leaves only the last, and a new date offline keeps a completion waiting.
  */
-export interface PendingTaskChange {
+export interface PendingTaskChange extends KeptEntry {
   /** `${userId} ${source} ${taskId}`: one wish per task and person. */
   key: string;
-  userId: string;
   source: 'client' | 'custom';
   taskId: string;
   /** The PUT that makes it so (the task route is idempotent by desired state). */
   url: string;
   /** Its body. */
   patch: KeptTaskPatch;
-  savedAt: string;
-  /** Set when the server refused it (a 4xx): the change stays, with the server's words, until the seller decides. */
-  refusal?: string;
+}
+
+/**
+ * A custom task made without a network (the profile's Add Task): its POST body with the id this
+ * device gave it, so sending it twice makes one task (the server answers the same creation again
+ * with 200). Shown in the lists as made, and sent before any change kept for it.
+ */
+export interface PendingTaskCreation extends KeptEntry {
+  /** `${userId} new ${taskId}`. */
+  key: string;
+  taskId: string;
+  /** Where it is POSTed (the seller's own journey). */
+  url: string;
+  task: CustomTaskCreate & { id: string };
 }
 
 /** An entry as an earlier version stored it (completions only, `status` beside the key). */
@@ -48,18 +78,19 @@ export function fromStorage(stored: StoredChange): PendingTaskChange {
   return { ...rest, patch: { status } };
 }
 
-export interface PendingChangeStorage {
-  all(): Promise<PendingTaskChange[]>;
-  put(change: PendingTaskChange): Promise<void>;
+export interface KeptStorage<Entry extends KeptEntry> {
+  all(): Promise<Entry[]>;
+  put(entry: Entry): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
 export const pendingChangeKey = (userId: string, source: PendingTaskChange['source'], taskId: string) =>
   `${userId} ${source} ${taskId}`;
+export const pendingCreationKey = (userId: string, taskId: string) => `${userId} new ${taskId}`;
 
 /** In memory: for tests, and for a browser without IndexedDB (the change then lasts until a reload). */
-export function memoryStorage(): PendingChangeStorage {
-  const entries = new Map<string, PendingTaskChange>();
+export function memoryStorage<Entry extends KeptEntry>(): KeptStorage<Entry> {
+  const entries = new Map<string, Entry>();
   return {
     all: async () => [...entries.values()],
     put: async (change) => void entries.set(change.key, change),
@@ -67,24 +98,31 @@ export function memoryStorage(): PendingChangeStorage {
   };
 }
 
-const DATABASE = 'listready-offline';
-const STORE = 'task-changes';
+/** Where each kind of work is kept: a database of its own, so adding one never upgrades another. */
+export const CHANGES_DATABASE = { database: 'listready-offline', store: 'task-changes' };
+export const CREATIONS_DATABASE = { database: 'listready-offline-new-tasks', store: 'task-creations' };
 
 /**
  * IndexedDB, in a dozen lines of our own: one object store read and written whole, which a
- * wrapper library (idb, idb-keyval) would not make shorter than it makes the bundle bigger.
+ * wrapper library (idb, idb-keyval) would not make shorter than it makes the bundle bigger. Each
+ * kind of work has a database of its own at version 1: a new kind needs no upgrade, which an
+ * open tab of the previous version (holding its connection) would block.
  */
-export function indexedDbStorage(factory: IDBFactory): PendingChangeStorage {
+export function indexedDbStorage<Entry extends KeptEntry, Stored = Entry>(
+  factory: IDBFactory,
+  where: { database: string; store: string },
+  read: (stored: Stored) => Entry = (stored) => stored as unknown as Entry,
+): KeptStorage<Entry> {
   let opened: Promise<IDBDatabase> | undefined;
   const database = () =>
     (opened ??= new Promise((resolve, reject) => {
-      const request = factory.open(DATABASE, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
+      const request = factory.open(where.database, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(where.store, { keyPath: 'key' });
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
     }));
   async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) {
-    const store = (await database()).transaction(STORE, mode).objectStore(STORE);
+    const store = (await database()).transaction(where.store, mode).objectStore(where.store);
     return new Promise<T>((resolve, reject) => {
       const request = work(store);
       request.onsuccess = () => resolve(request.result);
@@ -92,27 +130,26 @@ export function indexedDbStorage(factory: IDBFactory): PendingChangeStorage {
     });
   }
   return {
-    all: async () =>
-      (await run('readonly', (store) => store.getAll() as IDBRequest<StoredChange[]>)).map(fromStorage),
-    put: async (change) => void (await run('readwrite', (store) => store.put(change))),
+    all: async () => (await run('readonly', (store) => store.getAll() as IDBRequest<Stored[]>)).map(read),
+    put: async (entry) => void (await run('readwrite', (store) => store.put(entry))),
     delete: async (key) => void (await run('readwrite', (store) => store.delete(key))),
   };
 }
 
 /**
- * The pending changes, mirrored in memory so screens read them synchronously
- * (`useSyncExternalStore`) while every change is also written to storage.
+ * Work kept on this device, mirrored in memory so screens read it synchronously
+ * (`useSyncExternalStore`) while every entry is also written to storage.
  */
-export function createPendingTaskChanges(storage: PendingChangeStorage) {
-  let changes: readonly PendingTaskChange[] = [];
+export function createKeptStore<Entry extends KeptEntry>(storage: KeptStorage<Entry>) {
+  let changes: readonly Entry[] = [];
   let loaded: Promise<void> | undefined;
   const listeners = new Set<() => void>();
-  const publish = (next: readonly PendingTaskChange[]) => {
+  const publish = (next: readonly Entry[]) => {
     changes = next;
     for (const listener of listeners) listener();
   };
   const without = (key: string) => changes.filter((change) => change.key !== key);
-  const save = async (change: PendingTaskChange) => {
+  const save = async (change: Entry) => {
     publish([...without(change.key), change]);
     await storage.put(change);
   };
@@ -127,7 +164,7 @@ export function createPendingTaskChanges(storage: PendingChangeStorage) {
       );
       return loaded;
     },
-    snapshot: (): readonly PendingTaskChange[] => changes,
+    snapshot: (): readonly Entry[] => changes,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -149,9 +186,18 @@ export function createPendingTaskChanges(storage: PendingChangeStorage) {
   };
 }
 
-export type PendingTaskChanges = ReturnType<typeof createPendingTaskChanges>;
+export type KeptStore<Entry extends KeptEntry> = ReturnType<typeof createKeptStore<Entry>>;
+export type PendingTaskChanges = KeptStore<PendingTaskChange>;
+export type PendingTaskCreations = KeptStore<PendingTaskCreation>;
 
-/** The page's one store (IndexedDB where the browser has it). */
-export const pendingTaskChanges = createPendingTaskChanges(
-  typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(indexedDB),
+/** The page's stores (IndexedDB where the browser has it). */
+export const pendingTaskChanges: PendingTaskChanges = createKeptStore(
+  typeof indexedDB === 'undefined'
+    ? memoryStorage<PendingTaskChange>()
+    : indexedDbStorage<PendingTaskChange, StoredChange>(indexedDB, CHANGES_DATABASE, fromStorage),
+);
+export const pendingTaskCreations: PendingTaskCreations = createKeptStore(
+  typeof indexedDB === 'undefined'
+    ? memoryStorage<PendingTaskCreation>()
+    : indexedDbStorage<PendingTaskCreation>(indexedDB, CREATIONS_DATABASE),
 );

@@ -1,15 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@listready/web-client';
-import { withPendingEntries } from '../hooks/use-journey-queries.ts';
+import {
+  customTaskOfCreation,
+  withPendingCustomTasks,
+  withPendingEntries,
+} from '../hooks/use-journey-queries.ts';
 import { entryFixture, stageFixture } from './journey-test-fixtures.tsx';
 import {
-  createPendingTaskChanges,
+  createKeptStore,
   fromStorage,
   memoryStorage,
   pendingChangeKey,
+  pendingCreationKey,
   type PendingTaskChange,
+  type PendingTaskCreation,
 } from './pending-task-changes.ts';
-import { KEPT_ON_DEVICE, sendOrKeepOnDevice, syncPendingChanges } from './sync-pending-changes.ts';
+import {
+  editKeptCreation,
+  KEPT_ON_DEVICE,
+  sendOrKeepCreation,
+  sendOrKeepOnDevice,
+  syncPendingChanges,
+} from './sync-pending-changes.ts';
 
 const refused = (status: number, message: string) =>
   new ApiRequestError(status, 'Refused', JSON.stringify({ message }));
@@ -37,7 +49,7 @@ afterEach(() => {
 
 describe('sendOrKeepOnDevice', () => {
   const completion = (
-    store = createPendingTaskChanges(memoryStorage()),
+    store = createKeptStore<PendingTaskChange>(memoryStorage()),
     send = vi.fn(async () => 'entry'),
   ) => ({
     input: {
@@ -147,9 +159,9 @@ describe('sendOrKeepOnDevice', () => {
 
 describe('the pending changes', () => {
   it('outlive the page: a new page reading the same storage finds them', async () => {
-    const storage = memoryStorage();
-    await createPendingTaskChanges(storage).save(change('ct-1'));
-    const nextPage = createPendingTaskChanges(storage);
+    const storage = memoryStorage<PendingTaskChange>();
+    await createKeptStore<PendingTaskChange>(storage).save(change('ct-1'));
+    const nextPage = createKeptStore<PendingTaskChange>(storage);
     await nextPage.load();
     expect(nextPage.snapshot()).toEqual([change('ct-1')]);
   });
@@ -178,7 +190,7 @@ describe('the pending changes', () => {
 
 describe('syncPendingChanges', () => {
   async function storeWith(...changes: PendingTaskChange[]) {
-    const store = createPendingTaskChanges(memoryStorage());
+    const store = createKeptStore<PendingTaskChange>(memoryStorage());
     for (const item of changes) await store.save(item);
     return store;
   }
@@ -254,5 +266,171 @@ describe('syncPendingChanges', () => {
     offline();
     await syncPendingChanges({ store, userId: 'user-1', send, afterSent: async () => undefined });
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('custom tasks made on this device', () => {
+  const fields = (title = 'Book the cleaner'): Omit<PendingTaskCreation['task'], 'id'> => ({
+    title,
+    description: null,
+    priority: 'medium',
+    dueDate: null,
+    assignedTo: null,
+    stageId: null,
+  });
+  const task = (id: string, title?: string): PendingTaskCreation['task'] => ({ ...fields(title), id });
+  const creation = (id: string, extra: Partial<PendingTaskCreation> = {}): PendingTaskCreation => ({
+    key: pendingCreationKey('user-1', id),
+    userId: 'user-1',
+    taskId: id,
+    url: '/api/clients/current/custom-tasks',
+    task: task(id),
+    savedAt: '2030-01-01T10:00:00.000Z',
+    ...extra,
+  });
+  const customChange = (id: string) =>
+    change(id, {
+      key: pendingChangeKey('user-1', 'custom', id),
+      source: 'custom',
+      url: `/api/clients/current/custom-tasks/${id}`,
+    });
+
+  async function stores() {
+    const changes = createKeptStore<PendingTaskChange>(memoryStorage());
+    const creations = createKeptStore<PendingTaskCreation>(memoryStorage());
+    return { changes, creations };
+  }
+
+  it('is kept offline with the id the device gave it, and sent before the changes kept for it', async () => {
+    const { changes, creations } = await stores();
+    offline();
+    const send = vi.fn(async () => 'task');
+    await expect(
+      sendOrKeepCreation({
+        store: creations,
+        userId: 'user-1',
+        url: '/api/clients/current/custom-tasks',
+        task: task('new-1'),
+        send,
+      }),
+    ).resolves.toBe(KEPT_ON_DEVICE);
+    expect(send).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    // Completed right after, online: the server has no such task yet, so the change waits here too.
+    const put = vi.fn(async () => 'task');
+    await expect(
+      sendOrKeepOnDevice({
+        store: changes,
+        userId: 'user-1',
+        source: 'custom',
+        taskId: 'new-1',
+        url: '/api/clients/current/custom-tasks/new-1',
+        patch: { status: 'completed' },
+        send: put,
+        madeOnDevice: true,
+      }),
+    ).resolves.toBe(KEPT_ON_DEVICE);
+    expect(put).not.toHaveBeenCalled();
+
+    const sent: string[] = [];
+    await syncPendingChanges({
+      store: changes,
+      userId: 'user-1',
+      send: async (item) => void sent.push(`PUT ${item.url}`),
+      creations: { store: creations, send: async (item) => void sent.push(`POST ${item.task.id}`) },
+      afterSent: async () => undefined,
+    });
+    expect(sent).toEqual(['POST new-1', 'PUT /api/clients/current/custom-tasks/new-1']);
+    expect(creations.snapshot()).toEqual([]);
+    expect(changes.snapshot()).toEqual([]);
+  });
+
+  it('refused, it stays with the server’s words, and the changes to it wait instead of failing', async () => {
+    const { changes, creations } = await stores();
+    await creations.save(creation('new-1'));
+    await changes.save(customChange('new-1'));
+    await changes.save(change('ct-2'));
+    const put = vi.fn(async () => undefined);
+    const result = await syncPendingChanges({
+      store: changes,
+      userId: 'user-1',
+      send: put,
+      creations: {
+        store: creations,
+        send: async () => Promise.reject(refused(409, 'A task with this id already exists')),
+      },
+      afterSent: async () => undefined,
+    });
+    expect(result.refused).toEqual([creation('new-1')]);
+    expect(creations.snapshot()).toEqual([
+      { ...creation('new-1'), refusal: 'A task with this id already exists' },
+    ]);
+    // The other task's change went; the new task's waits for its creation.
+    expect(put).toHaveBeenCalledOnce();
+    expect(changes.snapshot()).toEqual([customChange('new-1')]);
+  });
+
+  it('no network for the creation: nothing else is tried, and nothing is lost', async () => {
+    const { changes, creations } = await stores();
+    await creations.save(creation('new-1'));
+    await changes.save(change('ct-2'));
+    const put = vi.fn(async () => undefined);
+    await syncPendingChanges({
+      store: changes,
+      userId: 'user-1',
+      send: put,
+      creations: { store: creations, send: async () => Promise.reject(new TypeError('Failed to fetch')) },
+      afterSent: async () => undefined,
+    });
+    expect(put).not.toHaveBeenCalled();
+    expect(creations.snapshot()).toEqual([creation('new-1')]);
+    expect(changes.snapshot()).toEqual([change('ct-2')]);
+  });
+
+  it('edited while its POST was on its way: the edit is kept as a change of the task the server now has', async () => {
+    const { changes, creations } = await stores();
+    await creations.save(creation('new-1'));
+    await syncPendingChanges({
+      store: changes,
+      userId: 'user-1',
+      send: async () => undefined,
+      creations: {
+        store: creations,
+        send: async (item) =>
+          editKeptCreation(
+            creations,
+            item,
+            fields('Book the window cleaner'),
+            () => new Date('2030-01-01T10:00:01.000Z'),
+          ),
+      },
+      afterSent: async () => undefined,
+      now: () => new Date('2030-01-01T10:00:02.000Z'),
+    });
+    expect(creations.snapshot()).toEqual([]);
+    expect(changes.snapshot()).toEqual([
+      {
+        key: pendingChangeKey('user-1', 'custom', 'new-1'),
+        userId: 'user-1',
+        source: 'custom',
+        taskId: 'new-1',
+        url: '/api/clients/current/custom-tasks/new-1',
+        patch: fields('Book the window cleaner'),
+        savedAt: '2030-01-01T10:00:02.000Z',
+      },
+    ]);
+  });
+
+  it('are listed after the server’s custom tasks until the server has them, with the changes kept for them', () => {
+    const server = [{ ...customTaskOfCreation(creation('old')), title: 'From the server' }];
+    const listed = withPendingCustomTasks(
+      server,
+      [customChange('new-1')],
+      [creation('new-1'), creation('old')],
+    );
+    expect(listed.map((item) => [item.id, item.title, item.status])).toEqual([
+      ['old', 'From the server', 'pending'],
+      ['new-1', 'Book the cleaner', 'completed'],
+    ]);
   });
 });

@@ -1,9 +1,15 @@
 import { ApiRequestError } from '@listready/web-client';
+import { customTaskUrl } from './journey-api.ts';
 import {
   keptPatchOf,
   pendingChangeKey,
+  pendingCreationKey,
+  type KeptEntry,
+  type KeptStore,
   type PendingTaskChange,
   type PendingTaskChanges,
+  type PendingTaskCreation,
+  type PendingTaskCreations,
 } from './pending-task-changes.ts';
 
 /** The browser says it is offline, or a request failed without an answer (no HTTP status at all). */
@@ -16,16 +22,49 @@ export function isOffline(error?: unknown): boolean {
 const TRY_LATER = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
 
 export interface SyncResult {
-  sent: PendingTaskChange[];
-  refused: PendingTaskChange[];
+  sent: (PendingTaskChange | PendingTaskCreation)[];
+  refused: (PendingTaskChange | PendingTaskCreation)[];
+}
+
+/** One store's waiting work sent in turn; false when the round had to stop (no network, try later). */
+async function sendWaiting<Entry extends KeptEntry>(round: {
+  store: KeptStore<Entry>;
+  userId: string;
+  send: (entry: Entry) => Promise<unknown>;
+  /** Work that must wait for something else still on this device: left for a later round. */
+  waits?: (entry: Entry) => boolean;
+  result: SyncResult;
+  sent: (entry: Entry) => void;
+}): Promise<boolean> {
+  const { store, result } = round;
+  await store.load();
+  const waiting = store.snapshot().filter((entry) => entry.userId === round.userId && !entry.refusal);
+  for (const entry of waiting) {
+    if (round.waits?.(entry)) continue;
+    if (isOffline()) return false;
+    try {
+      await round.send(entry);
+      round.sent(entry);
+    } catch (error) {
+      if (error instanceof ApiRequestError && !TRY_LATER(error.status)) {
+        await store.refuse(entry.key, error.serverMessage ?? `The server refused it (${error.status}).`);
+        result.refused.push(entry as unknown as PendingTaskChange | PendingTaskCreation);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
- * Sends the signed-in user's waiting changes, one by one (each PUT says the state wanted, so
- * sending one twice is harmless). A change the server takes is removed once `afterSent` has read
- * the journey again (so the screen never shows the older state in between); one it refuses (4xx)
- * stays, marked with the server's words, for the seller to retry or discard — never dropped. No
- * network, or an answer to try later, stops the round; the next `online` event or page load
+ * Sends the signed-in user's waiting work, one request at a time: first the custom tasks made on
+ * this device (each POST names the task's id, so sending one twice makes one task), then the
+ * changes (each PUT says the state wanted, so sending one twice is harmless) — a change to a task
+ * whose creation is still here waits for it. Work the server takes is removed once `afterSent` has
+ * read the journey again (so the screen never shows the older state in between); work it refuses
+ * (4xx) stays, marked with the server's words, for the seller to retry or discard — never dropped.
+ * No network, or an answer to try later, stops the round; the next `online` event or page load
  * starts another.
  */
 export async function syncPendingChanges(input: {
@@ -33,44 +72,116 @@ export async function syncPendingChanges(input: {
   userId: string;
   send: (change: PendingTaskChange) => Promise<unknown>;
   afterSent: () => Promise<unknown>;
+  /** Custom tasks made on this device, and how one is sent. */
+  creations?: { store: PendingTaskCreations; send: (creation: PendingTaskCreation) => Promise<unknown> };
+  now?: () => Date;
 }): Promise<SyncResult> {
-  const { store, userId } = input;
-  await store.load();
+  const { store, userId, creations } = input;
   const result: SyncResult = { sent: [], refused: [] };
-  const waiting = store.snapshot().filter((change) => change.userId === userId && !change.refusal);
-  for (const change of waiting) {
-    if (isOffline()) break;
-    try {
-      await input.send(change);
-      result.sent.push(change);
-    } catch (error) {
-      if (error instanceof ApiRequestError && !TRY_LATER(error.status)) {
-        await store.refuse(change.key, error.serverMessage ?? `The server refused it (${error.status}).`);
-        result.refused.push(change);
-        continue;
-      }
-      break;
-    }
+  const sentChanges: PendingTaskChange[] = [];
+  const sentCreations: PendingTaskCreation[] = [];
+  const onward =
+    !creations ||
+    (await sendWaiting({
+      store: creations.store,
+      userId,
+      send: creations.send,
+      result,
+      sent: (creation) => sentCreations.push(creation),
+    }));
+  if (onward) {
+    const unsent = (creation: PendingTaskCreation) =>
+      creation.userId === userId && !sentCreations.some((sent) => sent.key === creation.key);
+    await sendWaiting({
+      store,
+      userId,
+      send: input.send,
+      waits: (change) =>
+        change.source === 'custom' &&
+        (creations?.store.snapshot() ?? []).some(
+          (creation) => creation.taskId === change.taskId && unsent(creation),
+        ),
+      result,
+      sent: (change) => sentChanges.push(change),
+    });
   }
+  result.sent.push(...sentCreations, ...sentChanges);
   if (result.sent.length > 0) {
     await input.afterSent();
-    for (const change of result.sent) {
+    for (const change of sentChanges) {
       // Changed again while this one was on its way: the newer wish waits for the next round.
       const current = store.snapshot().find((candidate) => candidate.key === change.key);
       if (current?.savedAt === change.savedAt) await store.remove(change.key);
+    }
+    for (const creation of sentCreations) {
+      const current = creations?.store.snapshot().find((candidate) => candidate.key === creation.key);
+      if (!current || !creations) continue;
+      // Edited while its POST was on its way: the server has the task now, so the edit becomes a change.
+      if (current.savedAt !== creation.savedAt)
+        await keepChange(store, {
+          userId,
+          source: 'custom',
+          taskId: current.taskId,
+          url: customTaskUrl(current.taskId),
+          patch: editOf(current.task),
+          now: input.now,
+        });
+      await creations.store.remove(creation.key);
     }
   }
   return result;
 }
 
+/** A kept creation's fields as a PUT sets them (everything but the id). */
+const editOf = ({ id: _id, ...fields }: PendingTaskCreation['task']) => fields;
+
 /** What a change kept on this device answers instead of the server's entry. */
 export const KEPT_ON_DEVICE: unique symbol = Symbol('kept on this device');
 
+/** Saves a change to keep, merged field by field with what already waits for the task. */
+async function keepChange(
+  store: PendingTaskChanges,
+  change: Pick<PendingTaskChange, 'userId' | 'source' | 'taskId' | 'url' | 'patch'> & { now?: () => Date },
+): Promise<void> {
+  const key = pendingChangeKey(change.userId, change.source, change.taskId);
+  const waiting = store.snapshot().find((candidate) => candidate.key === key);
+  await store.save({
+    key,
+    userId: change.userId,
+    source: change.source,
+    taskId: change.taskId,
+    url: change.url,
+    // Field by field the last wish. A refused wish changed again is a new wish: sent once more.
+    patch: { ...waiting?.patch, ...change.patch },
+    savedAt: (change.now?.() ?? new Date()).toISOString(),
+  });
+}
+
+/** Sends, or keeps on this device when there is no network (offline, or no answer at all). */
+async function sendOrKeep<Result>(
+  send: () => Promise<Result>,
+  keep: () => Promise<void>,
+): Promise<Result | typeof KEPT_ON_DEVICE> {
+  const kept = async (): Promise<typeof KEPT_ON_DEVICE> => {
+    await keep();
+    return KEPT_ON_DEVICE;
+  };
+  if (isOffline()) return kept();
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) && isOffline(error)) return kept();
+    throw error;
+  }
+}
+
 /**
- * A completion, un-completion or reschedule (a change of status, due date, assignee or priority)
- * made without a network is kept on this device instead of failing, merged field by field with what
- * already waits for the task; any other change (notes, a title…), or one made online, is sent as
- * before. A change sent online also ends the fields it set in an older wish still waiting here.
+ * A completion, un-completion or reschedule (a change of status, due date, assignee or priority;
+ * for a custom task also its title, description or stage) made without a network is kept on this
+ * device instead of failing, merged field by field with what already waits for the task; any other
+ * change (notes), or one made online, is sent as before. A change sent online also ends the fields
+ * it set in an older wish still waiting here. A change to a custom task made on this device and
+ * not sent yet (`madeOnDevice`) is kept even online: the server does not have the task yet.
  */
 export async function sendOrKeepOnDevice<Result>(input: {
   store: PendingTaskChanges;
@@ -81,38 +192,78 @@ export async function sendOrKeepOnDevice<Result>(input: {
   /** The PUT's body. */
   patch: object;
   send: () => Promise<Result>;
+  madeOnDevice?: boolean;
   now?: () => Date;
 }): Promise<Result | typeof KEPT_ON_DEVICE> {
   const { store, userId } = input;
-  const patch = keptPatchOf(input.patch);
+  const patch = keptPatchOf(input.patch, input.source);
   if (userId === undefined || patch === null) return input.send();
-  const key = pendingChangeKey(userId, input.source, input.taskId);
-  const waiting = () => store.snapshot().find((change) => change.key === key);
-  const keep = async (): Promise<typeof KEPT_ON_DEVICE> => {
-    await store.save({
-      key,
-      userId,
-      source: input.source,
-      taskId: input.taskId,
-      url: input.url,
-      // Field by field the last wish. A refused wish changed again is a new wish: sent once more.
-      patch: { ...waiting()?.patch, ...patch },
-      savedAt: (input.now?.() ?? new Date()).toISOString(),
-    });
+  const keep = () => keepChange(store, { ...input, userId, patch });
+  if (input.madeOnDevice) {
+    await keep();
     return KEPT_ON_DEVICE;
-  };
-  if (isOffline()) return keep();
-  try {
+  }
+  const key = pendingChangeKey(userId, input.source, input.taskId);
+  const send = async () => {
     const result = await input.send();
-    const older = waiting();
+    const older = store.snapshot().find((change) => change.key === key);
     if (older) {
       const rest = Object.fromEntries(Object.entries(older.patch).filter(([field]) => !(field in patch)));
       if (Object.keys(rest).length === 0) await store.remove(key);
       else await store.save({ ...older, patch: rest });
     }
     return result;
-  } catch (error) {
-    if (!(error instanceof ApiRequestError) && isOffline(error)) return keep();
-    throw error;
-  }
+  };
+  return sendOrKeep(send, keep);
+}
+
+/**
+ * A custom task made without a network is kept on this device (with the id the device gave it)
+ * instead of failing; made online, it is sent as before.
+ */
+export async function sendOrKeepCreation<Result>(input: {
+  store: PendingTaskCreations;
+  userId: string | undefined;
+  url: string;
+  task: PendingTaskCreation['task'];
+  send: () => Promise<Result>;
+  now?: () => Date;
+}): Promise<Result | typeof KEPT_ON_DEVICE> {
+  const { store, userId, task } = input;
+  if (userId === undefined) return input.send();
+  return sendOrKeep(input.send, () =>
+    store.save({
+      key: pendingCreationKey(userId, task.id),
+      userId,
+      taskId: task.id,
+      url: input.url,
+      task,
+      savedAt: (input.now?.() ?? new Date()).toISOString(),
+    }),
+  );
+}
+
+/** A custom task still on this device changed (Edit Task): the creation sent later carries it. */
+export async function editKeptCreation(
+  store: PendingTaskCreations,
+  creation: PendingTaskCreation,
+  fields: Omit<PendingTaskCreation['task'], 'id'>,
+  now: () => Date = () => new Date(),
+): Promise<void> {
+  await store.save({
+    ...creation,
+    task: { ...fields, id: creation.taskId },
+    savedAt: now().toISOString(),
+    refusal: undefined,
+  });
+}
+
+/** A custom task still on this device deleted: it and every change kept for it go. */
+export async function discardKeptCreation(
+  creations: PendingTaskCreations,
+  changes: PendingTaskChanges,
+  creation: PendingTaskCreation,
+): Promise<void> {
+  await changes.remove(pendingChangeKey(creation.userId, 'custom', creation.taskId));
+  await creations.remove(creation.key);
 }

@@ -37,6 +37,9 @@ export const replaceEntry = (entries: TaskEntry[], updated: TaskEntry) =>
 
 export function applyCustomTaskPatch(task: CustomTask, patch: CustomTaskUpdate): CustomTask {
   const next = { ...task };
+  if (patch.title !== undefined) next.title = patch.title;
+  if (patch.description !== undefined) next.description = patch.description;
+  if (patch.stageId !== undefined) next.stageId = patch.stageId;
   if (patch.status !== undefined) next.status = patch.status;
   if (patch.status === 'pending') next.completedBy = null;
   if (patch.dueDate !== undefined) next.dueDate = patch.dueDate;

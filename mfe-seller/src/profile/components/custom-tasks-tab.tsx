@@ -5,7 +5,12 @@ import { journeyResponseSchema, type CustomTask } from '@listready/contracts/jou
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { apiClient, apiQuery } from '@listready/web-client';
+import { keptWorkFor, PendingNote } from '../../journey/components/pending-note.tsx';
 import { useHouseholdMemberNames } from '../../journey/hooks/use-household.ts';
+import {
+  usePendingTaskChanges,
+  usePendingTaskCreations,
+} from '../../journey/hooks/use-offline-task-changes.ts';
 import { journeyReadRetry } from '../../journey/hooks/use-journey-queries.ts';
 import { JOURNEY_URL } from '../../journey/utils/journey-api.ts';
 import { formatDueDate } from '../../journey/utils/journey-view.ts';
@@ -30,6 +35,13 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CustomTask | null>(null);
   const remove = useDeletePersonalTask({ onSuccess: () => setDeleting(null) });
+  const changes = usePendingTaskChanges();
+  const creations = usePendingTaskCreations();
+  const keptWork = (task: CustomTask) =>
+    keptWorkFor(
+      creations.find((creation) => creation.taskId === task.id),
+      changes.find((change) => change.source === 'custom' && change.taskId === task.id),
+    );
 
   if (!isClient) {
     return (
@@ -77,6 +89,7 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
         <ul className="mt-4 space-y-3">
           {list.map((task) => {
             const stage = stageTitle(task.stageId);
+            const kept = keptWork(task);
             return (
               <li
                 key={task.id}
@@ -110,6 +123,7 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
                     </span>
                   )}
                 </div>
+                {kept && <PendingNote work={kept} />}
                 <div className="mt-3 flex gap-2">
                   <Button
                     size="sm"

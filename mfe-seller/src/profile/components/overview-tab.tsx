@@ -13,10 +13,13 @@ import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
 export function OverviewTab({
   user,
   groups,
+  groupsFailed = false,
   onSelectTab,
 }: {
   user: PublicUser;
   groups: readonly UserGroup[];
+  /** The groups could not be read (offline with no copy kept): said, not shown as none. */
+  groupsFailed?: boolean;
   onSelectTab: (tab: ProfileTab) => void;
 }) {
   // The seller's own client profile (phone, property); agents have none.
@@ -78,7 +81,9 @@ export function OverviewTab({
             Manage
           </Button>
         </div>
-        {shown.length === 0 ? (
+        {groupsFailed ? (
+          <p className="mt-3 text-sm text-ink-muted">We could not load your groups.</p>
+        ) : shown.length === 0 ? (
           <p className="mt-3 text-sm text-ink-muted">You haven&apos;t joined any groups yet.</p>
         ) : (
           <ul className="mt-3 space-y-2">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -42,6 +43,8 @@ export function PersonalTaskFormDialog({
       stageId: task?.stageId ?? '',
     },
   });
+  // A new task's id, made here: sent again (no answer came, or kept offline), it is still one task.
+  const [newId] = useState(() => crypto.randomUUID());
   const close = () => onOpenChange(false);
   const create = useCreatePersonalTask({ onSuccess: close });
   const edit = useEditPersonalTask({ onSuccess: close });
@@ -62,7 +65,7 @@ export function PersonalTaskFormDialog({
         noValidate
         className="mt-4 max-h-[70vh] space-y-4 overflow-y-auto pr-1"
         onSubmit={form.handleSubmit((body) =>
-          task ? edit.mutate({ id: task.id, body }) : create.mutate(body),
+          task ? edit.mutate({ id: task.id, body }) : create.mutate({ ...body, id: newId }),
         )}
       >
         <FormField id={`${prefix}-title`} label="Title" error={errors.title?.message}>

@@ -26,6 +26,13 @@ export function ProfileScreen() {
   const selectTab = (next: ProfileTab) => openProfileTab(next);
   const session = useQuery(sessionQuery);
   const groups = useGroups();
+  // The outline waits for the groups' first answer only. Once that failed, a read again (a tab's own
+  // observer mounting asks anew, back to pending) must not put the outline back: that unmounted the
+  // tab, whose next mount asked again, in a loop. Offline with no copy kept, the read waits for the
+  // network (react-query pauses it) and the screen does not wait with it, so Custom Tasks still works
+  // offline; the groups say they could not load.
+  const groupsWaiting = groups.isPending && groups.fetchStatus !== 'paused' && groups.errorUpdateCount === 0;
+  const groupsFailed = groups.isError || (groups.isPending && !groupsWaiting);
   const user = session.data;
   // The groups' answer comes through react-query's store, whose updates React renders at once: drawn
   // in that update, the whole overview (the calendar card, its form, every field's registration) was
@@ -33,18 +40,25 @@ export function ProfileScreen() {
   // update and the overview comes in the background render after it, which React splits into slices
   // of a few milliseconds; what is drawn is the same. Data already in the cache (back from another
   // screen) draws at once: a deferred value mounts as it is.
-  const shown = useDeferredValue(user !== undefined && !groups.isPending);
+  const shown = useDeferredValue(user !== undefined && !groupsWaiting);
 
-  if (!user || groups.isPending || !shown) {
+  if (!user || groupsWaiting || !shown) {
     return <ProfileSkeleton label="Loading your profile..." />;
   }
 
   return (
     <section className="mx-auto max-w-4xl space-y-6 px-4 py-10" data-profile-tab={tab}>
       <h1 className="text-3xl font-bold tracking-tight">{TAB_TITLES[tab]}</h1>
-      {tab === 'overview' && <OverviewTab user={user} groups={groups.data ?? []} onSelectTab={selectTab} />}
+      {tab === 'overview' && (
+        <OverviewTab
+          user={user}
+          groups={groups.data ?? []}
+          groupsFailed={groupsFailed}
+          onSelectTab={selectTab}
+        />
+      )}
       {tab === 'profile' && <EditProfileTab user={user} onDone={() => selectTab('overview')} />}
-      {tab === 'groups' && <GroupsTab groups={groups.data ?? []} failed={groups.isError} />}
+      {tab === 'groups' && <GroupsTab groups={groups.data ?? []} failed={groupsFailed} />}
       {tab === 'tasks' && <CustomTasksTab user={user} />}
     </section>
   );

@@ -5,13 +5,25 @@ import {
   userGroupSchema,
   userGroupsSchema,
   type CustomTaskCreate,
-  type CustomTaskUpdate,
   type GroupWrite,
 } from '@listready/contracts/journey';
 import { publicUserSchema, type ProfileUpdate } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { apiClient, apiQuery, ApiRequestError, SESSION_QUERY_KEY } from '@listready/web-client';
-import { journeyReadRetry } from '../../journey/hooks/use-journey-queries.ts';
+import { keptOnDeviceToast, useSignedInUserId } from '../../journey/hooks/use-offline-task-changes.ts';
+import {
+  pendingCreationKey,
+  pendingTaskChanges,
+  pendingTaskCreations,
+} from '../../journey/utils/pending-task-changes.ts';
+import {
+  discardKeptCreation,
+  editKeptCreation,
+  KEPT_ON_DEVICE,
+  sendOrKeepCreation,
+  sendOrKeepOnDevice,
+} from '../../journey/utils/sync-pending-changes.ts';
+import { journeyReadRetry, usePendingCustomTasksSelect } from '../../journey/hooks/use-journey-queries.ts';
 import { CUSTOM_TASKS_URL, customTaskUrl } from '../../journey/utils/journey-api.ts';
 import { CURRENT_USER_URL, groupUrl, GROUPS_URL, JOIN_GROUP_URL } from '../utils/profile-api.ts';
 
@@ -22,8 +34,16 @@ export const useGroups = () => useQuery(apiQuery(apiClient, GROUPS_URL, userGrou
  * The user's own personal tasks (no `?clientId=`: My Personal Tasks are theirs, whichever household
  * journey they work on). Sellers only: an agent has no journey.
  */
-export const usePersonalTasks = (enabled: boolean) =>
-  useQuery({ ...apiQuery(apiClient, CUSTOM_TASKS_URL, customTasksSchema), ...journeyReadRetry, enabled });
+export function usePersonalTasks(enabled: boolean) {
+  // As the journey shows them: with the tasks made and the changes kept on this device.
+  const select = usePendingCustomTasksSelect(CUSTOM_TASKS_URL);
+  return useQuery({
+    ...apiQuery(apiClient, CUSTOM_TASKS_URL, customTasksSchema),
+    ...journeyReadRetry,
+    enabled,
+    select,
+  });
+}
 
 /**
  * DELETE answers 204 with no body (parsed as undefined). Built from a contract rather than with an
@@ -110,38 +130,82 @@ export function useJoinGroup({ onSuccess }: { onSuccess: () => void }) {
   });
 }
 
+/** The custom task made on this device and not on the server yet, if `id` is one. */
+const keptCreation = (userId: string | undefined, id: string) =>
+  userId === undefined
+    ? undefined
+    : pendingTaskCreations.snapshot().find((creation) => creation.key === pendingCreationKey(userId, id));
+
+/**
+ * POST, with the id the form gave the task (sent twice, it makes one task); without a network the
+ * task is kept on this device and sent when the browser is back online.
+ */
 export function useCreatePersonalTask({ onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
+  const userId = useSignedInUserId();
   return useMutation({
-    mutationFn: (body: CustomTaskCreate) =>
-      apiClient.request('POST', CUSTOM_TASKS_URL, customTaskSchema, { body }),
-    onSuccess: async () => {
-      toast({ title: 'Task created successfully' });
+    mutationFn: (task: CustomTaskCreate & { id: string }) =>
+      sendOrKeepCreation({
+        store: pendingTaskCreations,
+        userId,
+        url: CUSTOM_TASKS_URL,
+        task,
+        send: () => apiClient.request('POST', CUSTOM_TASKS_URL, customTaskSchema, { body: task }),
+      }),
+    onSuccess: async (created) => {
+      if (created === KEPT_ON_DEVICE) keptOnDeviceToast();
+      else toast({ title: 'Task created successfully' });
       onSuccess();
-      await refetchLists(queryClient, { journey: true });
+      if (created !== KEPT_ON_DEVICE) await refetchLists(queryClient, { journey: true });
     },
     onError: failureToast('Failed to create task'),
   });
 }
 
+/**
+ * PUT the form's fields; without a network the change is kept on this device. A task made on this
+ * device and not sent yet changes where it waits.
+ */
 export function useEditPersonalTask({ onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
+  const userId = useSignedInUserId();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CustomTaskUpdate }) =>
-      apiClient.request('PUT', customTaskUrl(id), customTaskSchema, { body }),
-    onSuccess: async () => {
-      toast({ title: 'Task updated successfully' });
+    mutationFn: async ({ id, body }: { id: string; body: CustomTaskCreate }) => {
+      const creation = keptCreation(userId, id);
+      if (creation) {
+        await editKeptCreation(pendingTaskCreations, creation, body);
+        return KEPT_ON_DEVICE;
+      }
+      return sendOrKeepOnDevice({
+        store: pendingTaskChanges,
+        userId,
+        source: 'custom',
+        taskId: id,
+        url: customTaskUrl(id),
+        patch: body,
+        send: () => apiClient.request('PUT', customTaskUrl(id), customTaskSchema, { body }),
+      });
+    },
+    onSuccess: async (updated) => {
+      if (updated === KEPT_ON_DEVICE) keptOnDeviceToast();
+      else toast({ title: 'Task updated successfully' });
       onSuccess();
-      await refetchLists(queryClient, { journey: true });
+      if (updated !== KEPT_ON_DEVICE) await refetchLists(queryClient, { journey: true });
     },
     onError: failureToast('Failed to update task'),
   });
 }
 
+/** DELETE (online only: it cannot be undone); a task made on this device and not sent yet just goes. */
 export function useDeletePersonalTask({ onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
+  const userId = useSignedInUserId();
   return useMutation({
-    mutationFn: (id: string) => apiClient.request('DELETE', customTaskUrl(id), noContent),
+    mutationFn: async (id: string) => {
+      const creation = keptCreation(userId, id);
+      if (creation) return discardKeptCreation(pendingTaskCreations, pendingTaskChanges, creation);
+      return apiClient.request('DELETE', customTaskUrl(id), noContent);
+    },
     onSuccess: async () => {
       toast({ title: 'Task deleted successfully' });
       onSuccess();

@@ -1,0 +1,67 @@
+import { CloudOff, TriangleExclamationPoint } from 'lucide-react';
+import { Button } from '@listready/ui';
+import { PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
+import {
+  pendingTaskChanges,
+  pendingTaskCreations,
+  type PendingTaskChange,
+  type PendingTaskCreation,
+} from '../utils/pending-task-changes.ts';
+import { discardKeptCreation } from '../utils/sync-pending-changes.ts';
+
+/** What waits on this device for a task: the task itself (made here) or a change to it. */
+export type KeptWork = { creation: PendingTaskCreation } | { change: PendingTaskChange };
+
+/** The work kept on this device for a task, if any: its creation first (a change to it waits for it). */
+export function keptWorkFor(
+  creation: PendingTaskCreation | undefined,
+  change: PendingTaskChange | undefined,
+): KeptWork | undefined {
+  if (creation) return { creation };
+  return change ? { change } : undefined;
+}
+
+/**
+ * Work kept on this device for a task, said in words (a screen reader hears it as it appears):
+ * waiting to be sent, or refused by the server — then still shown, with the server's reason, until
+ * the seller tries again or lets it go (for a task made here, the task itself).
+ */
+export function PendingNote({ work }: { work: KeptWork }) {
+  const entry = 'creation' in work ? work.creation : work.change;
+  if (!entry.refusal) {
+    return (
+      <p
+        role="status"
+        className="mt-2 flex items-center gap-1.5 text-xs text-ink-muted"
+        data-testid="task-pending-sync"
+      >
+        <CloudOff aria-hidden="true" className="size-3.5 shrink-0" />
+        {PENDING_CHANGE_TEXT}
+      </p>
+    );
+  }
+  const retry = () =>
+    'creation' in work
+      ? pendingTaskCreations.retry(work.creation.key)
+      : pendingTaskChanges.retry(work.change.key);
+  const discard = () =>
+    'creation' in work
+      ? discardKeptCreation(pendingTaskCreations, pendingTaskChanges, work.creation)
+      : pendingTaskChanges.remove(work.change.key);
+  return (
+    <div role="status" className="mt-2 text-xs text-ink-muted" data-testid="task-sync-refused">
+      <p className="flex items-center gap-1.5">
+        <TriangleExclamationPoint aria-hidden="true" className="size-3.5 shrink-0" />
+        Not synced: {entry.refusal}
+      </p>
+      <div className="mt-2 flex gap-2">
+        <Button size="sm" variant="outline" onClick={() => void retry()}>
+          Try again
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => void discard()}>
+          {'creation' in work ? 'Discard this task' : 'Discard my change'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -10,8 +10,8 @@ import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
- * offline, and a completion, a reschedule and a new custom task made offline that reach the server
- * once the browser is back online.
+ * offline, and a completion, a reschedule, a note and a new custom task made offline that reach the
+ * server once the browser is back online.
  */
 
 const baseUrl = inject('platformUrl');
@@ -47,11 +47,11 @@ async function workerControls(page: Page): Promise<boolean> {
 async function serverTask(
   page: Page,
   title: string,
-): Promise<{ title: string; status: string; dueDate: string | null } | undefined> {
+): Promise<{ title: string; status: string; dueDate: string | null; notes: string | null } | undefined> {
   const response = await page.request.get(`${baseUrl}/api/clients/current/tasks`);
   expect(response.status()).toBe(200);
   const entries = (await response.json()) as {
-    clientTask: { title: string; status: string; dueDate: string | null };
+    clientTask: { title: string; status: string; dueDate: string | null; notes: string | null };
   }[];
   return entries.find((entry) => entry.clientTask.title === title)?.clientTask;
 }
@@ -293,6 +293,36 @@ describe('a custom task made offline', () => {
     await taskRow(page, 'Hang the wreath').getByRole('button', { name: 'Mark Incomplete' }).waitFor();
     expect(await taskRow(page, 'Hang the wreath').getByText(PENDING_TEXT).count()).toBe(0);
     expect(await serverCustomTasks()).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a note written offline', () => {
+  it('is kept on this device, shown as saved, and reaches the server once back online', async () => {
+    const observed = await browser.newPage({ width: 375, height: 800 });
+    const { page, errors } = observed;
+    await signUpSeller(page, 'Nora');
+    await openJourney(page, 'Nora');
+    expect(await workerControls(page)).toBe(true);
+    await page.reload();
+    const row = taskRow(page, 'Curb Appeal');
+    await row.waitFor();
+
+    await page.context().setOffline(true);
+    allowOfflineFailures(observed);
+    await row.getByRole('button', { name: 'Notes: Curb Appeal' }).click();
+    await row.getByLabel('Notes for Curb Appeal').fill('Trim the hedge before the photos');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
+    await row.getByText('Shared with group').waitFor();
+    await expectCleanAccessibility(page);
+    expect((await serverTask(page, 'Curb Appeal'))?.notes).toBeNull();
+
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await serverTask(page, 'Curb Appeal'))?.notes, { timeout: 15_000 })
+      .toBe('Trim the hedge before the photos');
+    await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 });

@@ -36,14 +36,23 @@ export function NotesEditor({
   taskTitle,
   savedNotes,
   draftKey,
+  refused: refusedOffline,
 }: {
   taskId: string;
   taskTitle: string;
   savedNotes: string | null;
   /** Where this person's unsaved words for the task are kept; null keeps none. */
   draftKey: string | null;
+  /** Notes saved offline that the server refused, with the notes they started from. */
+  refused?: { notes?: string | null | undefined; baseNotes?: string | null | undefined } | undefined;
 }) {
-  const [draft] = useState(() => (draftKey ? readNoteDraft(draftKey) : null));
+  // Words typed here and not saved, else notes kept offline and refused: either against its base,
+  // so when someone else's notes differ from that base both versions are offered.
+  const refusedWords =
+    refusedOffline?.notes !== undefined
+      ? { text: refusedOffline.notes ?? '', base: refusedOffline.baseNotes ?? '' }
+      : null;
+  const [draft] = useState(() => (draftKey ? readNoteDraft(draftKey) : null) ?? refusedWords);
   const [text, setText] = useState(draft?.text ?? savedNotes ?? '');
   // The saved notes this text was started from: what a save expects to replace.
   const [base, setBase] = useState(draft?.base ?? savedNotes ?? '');
@@ -55,7 +64,18 @@ export function NotesEditor({
   const saved = savedNotes ?? '';
   const dirty = text !== saved;
 
-  if (savedNotes !== lastSeen) {
+  const refusalKey = refusedWords && `${refusedWords.base}\u0000${refusedWords.text}`;
+  const [refusalSeen, setRefusalSeen] = useState(refusalKey);
+  if (refusalKey !== refusalSeen) {
+    setRefusalSeen(refusalKey);
+    // Refused while open: back to the words kept and the notes they started from (the list now
+    // shows the server's), so both versions are offered rather than theirs followed.
+    if (refusedWords) {
+      setText(refusedWords.text);
+      setBase(refusedWords.base);
+      setLastSeen(savedNotes);
+    }
+  } else if (savedNotes !== lastSeen) {
     setLastSeen(savedNotes);
     // Someone else saved while nothing was being written here: follow them.
     if (text === base && !update.isPending) {
@@ -138,10 +158,10 @@ export function NotesEditor({
             update.mutate(
               { id: taskId, patch: { notes: text, baseNotes: base } },
               {
-                // Notes are never kept on the device (completions and reschedules are): the answer is the server's.
-                onSuccess: (entry) => {
-                  if (entry !== KEPT_ON_DEVICE) setBase(entry.clientTask.notes ?? '');
-                },
+                // Kept on this device (offline), the words are what this editor now starts from (the
+                // list shows them as saved); the save sent later still says the server's base.
+                onSuccess: (entry) =>
+                  setBase(entry === KEPT_ON_DEVICE ? text : (entry.clientTask.notes ?? '')),
                 onError: (error) => setRefused(conflictingNotes(error)),
               },
             )

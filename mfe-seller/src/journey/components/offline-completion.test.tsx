@@ -46,6 +46,7 @@ function goOnline(): void {
 
 afterEach(async () => {
   cleanup();
+  window.sessionStorage.clear();
   for (const change of pendingTaskChanges.snapshot()) await pendingTaskChanges.remove(change.key);
   for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
@@ -111,5 +112,109 @@ describe('a completion made offline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard my change' }));
     await screen.findByRole('button', { name: 'Mark Complete' });
     expect(pendingTaskChanges.snapshot()).toEqual([]);
+  });
+});
+
+describe('notes written offline', () => {
+  const CONFLICT = 'Someone else changed these notes while you were editing. Choose what to keep.';
+  const withNotes = (notes: string | null): TaskEntry => ({
+    ...task,
+    clientTask: { ...task.clientTask, notes },
+  });
+
+  /** The server's task: a save against notes it no longer has is 409 with its own, as the journey service answers. */
+  function scriptNotes(serverNotes: () => string | null) {
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let saved: string | null = null;
+    const current = () => withNotes(saved ?? serverNotes());
+    const calls = scriptApi({
+      'GET /api/clients/current/tasks': () => json(200, [current()]),
+      'GET /api/clients/current/journey': () => json(200, {}),
+      'PUT /api/client-tasks/ct-1': (body) => {
+        const { notes, baseNotes } = body as { notes: string; baseNotes?: string };
+        const now = current().clientTask.notes ?? '';
+        if (baseNotes !== undefined && baseNotes !== now)
+          return json(409, { message: CONFLICT, code: 'NOTES_CONFLICT', current: current() });
+        saved = notes;
+        return json(200, current());
+      },
+    });
+    return () => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
+  }
+
+  async function saveNotes(words: string): Promise<void> {
+    const editor = screen.getByLabelText<HTMLTextAreaElement>('Notes for Clear kitchen counters');
+    fireEvent.change(editor, { target: { value: words } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
+  }
+
+  it('are kept, shown as saved, and sent once back online against the notes they started from', async () => {
+    const puts = scriptNotes(() => null);
+    online = false;
+    renderSignedIn(<OfflineJourney />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
+    await saveNotes('Bring boxes');
+    expect((await screen.findByRole('status')).textContent).toBe(PENDING_CHANGE_TEXT);
+    await screen.findByText('Shared with group');
+    // Written again, still offline: one wish, still against the notes the server had.
+    await saveNotes('Bring boxes and tape');
+    expect(pendingTaskChanges.snapshot()).toMatchObject([
+      { source: 'notes', patch: { notes: 'Bring boxes and tape', baseNotes: '' } },
+    ]);
+    expect(puts()).toEqual([]);
+
+    goOnline();
+    await waitFor(() => expect(screen.queryByText(PENDING_CHANGE_TEXT)).toBeNull());
+    expect(puts()).toEqual([{ notes: 'Bring boxes and tape', baseNotes: '' }]);
+    expect(pendingTaskChanges.snapshot()).toEqual([]);
+  });
+
+  it('refused because someone else saved first: both versions in the notes, and Keep mine sends against theirs', async () => {
+    let theirs: string | null = null;
+    const puts = scriptNotes(() => theirs);
+    online = false;
+    renderSignedIn(<OfflineJourney />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
+    await saveNotes('Bring boxes');
+    await screen.findByText(PENDING_CHANGE_TEXT);
+    theirs = 'Measure the hall';
+
+    goOnline();
+    await screen.findByText(`Not synced: ${CONFLICT}`);
+    expect((await screen.findByTestId('their-notes')).textContent).toBe('Measure the hall');
+    const editor = screen.getByLabelText<HTMLTextAreaElement>('Notes for Clear kitchen counters');
+    expect(editor.value).toBe('Bring boxes');
+    // Sent again as it was, it would be refused again: the choice is made in the notes.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByText(`Not synced: ${CONFLICT}`)).toBeNull());
+    expect(puts()).toEqual([
+      { notes: 'Bring boxes', baseNotes: '' },
+      { notes: 'Bring boxes', baseNotes: 'Measure the hall' },
+    ]);
+    expect(pendingTaskChanges.snapshot()).toEqual([]);
+  });
+
+  it('opened again after a reload while refused, show both versions straight away', async () => {
+    const puts = scriptNotes(() => 'Measure the hall');
+    await pendingTaskChanges.save({
+      key: 'user-1 notes ct-1',
+      userId: 'user-1',
+      source: 'notes',
+      taskId: 'ct-1',
+      url: '/api/client-tasks/ct-1',
+      patch: { notes: 'Bring boxes', baseNotes: '' },
+      savedAt: '2030-01-01T10:00:00.000Z',
+      refusal: CONFLICT,
+    });
+    renderSignedIn(<OfflineJourney />);
+    expect((await screen.findByTestId('their-notes')).textContent).toBe('Measure the hall');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notes for Clear kitchen counters').value).toBe(
+      'Bring boxes',
+    );
+    expect(puts()).toEqual([]);
   });
 });

@@ -12,12 +12,17 @@ import { discardKeptCreation } from '../utils/sync-pending-changes.ts';
 /** What waits on this device for a task: the task itself (made here) or a change to it. */
 export type KeptWork = { creation: PendingTaskCreation } | { change: PendingTaskChange };
 
-/** The work kept on this device for a task, if any: its creation first (a change to it waits for it). */
+/**
+ * The work kept on this device to show for a task, if any: its creation first (a change to it waits
+ * for it), then a refused change before one waiting (a task's notes wait apart from its other changes).
+ */
 export function keptWorkFor(
   creation: PendingTaskCreation | undefined,
-  change: PendingTaskChange | undefined,
+  ...changes: (PendingTaskChange | undefined)[]
 ): KeptWork | undefined {
   if (creation) return { creation };
+  const kept = changes.filter((change) => change !== undefined);
+  const change = kept.find((candidate) => candidate.refusal !== undefined) ?? kept[0];
   return change ? { change } : undefined;
 }
 
@@ -55,9 +60,12 @@ export function PendingNote({ work }: { work: KeptWork }) {
         Not synced: {entry.refusal}
       </p>
       <div className="mt-2 flex gap-2">
-        <Button size="sm" variant="outline" onClick={() => void retry()}>
-          Try again
-        </Button>
+        {/* Refused notes are settled in the notes editor (both versions), not sent again as they were. */}
+        {!('change' in work && work.change.source === 'notes') && (
+          <Button size="sm" variant="outline" onClick={() => void retry()}>
+            Try again
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={() => void discard()}>
           {'creation' in work ? 'Discard this task' : 'Discard my change'}
         </Button>

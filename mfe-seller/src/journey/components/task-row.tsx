@@ -8,7 +8,11 @@ import {
   usePendingTaskCreations,
   useSignedInUserId,
 } from '../hooks/use-offline-task-changes.ts';
-import { pendingChangeKey, pendingCreationKey } from '../utils/pending-task-changes.ts';
+import {
+  pendingChangeKey,
+  pendingCreationKey,
+  type PendingTaskChange,
+} from '../utils/pending-task-changes.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
 import { noteDraftKey, readNoteDraft } from '../utils/note-drafts.ts';
@@ -22,6 +26,8 @@ interface TaskRowActions {
   readOnly: boolean;
   /** What waits on this device for the task: the task itself (a custom task made here) or a change. */
   keptWork: (task: TaskRowModel) => KeptWork | undefined;
+  /** Notes made offline that the server refused (someone else changed them): the editor offers both. */
+  refusedNotes: (task: TaskRowModel) => PendingTaskChange | undefined;
   /** Where the signed-in person's unsaved notes for the task are kept (null: no one signed in). */
   noteDraftKey: (task: TaskRowModel) => string | null;
 }
@@ -53,12 +59,19 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
       keptWork: (task) => {
         if (!userId) return undefined;
         const custom = task.source === 'custom';
-        const key = pendingChangeKey(userId, custom ? 'custom' : 'client', task.id);
+        const changeOf = (source: PendingTaskChange['source']) =>
+          changes.find((change) => change.key === pendingChangeKey(userId, source, task.id));
         const creationKey = pendingCreationKey(userId, task.id);
         return keptWorkFor(
           custom ? creations.find((creation) => creation.key === creationKey) : undefined,
-          changes.find((change) => change.key === key),
+          changeOf(custom ? 'custom' : 'client'),
+          custom ? undefined : changeOf('notes'),
         );
+      },
+      refusedNotes: (task) => {
+        if (!userId || task.source === 'custom') return undefined;
+        const key = pendingChangeKey(userId, 'notes', task.id);
+        return changes.find((change) => change.key === key && change.refusal !== undefined);
       },
       noteDraftKey: (task) => (userId ? noteDraftKey(userId, task.id) : null),
     }),
@@ -96,6 +109,13 @@ function TaskRowView({
   const [notesOpen, setNotesOpen] = useState(
     () => task.notes !== undefined && draftKey !== null && readNoteDraft(draftKey) !== null,
   );
+  // Notes written offline and refused (someone else saved first) open by themselves, to choose.
+  const refusedNotes = actions.refusedNotes(task);
+  const [openedForRefusal, setOpenedForRefusal] = useState<string | undefined>(undefined);
+  if (refusedNotes && openedForRefusal !== refusedNotes.savedAt) {
+    setOpenedForRefusal(refusedNotes.savedAt);
+    setNotesOpen(true);
+  }
   const completed = task.status === 'completed';
   const { readOnly } = actions;
   const kept = actions.keptWork(task);
@@ -182,7 +202,13 @@ function TaskRowView({
         </div>
       )}
       {!readOnly && notesOpen && task.notes !== undefined && (
-        <NotesEditor taskId={task.id} taskTitle={task.title} savedNotes={task.notes} draftKey={draftKey} />
+        <NotesEditor
+          taskId={task.id}
+          taskTitle={task.title}
+          savedNotes={task.notes}
+          draftKey={draftKey}
+          refused={refusedNotes?.patch}
+        />
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}
     </li>

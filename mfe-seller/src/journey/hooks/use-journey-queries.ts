@@ -35,7 +35,8 @@ export function useJourney() {
 /** The task list as the seller left it: with the changes still waiting on this device. */
 export function withPendingEntries(entries: TaskEntry[], pending: readonly PendingTaskChange[]): TaskEntry[] {
   const changes = pending
-    .filter((change) => change.source === 'client')
+    // Notes the server refused are not shown as saved: the notes editor shows both versions instead.
+    .filter((change) => change.source === 'client' || (change.source === 'notes' && !change.refusal))
     .map((change) => ({ id: change.taskId, patch: change.patch }));
   return changes.length === 0 ? entries : applyClientTaskChanges(entries, changes);
 }

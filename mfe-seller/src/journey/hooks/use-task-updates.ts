@@ -106,11 +106,12 @@ export function useUpdateClientTask() {
         sendOrKeepOnDevice({
           store: pendingTaskChanges,
           userId,
-          source: 'client',
+          // A note goes apart from the task's other changes (a refused note holds nothing else back).
+          source: patch.notes !== undefined ? 'notes' : 'client',
           taskId: id,
           url: clientTaskUrl(id),
           patch,
-          send: () => apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body: patch }),
+          send: (body) => apiClient.request('PUT', clientTaskUrl(id), taskEntrySchema, { body }),
         }),
       apply: (entries, change) => applyClientTaskChanges(entries, [change]),
       merge: (entries, entry) => (entry === KEPT_ON_DEVICE ? entries : replaceEntry(entries, entry)),
@@ -172,7 +173,7 @@ export function useUpdateCustomTask() {
           taskId: id,
           url,
           patch,
-          send: () => apiClient.request('PUT', url, customTaskSchema, { body: patch }),
+          send: (body) => apiClient.request('PUT', url, customTaskSchema, { body }),
           madeOnDevice:
             userId !== undefined &&
             pendingTaskCreations

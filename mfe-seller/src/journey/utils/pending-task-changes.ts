@@ -2,9 +2,7 @@ import type { ClientTaskUpdate, CustomTaskCreate, CustomTaskUpdate } from '@list
 
 /**
  * What a change kept on this device may set: a completion (status) and a reschedule (due date, who
- * does it, priority) — each a plain value the PUT sets, the same for journey and custom tasks. Never
- * notes: a note is saved against the words it started from (409 when someone changed them meanwhile),
- * which only makes sense while the seller is there to see the answer.
+ * does it, priority) — each a plain value the PUT sets, the same for journey and custom tasks.
  */
 export const KEPT_FIELDS = ['status', 'dueDate', 'assignedTo', 'priority'] as const;
 /**
@@ -12,15 +10,28 @@ export const KEPT_FIELDS = ['status', 'dueDate', 'assignedTo', 'priority'] as co
  * profile's Edit Task): a change of them made offline is kept the same way.
  */
 export const KEPT_CUSTOM_FIELDS = [...KEPT_FIELDS, 'title', 'description', 'stageId'] as const;
+/**
+ * A task's notes, kept apart from its other changes (source `notes`): a note is saved against the
+ * words it started from (`baseNotes`; 409 when someone changed them meanwhile), and such a refusal
+ * must not hold back a completion. Refused, the seller chooses in the notes editor what to keep.
+ */
+export const KEPT_NOTES_FIELDS = ['notes', 'baseNotes'] as const;
 export type KeptTaskPatch = Pick<ClientTaskUpdate, (typeof KEPT_FIELDS)[number]> &
-  Partial<Pick<CustomTaskUpdate, 'title' | 'description' | 'stageId'>>;
+  Partial<Pick<CustomTaskUpdate, 'title' | 'description' | 'stageId'>> &
+  Pick<ClientTaskUpdate, (typeof KEPT_NOTES_FIELDS)[number]>;
+
+const KEPT_FIELDS_OF: Record<PendingTaskChange['source'], readonly string[]> = {
+  client: KEPT_FIELDS,
+  custom: KEPT_CUSTOM_FIELDS,
+  notes: KEPT_NOTES_FIELDS,
+};
 
 /** The fields `patch` sets, when it sets only fields that may be kept (at least one); otherwise null. */
 export function keptPatchOf(
   patch: object,
   source: PendingTaskChange['source'] = 'client',
 ): KeptTaskPatch | null {
-  const fields: readonly string[] = source === 'custom' ? KEPT_CUSTOM_FIELDS : KEPT_FIELDS;
+  const fields = KEPT_FIELDS_OF[source];
   const set = Object.entries(patch).filter(([, value]) => value !== undefined);
   const keepable = ([field]: [string, unknown]) => fields.includes(field);
   return set.length > 0 && set.every(keepable) ? (Object.fromEntries(set) as KeptTaskPatch) : null;
@@ -37,15 +48,17 @@ export interface KeptEntry {
 }
 
 /**
- * Task changes made while offline (issue 19, item 4): completions and reschedules, kept on this
- * device (IndexedDB, so a reload keeps them), shown on the journey as made, and sent once the
- * browser is back online. One entry per task, field by field the last wish: completing then
- * un-completing offline leaves only the last, and a new date offline keeps a completion waiting.
+ * Task changes made while offline (issue 19, item 4): completions, reschedules and notes, kept on
+ * this device (IndexedDB, so a reload keeps them), shown on the journey as made, and sent once the
+ * browser is back online. One entry per task (and one for its notes), field by field the last
+ * wish: completing then un-completing offline leaves only the last, and a new date offline keeps a
+ * completion waiting.
  */
 export interface PendingTaskChange extends KeptEntry {
   /** `${userId} ${source} ${taskId}`: one wish per task and person. */
   key: string;
-  source: 'client' | 'custom';
+  /** A journey task's change, a custom task's, or a journey task's notes (sent as the journey task's PUT). */
+  source: 'client' | 'custom' | 'notes';
   taskId: string;
   /** The PUT that makes it so (the task route is idempotent by desired state). */
   url: string;

@@ -434,3 +434,78 @@ describe('custom tasks made on this device', () => {
     ]);
   });
 });
+
+describe('notes kept on this device', () => {
+  const notesInput = (
+    store: ReturnType<typeof createKeptStore<PendingTaskChange>>,
+    patch: { notes: string; baseNotes: string },
+    send = vi.fn(async (_body: object) => 'entry'),
+  ) => ({
+    store,
+    userId: 'user-1',
+    source: 'notes' as const,
+    taskId: 'ct-1',
+    url: '/api/client-tasks/ct-1',
+    patch,
+    send,
+  });
+
+  it('wait apart from the task’s other changes, and written again keep the notes the server had', async () => {
+    const store = createKeptStore<PendingTaskChange>(memoryStorage());
+    offline();
+    await sendOrKeepOnDevice({ ...notesInput(store, { notes: 'a', baseNotes: '' }) });
+    await sendOrKeepOnDevice({ ...notesInput(store, { notes: 'ab', baseNotes: 'a' }) });
+    await sendOrKeepOnDevice({
+      store,
+      userId: 'user-1',
+      source: 'client',
+      taskId: 'ct-1',
+      url: '/api/client-tasks/ct-1',
+      patch: { status: 'completed' },
+      send: async () => 'entry',
+    });
+    expect(store.snapshot().map((change) => [change.key, change.patch])).toEqual([
+      ['user-1 notes ct-1', { notes: 'ab', baseNotes: '' }],
+      ['user-1 client ct-1', { status: 'completed' }],
+    ]);
+    // Both show on the task, in order.
+    const [shown] = withPendingEntries(
+      [entryFixture('ct-1', 'Task', stageFixture('s', 'S', 'in_progress'))],
+      store.snapshot(),
+    );
+    expect(shown?.clientTask).toMatchObject({ notes: 'ab', status: 'completed' });
+  });
+
+  it('saved online while older words still wait: sent against the waiting base, which then goes', async () => {
+    const store = createKeptStore<PendingTaskChange>(memoryStorage());
+    offline();
+    await sendOrKeepOnDevice({ ...notesInput(store, { notes: 'a', baseNotes: '' }) });
+    vi.restoreAllMocks();
+    const send = vi.fn(async (_body: object) => 'entry');
+    await sendOrKeepOnDevice({ ...notesInput(store, { notes: 'ab', baseNotes: 'a' }, send) });
+    expect(send).toHaveBeenCalledWith({ notes: 'ab', baseNotes: '' });
+    expect(store.snapshot()).toEqual([]);
+  });
+
+  it('refused, they are not shown as saved; settled and saved again, they say the base they were settled against', async () => {
+    const store = createKeptStore<PendingTaskChange>(memoryStorage());
+    await store.save({
+      key: pendingChangeKey('user-1', 'notes', 'ct-1'),
+      userId: 'user-1',
+      source: 'notes',
+      taskId: 'ct-1',
+      url: '/api/client-tasks/ct-1',
+      patch: { notes: 'mine', baseNotes: '' },
+      savedAt: '2030-01-01T10:00:00.000Z',
+      refusal: 'Someone else changed these notes',
+    });
+    const server = { ...entryFixture('ct-1', 'Task', stageFixture('s', 'S', 'in_progress')) };
+    server.clientTask = { ...server.clientTask, notes: 'theirs' };
+    expect(withPendingEntries([server], store.snapshot())[0]?.clientTask.notes).toBe('theirs');
+    offline();
+    await sendOrKeepOnDevice({ ...notesInput(store, { notes: 'mine', baseNotes: 'theirs' }) });
+    const [kept] = store.snapshot();
+    expect(kept?.patch).toEqual({ notes: 'mine', baseNotes: 'theirs' });
+    expect(kept?.refusal).toBeUndefined();
+  });
+});

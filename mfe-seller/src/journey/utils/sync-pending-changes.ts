@@ -6,6 +6,7 @@ import {
   pendingCreationKey,
   type KeptEntry,
   type KeptStore,
+  type KeptTaskPatch,
   type PendingTaskChange,
   type PendingTaskChanges,
   type PendingTaskCreation,
@@ -106,8 +107,9 @@ export async function syncPendingChanges(input: {
     });
   }
   result.sent.push(...sentCreations, ...sentChanges);
+  // Refused work is read again too: the server's current task is what the seller chooses against.
+  if (result.sent.length > 0 || result.refused.length > 0) await input.afterSent();
   if (result.sent.length > 0) {
-    await input.afterSent();
     for (const change of sentChanges) {
       // Changed again while this one was on its way: the newer wish waits for the next round.
       const current = store.snapshot().find((candidate) => candidate.key === change.key);
@@ -152,9 +154,21 @@ async function keepChange(
     taskId: change.taskId,
     url: change.url,
     // Field by field the last wish. A refused wish changed again is a new wish: sent once more.
-    patch: { ...waiting?.patch, ...change.patch },
+    patch: withWaitingBase({ ...waiting?.patch, ...change.patch }, waiting),
     savedAt: (change.now?.() ?? new Date()).toISOString(),
   });
+}
+
+/**
+ * Notes written again while the first words wait here still replace what the server had when the
+ * first were written: the base a save sends is the waiting one's (the list shows the waiting
+ * words, so an editor opened again starts from those). A refused wish changed again is a new wish,
+ * with the base it was resolved against.
+ */
+function withWaitingBase(patch: KeptTaskPatch, waiting: PendingTaskChange | undefined): KeptTaskPatch {
+  if (!waiting || waiting.refusal || waiting.patch.baseNotes === undefined || patch.notes === undefined)
+    return patch;
+  return { ...patch, baseNotes: waiting.patch.baseNotes };
 }
 
 /** Sends, or keeps on this device when there is no network (offline, or no answer at all). */
@@ -191,13 +205,14 @@ export async function sendOrKeepOnDevice<Result>(input: {
   url: string;
   /** The PUT's body. */
   patch: object;
-  send: () => Promise<Result>;
+  /** Sends the PUT with the body given (the patch, notes with the base of words still waiting here). */
+  send: (body: object) => Promise<Result>;
   madeOnDevice?: boolean;
   now?: () => Date;
 }): Promise<Result | typeof KEPT_ON_DEVICE> {
   const { store, userId } = input;
   const patch = keptPatchOf(input.patch, input.source);
-  if (userId === undefined || patch === null) return input.send();
+  if (userId === undefined || patch === null) return input.send(input.patch);
   const keep = () => keepChange(store, { ...input, userId, patch });
   if (input.madeOnDevice) {
     await keep();
@@ -205,7 +220,8 @@ export async function sendOrKeepOnDevice<Result>(input: {
   }
   const key = pendingChangeKey(userId, input.source, input.taskId);
   const send = async () => {
-    const result = await input.send();
+    const waiting = store.snapshot().find((change) => change.key === key);
+    const result = await input.send(withWaitingBase(patch, waiting));
     const older = store.snapshot().find((change) => change.key === key);
     if (older) {
       const rest = Object.fromEntries(Object.entries(older.patch).filter(([field]) => !(field in patch)));

@@ -26,11 +26,13 @@ export function applyClientTaskPatch(entry: TaskEntry, patch: ClientTaskUpdate):
   return { ...entry, clientTask };
 }
 
+/** Each entry with every change made to it, in order (a task's notes wait apart from its other changes). */
 export const applyClientTaskChanges = (entries: TaskEntry[], changes: readonly ClientTaskChange[]) =>
-  entries.map((entry) => {
-    const change = changes.find((item) => item.id === entry.id);
-    return change ? applyClientTaskPatch(entry, change.patch) : entry;
-  });
+  entries.map((entry) =>
+    changes
+      .filter((item) => item.id === entry.id)
+      .reduce((changed, item) => applyClientTaskPatch(changed, item.patch), entry),
+  );
 
 export const replaceEntry = (entries: TaskEntry[], updated: TaskEntry) =>
   entries.map((entry) => (entry.id === updated.id ? updated : entry));

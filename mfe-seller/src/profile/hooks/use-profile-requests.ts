@@ -183,7 +183,7 @@ export function useEditPersonalTask({ onSuccess }: { onSuccess: () => void }) {
         taskId: id,
         url: customTaskUrl(id),
         patch: body,
-        send: () => apiClient.request('PUT', customTaskUrl(id), customTaskSchema, { body }),
+        send: (sent) => apiClient.request('PUT', customTaskUrl(id), customTaskSchema, { body: sent }),
       });
     },
     onSuccess: async (updated) => {

@@ -190,12 +190,13 @@ async function sendOrKeep<Result>(
 }
 
 /**
- * A completion, un-completion or reschedule (a change of status, due date, assignee or priority;
- * for a custom task also its title, description or stage) made without a network is kept on this
- * device instead of failing, merged field by field with what already waits for the task; any other
- * change (notes), or one made online, is sent as before. A change sent online also ends the fields
- * it set in an older wish still waiting here. A change to a custom task made on this device and
- * not sent yet (`madeOnDevice`) is kept even online: the server does not have the task yet.
+ * A completion, un-completion, reschedule or note (a change of status, due date, assignee,
+ * priority or notes; for a custom task also its title, description or stage) made without a
+ * network is kept on this device instead of failing, merged field by field with what already waits
+ * for the task (notes under a key of their own, `source: 'notes'`); a change mixing notes with
+ * other fields, or one made online, is sent as before. A change sent online also ends the fields it
+ * set in an older wish still waiting here. A change to a custom task made on this device and not
+ * sent yet (`madeOnDevice`) is kept even online: the server does not have the task yet.
  */
 export async function sendOrKeepOnDevice<Result>(input: {
   store: PendingTaskChanges;

@@ -26,8 +26,8 @@ const EVENT_TABLES = ['outbox', 'processed_events', 'dead_letters'];
 /** Tables a service added for what the spec left open (see docs/decisions.md). */
 const OUR_TABLES: Record<string, string[]> = {
   branding: ['logos'],
-  // Calendar feeds and reminders (issue 19).
-  journey: ['calendar_feeds', 'reminder_deliveries', 'sms_replies'],
+  // Calendar feeds and reminders (issue 19); deleted custom tasks' ids (decisions: offline).
+  journey: ['calendar_feeds', 'deleted_custom_tasks', 'reminder_deliveries', 'sms_replies'],
 };
 
 async function tablesOf(schema: string): Promise<string[]> {

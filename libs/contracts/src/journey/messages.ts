@@ -21,6 +21,11 @@ export const journeyMessages = {
   invalidTaskId: 'Task id must be a UUID',
   /** A new task's id already names a task of another journey (409; nothing of it is revealed). */
   taskIdTaken: 'A task with this id already exists',
+  /**
+   * A new task's id names a task of this journey that was deleted since (a creation sent again
+   * after its answer was lost and the task deleted elsewhere): it is not made again (409).
+   */
+  taskDeleted: 'This task was deleted',
   /** Checklist items and our standard tasks: only status, notes and the due date change. */
   onlyRescheduling: 'This task can only be rescheduled: its assignee and priority cannot be changed',
   /** An agent asking for the dashboard of an agent account that is not theirs (or none at all). */
@@ -32,6 +37,7 @@ export const journeyMessages = {
 export const JourneyErrorCode = {
   taskNotFound: 'TASK_NOT_FOUND',
   taskIdTaken: 'TASK_ID_TAKEN',
+  taskDeleted: 'TASK_DELETED',
   taskDetailsLocked: 'TASK_DETAILS_LOCKED',
   unknownStage: 'UNKNOWN_STAGE',
   notYourAgentAccount: 'NOT_YOUR_AGENT_ACCOUNT',

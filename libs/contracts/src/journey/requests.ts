@@ -111,10 +111,12 @@ export type ClientTaskUpdateForm = z.input<typeof clientTaskUpdateSchema>;
  * POST /api/clients/current/custom-tasks: title required; priority medium; empty → null. `id`
  * (optional, no default) is the task's id made by the seller's device, so a creation sent again
  * (offline, an answer lost) makes the task once: the same id in the same journey answers the task
- * as it is now; an id another journey's task holds is refused with 409.
+ * as it is now; an id another journey's task holds is refused with 409, and so is the id of a task
+ * of this journey deleted since (TASK_DELETED: a deleted task never comes back). Read in lower case,
+ * so one UUID is one id however it was written.
  */
 export const customTaskCreateSchema = z.object({
-  id: z.uuid({ error: journeyMessages.invalidTaskId }).optional(),
+  id: z.uuid({ error: journeyMessages.invalidTaskId }).toLowerCase().optional(),
   title: titleField,
   description: descriptionField.optional().transform((value) => value ?? null),
   priority: taskPrioritySchema.default('medium'),

@@ -232,6 +232,22 @@ export const customTasks = journeySchema.table(
   ],
 );
 
+/**
+ * The ids of deleted custom tasks, kept with their journey: a creation of one sent again (by a
+ * seller's device whose first answer was lost, after the task was deleted) must not make it again.
+ */
+export const deletedCustomTasks = journeySchema.table(
+  'deleted_custom_tasks',
+  {
+    id: text().primaryKey(),
+    clientId: text()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    deletedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('deleted_custom_tasks_client_id_idx').on(t.clientId)],
+);
+
 export const userGroups = journeySchema.table(
   'user_groups',
   {

@@ -7,7 +7,7 @@ import {
   type CustomTaskUpdate,
   type TaskUpdatedV2,
 } from '@listready/contracts';
-import { customTasks, users, type Db, type Executor } from '@listready/db';
+import { customTasks, deletedCustomTasks, users, type Db, type Executor } from '@listready/db';
 import type { EventBus } from '@listready/events';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@listready/service-kit';
 import type { ClientRepository } from '../clients/client-repository.ts';
@@ -31,6 +31,14 @@ export class CustomTaskIdTakenError extends ConflictError {
   constructor() {
     super(journeyMessages.taskIdTaken, JourneyErrorCode.taskIdTaken);
     this.name = 'CustomTaskIdTakenError';
+  }
+}
+
+/** A new task's id names a task of this journey deleted since: a deleted task is not made again. */
+export class CustomTaskDeletedError extends ConflictError {
+  constructor() {
+    super(journeyMessages.taskDeleted, JourneyErrorCode.taskDeleted);
+    this.name = 'CustomTaskDeletedError';
   }
 }
 
@@ -195,9 +203,18 @@ export function createCustomTaskService(options: {
 
       /**
        * The task with the device's id; or, when a task already holds it, CreationReplayed (same
-       * journey) or CustomTaskIdTakenError (another journey), either rolling the transaction back.
+       * journey) or CustomTaskIdTakenError (another journey); when a task of this journey held it
+       * and was deleted, CustomTaskDeletedError: each rolling the transaction back. The seller's
+       * lock (taken first, as remove() does) orders a creation and a deletion of the same task.
        */
       async function insertOnce(tx: Executor, taskId: string, row: typeof values): Promise<CustomTaskRow> {
+        const [deleted] = await tx
+          .select({ clientId: deletedCustomTasks.clientId })
+          .from(deletedCustomTasks)
+          .where(eq(deletedCustomTasks.id, taskId))
+          .limit(1);
+        if (deleted)
+          throw deleted.clientId === clientId ? new CustomTaskDeletedError() : new CustomTaskIdTakenError();
         for (let attempt = 1; attempt <= REPLAY_LOOKUPS; attempt++) {
           // Waits for a concurrent creation of the same id to commit or roll back.
           const [inserted] = await tx
@@ -304,6 +321,8 @@ export function createCustomTaskService(options: {
           .where(and(eq(customTasks.id, id), eq(customTasks.clientId, clientId)))
           .returning({ id: customTasks.id });
         if (deleted.length === 0) throw new CustomTaskNotFoundError();
+        // Its id stays taken: a creation of it sent again (its answer lost) does not bring it back.
+        await tx.insert(deletedCustomTasks).values({ id, clientId }).onConflictDoNothing();
         await publishTaskUpdated(events, tx, {
           clientId,
           taskId: id,

@@ -261,6 +261,42 @@ describe('custom tasks', () => {
       expect(await taskUpdatesOf(ownerBefore.id, id)).toHaveLength(1);
     });
 
+    it('sent again after the task was deleted, is 409 TASK_DELETED and does not make it again', async () => {
+      const seller = await journey.signUp('client');
+      const clientId = (await clientRowOf(seller)).id;
+      const id = crypto.randomUUID();
+      expect((await create(seller, { id, title: 'Paint the fence' })).statusCode).toBe(201);
+      const removed = await journey.app.inject({ method: 'DELETE', url: `${path}/${id}`, ...as(seller) });
+      expect(removed.statusCode).toBe(204);
+      const touched = (await clientRowOf(seller)).updatedAt;
+
+      const again = await create(seller, { id, title: 'Paint the fence' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: 'This task was deleted', code: 'TASK_DELETED' });
+      expect(await rowOf(id)).toBeUndefined();
+      expect(await list(seller)).toEqual([]);
+      expect((await taskUpdatesOf(clientId, id)).map((data) => data.change)).toEqual(['created', 'deleted']);
+      expect((await clientRowOf(seller)).updatedAt).toEqual(touched);
+
+      // Another journey sending that id learns nothing of it: taken, as a live task's id is.
+      const other = await journey.signUp('client');
+      const taken = await create(other, { id, title: 'Theirs' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ code: 'TASK_ID_TAKEN' });
+      expect(await list(other)).toEqual([]);
+    });
+
+    it('reads the id in lower case: one UUID is one task however it is written', async () => {
+      const seller = await journey.signUp('client');
+      const id = crypto.randomUUID();
+      const first = await create(seller, { id: id.toUpperCase(), title: 'Fix the gate' });
+      expect(first.statusCode).toBe(201);
+      expect(first.json()).toMatchObject({ id });
+      expect(await rowOf(id)).toBeDefined();
+      expect((await create(seller, { id, title: 'Fix the gate' })).statusCode).toBe(200);
+      expect((await list(seller)).map((task) => task.id)).toEqual([id]);
+    });
+
     it('refuses an id that is not a UUID, on the field', async () => {
       const seller = await journey.signUp('client');
       const response = await create(seller, { id: 'not-a-uuid', title: 'Fix the gate' });

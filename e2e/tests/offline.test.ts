@@ -297,6 +297,86 @@ describe('a custom task made offline', () => {
   });
 });
 
+describe('a custom task whose answer was lost', () => {
+  const customTasksUrl = `${baseUrl}/api/clients/current/custom-tasks`;
+  /** The seller's custom tasks of that title on the server, asked from outside the page's network. */
+  const onServer = async (page: Page, title: string) => {
+    const response = await page.request.get(customTasksUrl);
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { id: string; title: string }[]).filter(
+      (task) => task.title === title,
+    );
+  };
+  /** Adds a task on the Custom tab whose POST reaches the server and whose answer never comes back. */
+  async function addWithLostAnswer(page: Page, title: string): Promise<void> {
+    await page.context().route(
+      customTasksUrl,
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await route.fetch(); // the server makes the task…
+        return route.abort('failed'); // …and the browser never hears of it
+      },
+      { times: 1 },
+    );
+    await seller(page)
+      .getByRole('button', { name: /^Add (Your First )?Task$/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Add Task' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('button', { name: 'Add Task' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await seller(page)
+      .locator(`[data-task-title="${title}"]`)
+      .getByRole('status')
+      .filter({ hasText: PENDING_TEXT })
+      .waitFor();
+    expect(await onServer(page, title)).toHaveLength(1);
+  }
+
+  it('deleted on this device, it is deleted on the server too; deleted elsewhere, it is not made again', async () => {
+    const observed = await browser.newPage({ width: 375, height: 800 });
+    const { page, errors } = observed;
+    // The lost answers, and the creation the server refuses for a task deleted elsewhere.
+    observed.expect({ url: customTasksUrl, failure: /^net::ERR_FAILED$/ });
+    observed.expect({ url: customTasksUrl, status: 409, method: 'POST' });
+    await signUpSeller(page, 'Lou');
+    await openJourney(page, 'Lou');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Custom' }).click();
+    await seller(page).getByRole('heading', { level: 1, name: 'Custom Tasks', exact: true }).waitFor();
+
+    // Deleted here: the server, which has it, deletes it too, and it does not come back.
+    await addWithLostAnswer(page, 'Sweep the porch');
+    const swept = seller(page).locator('[data-task-title="Sweep the porch"]');
+    await swept.getByRole('button', { name: 'Delete Sweep the porch' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete task?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    expect(await onServer(page, 'Sweep the porch')).toEqual([]);
+    await page.reload();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+
+    // Deleted elsewhere (another device) before this one sends it again: it stays deleted.
+    await addWithLostAnswer(page, 'Oil the hinges');
+    const [made] = await onServer(page, 'Oil the hinges');
+    expect((await page.request.delete(`${customTasksUrl}/${made?.id}`)).status()).toBe(204);
+    await page.reload(); // the sync sends what waits here
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.body.innerText.includes('Oil the hinges')), {
+        timeout: 15_000,
+      })
+      .toBe(false);
+    expect(await onServer(page, 'Oil the hinges')).toEqual([]);
+    await page.reload();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    expect(await seller(page).getByText('Not synced').count()).toBe(0);
+    await expectCleanAccessibility(page);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a note written offline', () => {
   it('is kept on this device, shown as saved, and reaches the server once back online', async () => {
     const observed = await browser.newPage({ width: 375, height: 800 });

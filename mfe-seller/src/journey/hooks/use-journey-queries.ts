@@ -62,9 +62,16 @@ export function withPendingCustomTasks(
   creations: readonly PendingTaskCreation[] = [],
 ): CustomTask[] {
   const custom = pending.filter((change) => change.source === 'custom');
-  const made = creations.filter((creation) => !tasks.some((task) => task.id === creation.taskId));
-  if (custom.length === 0 && made.length === 0) return tasks;
-  return [...tasks, ...made.map(customTaskOfCreation)].map((task) => {
+  // Deleted here after a POST that got no answer: gone from the lists, the server's copy too.
+  const deleted = new Set(
+    creations.filter((creation) => creation.deleted).map((creation) => creation.taskId),
+  );
+  const shown = deleted.size === 0 ? tasks : tasks.filter((task) => !deleted.has(task.id));
+  const made = creations.filter(
+    (creation) => !creation.deleted && !shown.some((task) => task.id === creation.taskId),
+  );
+  if (custom.length === 0 && made.length === 0) return shown;
+  return [...shown, ...made.map(customTaskOfCreation)].map((task) => {
     const change = custom.find((candidate) => candidate.taskId === task.id);
     return change ? applyCustomTaskPatch(task, change.patch) : task;
   });

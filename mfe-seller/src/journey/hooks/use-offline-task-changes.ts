@@ -11,6 +11,7 @@ import {
   type PendingTaskChange,
   type PendingTaskCreation,
 } from '../utils/pending-task-changes.ts';
+import { customTaskUrl } from '../utils/journey-api.ts';
 import { syncPendingChanges } from '../utils/sync-pending-changes.ts';
 
 /** What the seller reads beside a change kept on this device (spelled out, not colour alone). */
@@ -63,7 +64,9 @@ export function useOfflineSync(): void {
         creations: {
           store: pendingTaskCreations,
           send: (creation) =>
-            apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task }),
+            creation.deleted
+              ? apiClient.request('DELETE', customTaskUrl(creation.taskId), customTaskSchema.optional())
+              : apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task }),
         },
         // Every journey read (whichever household's): the lists, and the progress built from them.
         afterSent: () =>

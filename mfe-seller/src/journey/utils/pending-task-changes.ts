@@ -78,6 +78,16 @@ export interface PendingTaskCreation extends KeptEntry {
   /** Where it is POSTed (the seller's own journey). */
   url: string;
   task: CustomTaskCreate & { id: string };
+  /**
+   * The `savedAt` of the body whose POST went out and got no answer: the server may have the task
+   * already (a creation sent again then answers it as it is, without later edits).
+   */
+  attempted?: string;
+  /**
+   * Deleted by the seller after such a POST: hidden from the lists, and sent as the task's DELETE
+   * (the server may have it) rather than its creation.
+   */
+  deleted?: boolean;
 }
 
 /** An entry as an earlier version stored it (completions only, `status` beside the key). */

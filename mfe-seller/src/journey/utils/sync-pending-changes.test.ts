@@ -16,6 +16,7 @@ import {
   type PendingTaskCreation,
 } from './pending-task-changes.ts';
 import {
+  deleteKeptCreation,
   editKeptCreation,
   KEPT_ON_DEVICE,
   sendOrKeepCreation,
@@ -383,8 +384,157 @@ describe('custom tasks made on this device', () => {
       afterSent: async () => undefined,
     });
     expect(put).not.toHaveBeenCalled();
-    expect(creations.snapshot()).toEqual([creation('new-1')]);
+    // Marked as sent once without an answer: the server may have the task now.
+    expect(creations.snapshot()).toEqual([creation('new-1', { attempted: '2030-01-01T10:00:00.000Z' })]);
     expect(changes.snapshot()).toEqual([change('ct-2')]);
+  });
+
+  it('sent without an answer, it is kept marked so; made while offline, it is not', async () => {
+    const { creations } = await stores();
+    const keep = (id: string, send: () => Promise<unknown>) =>
+      sendOrKeepCreation({
+        store: creations,
+        userId: 'user-1',
+        url: '/api/clients/current/custom-tasks',
+        task: task(id),
+        send,
+        now: () => new Date('2030-01-01T10:00:00.000Z'),
+      });
+    await expect(keep('new-1', async () => Promise.reject(new TypeError('Failed to fetch')))).resolves.toBe(
+      KEPT_ON_DEVICE,
+    );
+    offline();
+    await expect(keep('new-2', async () => 'task')).resolves.toBe(KEPT_ON_DEVICE);
+    expect(creations.snapshot()).toEqual([
+      creation('new-1', { attempted: '2030-01-01T10:00:00.000Z' }),
+      creation('new-2'),
+    ]);
+  });
+
+  it('answered TASK_DELETED (deleted elsewhere since its first POST): it and its changes go, and the lists are read again', async () => {
+    const { changes, creations } = await stores();
+    await creations.save(creation('new-1', { attempted: '2030-01-01T10:00:00.000Z' }));
+    await changes.save(customChange('new-1'));
+    const put = vi.fn(async () => undefined);
+    const afterSent = vi.fn(async () => undefined);
+    const result = await syncPendingChanges({
+      store: changes,
+      userId: 'user-1',
+      send: put,
+      creations: {
+        store: creations,
+        send: async () =>
+          Promise.reject(
+            new ApiRequestError(
+              409,
+              'Conflict',
+              JSON.stringify({ message: 'This task was deleted', code: 'TASK_DELETED' }),
+            ),
+          ),
+      },
+      afterSent,
+    });
+    expect(result).toEqual({ sent: [], refused: [] });
+    expect(put).not.toHaveBeenCalled();
+    expect(afterSent).toHaveBeenCalledOnce();
+    expect(creations.snapshot()).toEqual([]);
+    expect(changes.snapshot()).toEqual([]);
+  });
+
+  it('edited after a POST that got no answer: sent again, the edit is kept as a change too (the server may have the first body)', async () => {
+    const { changes, creations } = await stores();
+    await creations.save(
+      creation('new-1', {
+        task: task('new-1', 'Book the window cleaner'),
+        savedAt: '2030-01-01T10:00:05.000Z',
+        attempted: '2030-01-01T10:00:00.000Z',
+      }),
+    );
+    const sent: string[] = [];
+    await syncPendingChanges({
+      store: changes,
+      userId: 'user-1',
+      send: async (item) => void sent.push(`PUT ${item.url} ${item.patch.title}`),
+      creations: { store: creations, send: async (item) => void sent.push(`POST ${item.task.title}`) },
+      afterSent: async () => undefined,
+      now: () => new Date('2030-01-01T10:00:06.000Z'),
+    });
+    expect(sent).toEqual(['POST Book the window cleaner']);
+    expect(creations.snapshot()).toEqual([]);
+    expect(changes.snapshot()).toEqual([
+      expect.objectContaining({
+        key: pendingChangeKey('user-1', 'custom', 'new-1'),
+        patch: fields('Book the window cleaner'),
+      }),
+    ]);
+  });
+
+  describe('deleted on this device', () => {
+    const deleteIt = (
+      kept: Awaited<ReturnType<typeof stores>>,
+      item: PendingTaskCreation,
+      send: () => Promise<unknown>,
+    ) => deleteKeptCreation({ creations: kept.creations, changes: kept.changes, creation: item, send });
+    const notFound = () => Promise.reject(refused(404, 'Task not found'));
+
+    it('never sent: it and its changes go, and nothing is sent', async () => {
+      const kept = await stores();
+      await kept.creations.save(creation('new-1'));
+      await kept.changes.save(customChange('new-1'));
+      const send = vi.fn(async () => undefined);
+      await deleteIt(kept, creation('new-1'), send);
+      expect(send).not.toHaveBeenCalled();
+      expect(kept.creations.snapshot()).toEqual([]);
+      expect(kept.changes.snapshot()).toEqual([]);
+    });
+
+    it('sent once without an answer: its DELETE goes (found or not), then it and its changes go', async () => {
+      for (const answer of [async () => undefined, notFound]) {
+        const kept = await stores();
+        const item = creation('new-1', { attempted: '2030-01-01T10:00:00.000Z' });
+        await kept.creations.save(item);
+        await kept.changes.save(customChange('new-1'));
+        const send = vi.fn(answer);
+        await deleteIt(kept, item, send);
+        expect(send).toHaveBeenCalledOnce();
+        expect(kept.creations.snapshot()).toEqual([]);
+        expect(kept.changes.snapshot()).toEqual([]);
+      }
+    });
+
+    it('sent once without an answer, and no network now: hidden (the server’s copy too) until the sync sends its DELETE', async () => {
+      const kept = await stores();
+      const item = creation('new-1', { attempted: '2030-01-01T10:00:00.000Z' });
+      await kept.creations.save(item);
+      await kept.changes.save(customChange('new-1'));
+      offline();
+      const send = vi.fn(async () => undefined);
+      await deleteIt(kept, item, send);
+      expect(send).not.toHaveBeenCalled();
+      expect(kept.creations.snapshot()).toEqual([{ ...item, deleted: true }]);
+      expect(kept.changes.snapshot()).toEqual([]);
+      // The server had it after all: neither its copy nor the kept one is listed.
+      const server = [{ ...customTaskOfCreation(item), title: 'From the server' }];
+      expect(withPendingCustomTasks(server, [], kept.creations.snapshot())).toEqual([]);
+      vi.restoreAllMocks();
+
+      const sent: string[] = [];
+      await syncPendingChanges({
+        store: kept.changes,
+        userId: 'user-1',
+        send: async () => undefined,
+        creations: {
+          store: kept.creations,
+          send: async (entry) => {
+            sent.push(entry.deleted ? `DELETE ${entry.taskId}` : `POST ${entry.taskId}`);
+            return notFound();
+          },
+        },
+        afterSent: async () => undefined,
+      });
+      expect(sent).toEqual(['DELETE new-1']);
+      expect(kept.creations.snapshot()).toEqual([]);
+    });
   });
 
   it('edited while its POST was on its way: the edit is kept as a change of the task the server now has', async () => {

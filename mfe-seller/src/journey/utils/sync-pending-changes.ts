@@ -1,3 +1,4 @@
+import { JourneyErrorCode } from '@listready/contracts/journey';
 import { ApiRequestError } from '@listready/web-client';
 import { customTaskUrl } from './journey-api.ts';
 import {
@@ -34,10 +35,15 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
   send: (entry: Entry) => Promise<unknown>;
   /** Work that must wait for something else still on this device: left for a later round. */
   waits?: (entry: Entry) => boolean;
-  result: SyncResult;
   sent: (entry: Entry) => void;
+  refused: (entry: Entry) => void;
+  /** An answer saying there is nothing left to do (the task is gone): the entry is `dropped`. */
+  gone?: (entry: Entry, error: ApiRequestError) => boolean;
+  dropped?: (entry: Entry) => void;
+  /** Sent, and no answer came (the server may have it). */
+  unanswered?: (entry: Entry) => Promise<void>;
 }): Promise<boolean> {
-  const { store, result } = round;
+  const { store } = round;
   await store.load();
   const waiting = store.snapshot().filter((entry) => entry.userId === round.userId && !entry.refusal);
   for (const entry of waiting) {
@@ -47,11 +53,16 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
       await round.send(entry);
       round.sent(entry);
     } catch (error) {
-      if (error instanceof ApiRequestError && !TRY_LATER(error.status)) {
-        await store.refuse(entry.key, error.serverMessage ?? `The server refused it (${error.status}).`);
-        result.refused.push(entry as unknown as PendingTaskChange | PendingTaskCreation);
+      if (error instanceof ApiRequestError && round.gone?.(entry, error)) {
+        round.dropped?.(entry);
         continue;
       }
+      if (error instanceof ApiRequestError && !TRY_LATER(error.status)) {
+        await store.refuse(entry.key, error.serverMessage ?? `The server refused it (${error.status}).`);
+        round.refused(entry);
+        continue;
+      }
+      if (!(error instanceof ApiRequestError)) await round.unanswered?.(entry);
       return false;
     }
   }
@@ -73,7 +84,10 @@ export async function syncPendingChanges(input: {
   userId: string;
   send: (change: PendingTaskChange) => Promise<unknown>;
   afterSent: () => Promise<unknown>;
-  /** Custom tasks made on this device, and how one is sent. */
+  /**
+   * Custom tasks made on this device, and how one is sent: its POST, or its DELETE when the seller
+   * deleted it after a POST that got no answer (`deleted`).
+   */
   creations?: { store: PendingTaskCreations; send: (creation: PendingTaskCreation) => Promise<unknown> };
   now?: () => Date;
 }): Promise<SyncResult> {
@@ -81,14 +95,26 @@ export async function syncPendingChanges(input: {
   const result: SyncResult = { sent: [], refused: [] };
   const sentChanges: PendingTaskChange[] = [];
   const sentCreations: PendingTaskCreation[] = [];
+  /** Creations with nothing left to send: deleted on the server meanwhile, or deleted here and not there. */
+  const goneCreations: PendingTaskCreation[] = [];
   const onward =
     !creations ||
     (await sendWaiting({
       store: creations.store,
       userId,
       send: creations.send,
-      result,
       sent: (creation) => sentCreations.push(creation),
+      refused: (creation) => result.refused.push(creation),
+      // The task was deleted since its first POST (TASK_DELETED: a deleted task is not made
+      // again), or its DELETE finds none (that POST never arrived).
+      gone: (creation, error) =>
+        creation.deleted ? error.status === 404 : error.serverError?.code === JourneyErrorCode.taskDeleted,
+      dropped: (creation) => goneCreations.push(creation),
+      unanswered: async (creation) => {
+        const current = creations.store.snapshot().find((candidate) => candidate.key === creation.key);
+        if (current && !current.deleted)
+          await creations.store.save({ ...current, attempted: creation.savedAt });
+      },
     }));
   if (onward) {
     const unsent = (creation: PendingTaskCreation) =>
@@ -102,13 +128,17 @@ export async function syncPendingChanges(input: {
         (creations?.store.snapshot() ?? []).some(
           (creation) => creation.taskId === change.taskId && unsent(creation),
         ),
-      result,
       sent: (change) => sentChanges.push(change),
+      refused: (change) => result.refused.push(change),
     });
   }
   result.sent.push(...sentCreations, ...sentChanges);
   // Refused work is read again too: the server's current task is what the seller chooses against.
-  if (result.sent.length > 0 || result.refused.length > 0) await input.afterSent();
+  if (result.sent.length > 0 || result.refused.length > 0 || goneCreations.length > 0)
+    await input.afterSent();
+  if (creations) {
+    for (const creation of goneCreations) await discardKeptCreation(creations.store, store, creation);
+  }
   if (result.sent.length > 0) {
     for (const change of sentChanges) {
       // Changed again while this one was on its way: the newer wish waits for the next round.
@@ -118,8 +148,17 @@ export async function syncPendingChanges(input: {
     for (const creation of sentCreations) {
       const current = creations?.store.snapshot().find((candidate) => candidate.key === creation.key);
       if (!current || !creations) continue;
-      // Edited while its POST was on its way: the server has the task now, so the edit becomes a change.
-      if (current.savedAt !== creation.savedAt)
+      if (creation.deleted) {
+        await discardKeptCreation(creations.store, store, creation);
+        continue;
+      }
+      // Edited while its POST was on its way, or since a POST that got no answer (the server may
+      // have made the task from that body and answered this one with it): the server has the task
+      // now, so the edit becomes a change.
+      const editedSinceSent =
+        current.savedAt !== creation.savedAt ||
+        (creation.attempted !== undefined && creation.attempted !== creation.savedAt);
+      if (editedSinceSent)
         await keepChange(store, {
           userId,
           source: 'custom',
@@ -171,20 +210,23 @@ function withWaitingBase(patch: KeptTaskPatch, waiting: PendingTaskChange | unde
   return { ...patch, baseNotes: waiting.patch.baseNotes };
 }
 
-/** Sends, or keeps on this device when there is no network (offline, or no answer at all). */
+/**
+ * Sends, or keeps on this device when there is no network (offline, or no answer at all);
+ * `keep` learns whether the request went out (its answer lost: the server may have it).
+ */
 async function sendOrKeep<Result>(
   send: () => Promise<Result>,
-  keep: () => Promise<void>,
+  keep: (sent: boolean) => Promise<void>,
 ): Promise<Result | typeof KEPT_ON_DEVICE> {
-  const kept = async (): Promise<typeof KEPT_ON_DEVICE> => {
-    await keep();
+  const kept = async (sent: boolean): Promise<typeof KEPT_ON_DEVICE> => {
+    await keep(sent);
     return KEPT_ON_DEVICE;
   };
-  if (isOffline()) return kept();
+  if (isOffline()) return kept(false);
   try {
     return await send();
   } catch (error) {
-    if (!(error instanceof ApiRequestError) && isOffline(error)) return kept();
+    if (!(error instanceof ApiRequestError) && isOffline(error)) return kept(true);
     throw error;
   }
 }
@@ -248,16 +290,18 @@ export async function sendOrKeepCreation<Result>(input: {
 }): Promise<Result | typeof KEPT_ON_DEVICE> {
   const { store, userId, task } = input;
   if (userId === undefined) return input.send();
-  return sendOrKeep(input.send, () =>
-    store.save({
+  return sendOrKeep(input.send, (sent) => {
+    const savedAt = (input.now?.() ?? new Date()).toISOString();
+    return store.save({
       key: pendingCreationKey(userId, task.id),
       userId,
       taskId: task.id,
       url: input.url,
       task,
-      savedAt: (input.now?.() ?? new Date()).toISOString(),
-    }),
-  );
+      savedAt,
+      ...(sent ? { attempted: savedAt } : {}),
+    });
+  });
 }
 
 /** A custom task still on this device changed (Edit Task): the creation sent later carries it. */
@@ -275,7 +319,38 @@ export async function editKeptCreation(
   });
 }
 
-/** A custom task still on this device deleted: it and every change kept for it go. */
+/**
+ * A custom task still on this device deleted. Never sent, it and every change kept for it go. Sent
+ * once without an answer (the server may have it), its DELETE goes too (a 404: that POST never
+ * arrived); with no network the creation stays, marked deleted and hidden, for the sync to send
+ * the DELETE.
+ */
+export async function deleteKeptCreation(input: {
+  creations: PendingTaskCreations;
+  changes: PendingTaskChanges;
+  creation: PendingTaskCreation;
+  /** The task's DELETE. */
+  send: () => Promise<unknown>;
+}): Promise<void> {
+  const { creations, changes, creation } = input;
+  if (creation.attempted === undefined) return discardKeptCreation(creations, changes, creation);
+  const deleted = await sendOrKeep(
+    async () => {
+      try {
+        await input.send();
+      } catch (error) {
+        if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+      }
+    },
+    async () => {
+      await changes.remove(pendingChangeKey(creation.userId, 'custom', creation.taskId));
+      await creations.save({ ...creation, deleted: true, refusal: undefined });
+    },
+  );
+  if (deleted !== KEPT_ON_DEVICE) await discardKeptCreation(creations, changes, creation);
+}
+
+/** A custom task still on this device dropped: it and every change kept for it go. */
 export async function discardKeptCreation(
   creations: PendingTaskCreations,
   changes: PendingTaskChanges,

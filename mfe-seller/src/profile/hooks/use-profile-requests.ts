@@ -17,7 +17,7 @@ import {
   pendingTaskCreations,
 } from '../../journey/utils/pending-task-changes.ts';
 import {
-  discardKeptCreation,
+  deleteKeptCreation,
   editKeptCreation,
   KEPT_ON_DEVICE,
   sendOrKeepCreation,
@@ -203,8 +203,15 @@ export function useDeletePersonalTask({ onSuccess }: { onSuccess: () => void }) 
   return useMutation({
     mutationFn: async (id: string) => {
       const creation = keptCreation(userId, id);
-      if (creation) return discardKeptCreation(pendingTaskCreations, pendingTaskChanges, creation);
-      return apiClient.request('DELETE', customTaskUrl(id), noContent);
+      const remove = () => apiClient.request('DELETE', customTaskUrl(id), noContent);
+      if (creation)
+        return deleteKeptCreation({
+          creations: pendingTaskCreations,
+          changes: pendingTaskChanges,
+          creation,
+          send: remove,
+        });
+      return remove();
     },
     onSuccess: async () => {
       toast({ title: 'Task deleted successfully' });

@@ -43,6 +43,18 @@ async function workerControls(page: Page): Promise<boolean> {
   );
 }
 
+/**
+ * A new seller's journey, read once through the service worker (the first load came before it
+ * controlled the page), so the worker keeps what the page reads: where every offline test starts.
+ */
+async function journeyKeptByWorker(page: Page, firstName: string): Promise<void> {
+  await signUpSeller(page, firstName);
+  await openJourney(page, firstName);
+  expect(await workerControls(page)).toBe(true);
+  await page.reload();
+  await taskRow(page, 'Curb Appeal').waitFor();
+}
+
 /** The seller's task as the server has it, asked with the page's own session. */
 async function serverTask(
   page: Page,
@@ -152,12 +164,7 @@ describe('offline', () => {
     await mkdir(screenshots, { recursive: true });
     const observed = await browser.newPage({ width: 375, height: 800 });
     const { page, errors } = observed;
-    await signUpSeller(page, 'Olive');
-    await openJourney(page, 'Olive');
-    expect(await workerControls(page)).toBe(true);
-    // Read once through the worker (the first load came before it controlled the page).
-    await page.reload();
-    await taskRow(page, 'Curb Appeal').waitFor();
+    await journeyKeptByWorker(page, 'Olive');
 
     await page.context().setOffline(true);
     allowOfflineFailures(observed);
@@ -209,11 +216,7 @@ describe('offline', () => {
   it("never answers with another person's journey: signing out clears what the worker kept", async () => {
     const observed = await browser.newPage();
     const { page } = observed;
-    await signUpSeller(page, 'Pearl');
-    await openJourney(page, 'Pearl');
-    expect(await workerControls(page)).toBe(true);
-    await page.reload();
-    await taskRow(page, 'Curb Appeal').waitFor();
+    await journeyKeptByWorker(page, 'Pearl');
     const kept = () =>
       page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('listready-user-')));
     expect(await kept()).toHaveLength(1);
@@ -239,12 +242,7 @@ describe('a custom task made offline', () => {
     await mkdir(screenshots, { recursive: true });
     const observed = await browser.newPage({ width: 375, height: 800 });
     const { page, errors } = observed;
-    await signUpSeller(page, 'Ivy');
-    await openJourney(page, 'Ivy');
-    expect(await workerControls(page)).toBe(true);
-    // Read once through the worker (the first load came before it controlled the page).
-    await page.reload();
-    await taskRow(page, 'Curb Appeal').waitFor();
+    await journeyKeptByWorker(page, 'Ivy');
     const navigation = page.getByRole('navigation', { name: 'Main' });
 
     await page.context().setOffline(true);
@@ -381,12 +379,8 @@ describe('a note written offline', () => {
   it('is kept on this device, shown as saved, and reaches the server once back online', async () => {
     const observed = await browser.newPage({ width: 375, height: 800 });
     const { page, errors } = observed;
-    await signUpSeller(page, 'Nora');
-    await openJourney(page, 'Nora');
-    expect(await workerControls(page)).toBe(true);
-    await page.reload();
+    await journeyKeptByWorker(page, 'Nora');
     const row = taskRow(page, 'Curb Appeal');
-    await row.waitFor();
 
     await page.context().setOffline(true);
     allowOfflineFailures(observed);

@@ -164,8 +164,20 @@ export function createCustomTaskService(options: {
       { clientId, actor }: JourneyAccess,
       input: CustomTaskCreate,
     ): Promise<{ task: CustomTask; created: boolean }> {
-      await checkStage(input.stageId);
       const { id, ...fields } = input;
+      try {
+        await checkStage(input.stageId);
+      } catch (error) {
+        // A creation sent again answers its task, whatever its body names now (a stage since removed).
+        const [made] =
+          id === undefined
+            ? []
+            : await withCompleter(db)
+                .where(and(eq(customTasks.id, id), eq(customTasks.clientId, clientId)))
+                .limit(1);
+        if (made) return { task: toCustomTask(made.task, made), created: false };
+        throw error;
+      }
       const values = {
         clientId,
         ...fields,

@@ -261,6 +261,20 @@ describe('custom tasks', () => {
       expect(await taskUpdatesOf(ownerBefore.id, id)).toHaveLength(1);
     });
 
+    it('sent again naming a stage there is no longer, answers the task as it is (the stage is not judged again)', async () => {
+      const seller = await journey.signUp('client');
+      const id = crypto.randomUUID();
+      const first = await create(seller, { id, title: 'Stage the hall', stageId: 'repairs-maintenance' });
+      expect(first.statusCode).toBe(201);
+      const again = await create(seller, { id, title: 'Stage the hall', stageId: 'no-such-stage' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      // A new task naming it is still refused, on the field.
+      const fresh = await create(seller, { id: crypto.randomUUID(), title: 'B', stageId: 'no-such-stage' });
+      expect(fresh.statusCode).toBe(400);
+      expect(fresh.json()).toMatchObject({ issues: [{ path: 'stageId', message: 'Unknown stage' }] });
+    });
+
     it('sent again after the task was deleted, is 409 TASK_DELETED and does not make it again', async () => {
       const seller = await journey.signUp('client');
       const clientId = (await clientRowOf(seller)).id;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REMOTE_NAMES } from '@listready/contracts';
+import { GATEWAY_NODE_OPTIONS } from '@listready/service-kit/gateway-heap';
 import { deployedComponents, hookJobComponents, renderChart } from '../charts/src/render.ts';
 import { deployDir, loadCompose, type ComposeService } from './compose.ts';
 
@@ -81,6 +82,8 @@ describe('deploy/compose.yaml', () => {
         `http://${name}:8080`,
       );
     }
+    // The gateway's young generation, as the chart sets it (libs/service-kit/src/gateway-heap.ts).
+    expect(services.gateway?.environment?.NODE_OPTIONS).toBe(GATEWAY_NODE_OPTIONS);
     for (const name of chartComponents)
       expect(conditions(services.edge)[name] ?? 'not needed', name).toMatch(/service_healthy|not needed/);
     expect(conditions(services.edge)).toMatchObject({ gateway: 'service_healthy', shell: 'service_healthy' });

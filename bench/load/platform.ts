@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, freePort, type Database } from '@listready/db';
+import { gatewayNodeOptions } from '@listready/service-kit/gateway-heap';
 import { createBenchDatabase, repositoryRoot, sleep } from '../support/harness.ts';
 import type { LoadBenchConfig } from './config.ts';
 
@@ -133,7 +134,17 @@ const profiled = (entry: string): Record<string, string> =>
 const node = (entry: string, env: Record<string, string>) =>
   spawn(process.execPath, [path.join(repositoryRoot, entry)], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH ?? '', ...COMMON_ENV, ...sheddingEnv(), ...profiled(entry), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...COMMON_ENV,
+      ...sheddingEnv(),
+      ...profiled(entry),
+      ...env,
+      // The gateway runs with the heap it is deployed with (libs/service-kit/src/gateway-heap.ts).
+      ...(entry.startsWith('gateway/')
+        ? { NODE_OPTIONS: gatewayNodeOptions(profiled(entry).NODE_OPTIONS) }
+        : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

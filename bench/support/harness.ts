@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, ensureDatabase, migrateAndSeed, type Database } from '@listready/db';
+import { gatewayNodeOptions } from '@listready/service-kit/gateway-heap';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,6 +96,8 @@ export function createBenchProcesses(label: string, logDir: string, logLevel: st
           ...telemetrySettings(),
           ...serviceNameOf(entry),
           ...env,
+          // The gateway runs with the heap it is deployed with (the chart's and compose's NODE_OPTIONS).
+          ...(entry.startsWith('gateway/') ? { NODE_OPTIONS: gatewayNodeOptions(env.NODE_OPTIONS) } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

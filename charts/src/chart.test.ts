@@ -7,6 +7,7 @@ import type { IContainer, IPodSpec, IService } from 'kubernetes-models/v1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REMOTE_NAMES, remotesConfigSchema } from '@listready/contracts';
 import { VISITOR_LOADER_CSP_SOURCE } from '@listready/contracts/visitor-pages';
+import { GATEWAY_NODE_OPTIONS } from '@listready/service-kit/gateway-heap';
 import { chartDir, repoRoot, runHelm } from './helm.ts';
 import { validateKubernetesObject } from './kubernetes-schemas.ts';
 import {
@@ -289,6 +290,12 @@ describe.each(RENDERINGS.map(([name]) => name))('rendered with %s', (rendering) 
     const gateway = find<IDeployment>(objectsOf(rendering), 'Deployment', 'listready-gateway');
     const env = gateway.spec?.template.spec?.containers[0]?.env ?? [];
     expect(env.find((variable) => variable.name === 'OTEL_SERVICE_NAME')?.value).toBe('gateway');
+  });
+
+  it('gives the gateway the young generation it is measured with (libs/service-kit/src/gateway-heap.ts)', () => {
+    const gateway = find<IDeployment>(objectsOf(rendering), 'Deployment', 'listready-gateway');
+    const env = gateway.spec?.template.spec?.containers[0]?.env ?? [];
+    expect(env.find((variable) => variable.name === 'NODE_OPTIONS')?.value).toBe(GATEWAY_NODE_OPTIONS);
   });
 
   it('runs migrations and topic creation as pre-install/pre-upgrade hooks, with scripts that exist', () => {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { ServiceName } from '@listready/gateway';
+import { GATEWAY_YOUNG_GENERATION_MB } from '@listready/service-kit/gateway-heap';
 import type { ReadinessCheck } from '@listready/service-kit';
 import type { FromGateway, GatewayWorkerData, ToGateway } from './gateway-worker.ts';
 
@@ -8,6 +9,8 @@ export interface GatewayThread {
   url: string;
   /** The worker thread's id (the main thread is 0). */
   threadId: number;
+  /** The most its V8 young generation may take (MB): libs/service-kit/src/gateway-heap.ts. */
+  youngGenerationMb: number | undefined;
   /** Closes the gateway (stops accepting, lets answers in flight finish), then ends the thread. */
   stop(): Promise<void>;
 }
@@ -37,6 +40,8 @@ export async function startGatewayThread(options: {
     // The thread's telemetry (its own, from the inherited `--import instrument.ts`) is the gateway's:
     // untraced when nothing is exported, like the gateway's own process (instrument.ts).
     env: { ...process.env, OTEL_SERVICE_NAME: 'gateway' },
+    // As the gateway's own process has it (libs/service-kit/src/gateway-heap.ts); the thread's default is larger still.
+    resourceLimits: { maxYoungGenerationSizeMb: GATEWAY_YOUNG_GENERATION_MB },
   });
   const post = (message: ToGateway) => worker.postMessage(message);
   let stopping = false;
@@ -77,6 +82,7 @@ export async function startGatewayThread(options: {
   return {
     url,
     threadId: worker.threadId,
+    youngGenerationMb: worker.resourceLimits?.maxYoungGenerationSizeMb,
     stop: async () => {
       if (stopping) return;
       stopping = true;

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { GATEWAY_YOUNG_GENERATION_MB } from '@listready/service-kit/gateway-heap';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '@listready/db';
@@ -44,6 +45,8 @@ describe('one-process platform on embedded defaults', () => {
     if (!platform) throw new Error('platform did not start');
     expect(platform.gatewayThreadId).toBeGreaterThan(0);
     expect(platform.gatewayThreadId).not.toBe(threadId);
+    // With the young generation its own process has (libs/service-kit/src/gateway-heap.ts).
+    expect(platform.gatewayYoungGenerationMb).toBe(GATEWAY_YOUNG_GENERATION_MB);
     // spawnSync holds this (the services') thread until the child is done: only a gateway on
     // another thread can answer the child's request meanwhile (a path it answers itself).
     const child = spawnSync(

@@ -14,6 +14,8 @@ export interface RunningPlatform {
   services: ReadonlyArray<{ name: ServiceName; app: App }>;
   /** The gateway's worker thread (the services run on the main thread, 0). */
   readonly gatewayThreadId: number;
+  /** The gateway thread's V8 young generation limit (MB). */
+  readonly gatewayYoungGenerationMb: number | undefined;
   /**
    * Stops the gateway and starts a new one on the same port, the services staying up — what a
    * deploy of the gateway alone does to the browsers' live streams (they reconnect and resume).
@@ -105,6 +107,9 @@ export async function startPlatform(
       services: running.map(({ name, app }) => ({ name, app })),
       get gatewayThreadId() {
         return gateway.threadId;
+      },
+      get gatewayYoungGenerationMb() {
+        return gateway.youngGenerationMb;
       },
       restartGateway,
       stop: () => stop(),

@@ -130,9 +130,17 @@ try {
     string,
     { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
   > = {};
+  const optionsOf = (scenario: (typeof scenarios)[number]) => ({
+    url: scenario.url,
+    headers: scenario.headers,
+    connections: config.connections,
+  });
+  // Every scenario warms up before any is measured: run first, a scenario would otherwise carry the
+  // platform's own warm-up (JIT, connection pools) that the later ones do not.
+  for (const scenario of chosen) await autocannon({ ...optionsOf(scenario), duration: 3 });
   for (const scenario of chosen) {
-    const options = { url: scenario.url, headers: scenario.headers, connections: config.connections };
-    await autocannon({ ...options, duration: 2 }); // warm-up
+    const options = optionsOf(scenario);
+    await autocannon({ ...options, duration: 2 }); // warm-up: this scenario's own path
     const before = cpuSnapshot(groups);
     const result = await autocannon({ ...options, duration: config.seconds });
     const spent = cpuSpent(before, groups);

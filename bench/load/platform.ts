@@ -131,22 +131,22 @@ const profiled = (entry: string): Record<string, string> =>
       }
     : {};
 
-const node = (entry: string, env: Record<string, string>) =>
-  spawn(process.execPath, [path.join(repositoryRoot, entry)], {
+const node = (entry: string, env: Record<string, string>) => {
+  const profiling = profiled(entry);
+  return spawn(process.execPath, [path.join(repositoryRoot, entry)], {
     cwd: repositoryRoot,
     env: {
       PATH: process.env.PATH ?? '',
       ...COMMON_ENV,
       ...sheddingEnv(),
-      ...profiled(entry),
+      ...profiling,
       ...env,
       // The gateway runs with the heap it is deployed with (libs/service-kit/src/gateway-heap.ts).
-      ...(entry.startsWith('gateway/')
-        ? { NODE_OPTIONS: gatewayNodeOptions(profiled(entry).NODE_OPTIONS) }
-        : {}),
+      ...(entry.startsWith('gateway/') ? { NODE_OPTIONS: gatewayNodeOptions(profiling.NODE_OPTIONS) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+};
 
 /**
  * Removes a platform's data folder once its processes are gone. A server that is still closing its

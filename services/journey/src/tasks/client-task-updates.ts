@@ -121,19 +121,23 @@ function entryOf(
 }
 
 /**
- * The seller's task rows and stored stage progress in one round trip, read after the seller's lock
- * is taken, so both are current: the task being changed, every status the stage rule needs and the
- * progress it is compared with. Raw SQL because it answers one row of two JSON lists, which
- * drizzle's builder cannot say; named, so each connection parses and plans it once.
+ * What a write needs of the seller, in one round trip, read after the seller's lock is taken, so it
+ * is current until the commit: the task being changed (its whole row), the status of each of the
+ * seller's other tasks and their stored stage progress (what the stage rule needs and compares
+ * with). Only the changed task is read whole: building every row's JSON (55 tasks, three timestamps
+ * each) was most of the statement's cost, under the lock. Raw SQL because it answers one row of JSON
+ * lists, which drizzle's builder cannot say; named, so each connection parses and plans it once.
  */
 const SELLER_STATE = {
   name: 'journey_seller_state',
   text: `select
-    (select coalesce(json_agg(json_build_object(
+    (select json_build_object(
         'id', t.id, 'taskId', t.task_id, 'status', t.status, 'dueDate', t.due_date,
         'assignedTo', t.assigned_to, 'notes', t.notes, 'priority', t.priority,
-        'completedAt', t.completed_at, 'completedBy', t.completed_by, 'updatedAt', t.updated_at)), '[]')
-      from journey.client_tasks t where t.client_id = $1) as tasks,
+        'completedAt', t.completed_at, 'completedBy', t.completed_by, 'updatedAt', t.updated_at)
+      from journey.client_tasks t where t.id = $2 and t.client_id = $1) as task,
+    (select coalesce(json_agg(json_build_array(t.task_id, t.status)), '[]')
+      from journey.client_tasks t where t.client_id = $1 and t.id <> $2) as others,
     (select coalesce(json_agg(json_build_object(
         'id', p.id, 'clientId', p.client_id, 'stageId', p.stage_id, 'status', p.status,
         'startedAt', p.started_at, 'completedAt', p.completed_at, 'pointsEarned', p.points_earned,
@@ -146,17 +150,17 @@ type Json<T> = {
 };
 const dateOf = (value: string | null) => (value === null ? null : new Date(value));
 
-async function readSellerState(tx: Executor, clientId: string) {
-  const { rows } = await connectionOf(tx).query<{ tasks: Json<EntryRow>[]; progress: Json<ProgressRow>[] }>({
-    ...SELLER_STATE,
-    values: [clientId],
-  });
+async function readSellerState(tx: Executor, clientId: string, clientTaskId: string) {
+  const { rows } = await connectionOf(tx).query<{
+    task: Json<EntryRow> | null;
+    others: [taskId: string, status: string][];
+    progress: Json<ProgressRow>[];
+  }>({ ...SELLER_STATE, values: [clientId, clientTaskId] });
   const [row] = rows;
-  const tasks: EntryRow[] = (row?.tasks ?? []).map((task) => ({
-    ...task,
-    completedAt: dateOf(task.completedAt),
-    updatedAt: new Date(task.updatedAt),
-  }));
+  const task: EntryRow | null = row?.task
+    ? { ...row.task, completedAt: dateOf(row.task.completedAt), updatedAt: new Date(row.task.updatedAt) }
+    : null;
+  const others = (row?.others ?? []).map(([taskId, status]) => ({ taskId, status }));
   const progress: ProgressRow[] = (row?.progress ?? []).map((stage) => ({
     ...stage,
     startedAt: dateOf(stage.startedAt),
@@ -164,7 +168,7 @@ async function readSellerState(tx: Executor, clientId: string) {
     createdAt: new Date(stage.createdAt),
     updatedAt: new Date(stage.updatedAt),
   }));
-  return { tasks, progress };
+  return { task, others, progress };
 }
 
 /**
@@ -281,8 +285,8 @@ export function createClientTaskUpdates(options: {
         // Last activity, and the seller's lock: their task writes and progress run one at a time,
         // so what is read next is current until the commit.
         await clients.touch(tx, clientId);
-        const state = await readSellerState(tx, clientId);
-        const current = state.tasks.find((task) => task.id === clientTaskId);
+        const state = await readSellerState(tx, clientId, clientTaskId);
+        const current = state.task;
         const template = current && content.templatesById.get(current.taskId);
         if (!current || !template) throw new TaskNotFoundError();
 
@@ -389,9 +393,7 @@ export function createClientTaskUpdates(options: {
         if (statusChanged) {
           // The statuses as this transaction left them: read under the lock, this task's changed.
           const newStatus = patch.status === 'completed' ? 'completed' : 'not_started';
-          const tasks = state.tasks.map((task) =>
-            task.id === current.id ? { taskId: task.taskId, status: newStatus } : task,
-          );
+          const tasks = [...state.others, { taskId: current.taskId, status: newStatus }];
           await syncStageProgress(tx, {
             clientId,
             content,

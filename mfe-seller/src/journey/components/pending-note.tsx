@@ -1,6 +1,6 @@
 import { CloudOff, TriangleExclamationPoint } from 'lucide-react';
 import { Button } from '@listready/ui';
-import { PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
+import { KEPT_WORK_RETRY_EVENT, PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
 import {
   pendingTaskChanges,
   pendingTaskCreations,
@@ -29,7 +29,8 @@ export function keptWorkFor(
 /**
  * Work kept on this device for a task, said in words (a screen reader hears it as it appears):
  * waiting to be sent, or refused by the server — then still shown, with the server's reason, until
- * the seller tries again or lets it go (for a task made here, the task itself).
+ * the seller tries again or lets it go (for a task made here, the task itself; for a task deleted
+ * here whose DELETE the server refused, the deletion: the task stays as the server has it).
  */
 export function PendingNote({ work }: { work: KeptWork }) {
   const entry = 'creation' in work ? work.creation : work.change;
@@ -45,10 +46,13 @@ export function PendingNote({ work }: { work: KeptWork }) {
       </p>
     );
   }
-  const retry = () =>
-    'creation' in work
+  const retry = async () => {
+    await ('creation' in work
       ? pendingTaskCreations.retry(work.creation.key)
-      : pendingTaskChanges.retry(work.change.key);
+      : pendingTaskChanges.retry(work.change.key));
+    window.dispatchEvent(new Event(KEPT_WORK_RETRY_EVENT));
+  };
+  const deletion = 'creation' in work && work.creation.deleted === true;
   const discard = () =>
     'creation' in work
       ? discardKeptCreation(pendingTaskCreations, pendingTaskChanges, work.creation)
@@ -57,7 +61,7 @@ export function PendingNote({ work }: { work: KeptWork }) {
     <div role="status" className="mt-2 text-xs text-ink-muted" data-testid="task-sync-refused">
       <p className="flex items-center gap-1.5">
         <TriangleExclamationPoint aria-hidden="true" className="size-3.5 shrink-0" />
-        Not synced: {entry.refusal}
+        {deletion ? 'Not deleted' : 'Not synced'}: {entry.refusal}
       </p>
       <div className="mt-2 flex gap-2">
         {/* Refused notes are settled in the notes editor (both versions), not sent again as they were. */}
@@ -67,7 +71,7 @@ export function PendingNote({ work }: { work: KeptWork }) {
           </Button>
         )}
         <Button size="sm" variant="ghost" onClick={() => void discard()}>
-          {'creation' in work ? 'Discard this task' : 'Discard my change'}
+          {deletion ? 'Keep this task' : 'creation' in work ? 'Discard this task' : 'Discard my change'}
         </Button>
       </div>
     </div>

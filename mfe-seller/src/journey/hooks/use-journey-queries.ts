@@ -62,9 +62,10 @@ export function withPendingCustomTasks(
   creations: readonly PendingTaskCreation[] = [],
 ): CustomTask[] {
   const custom = pending.filter((change) => change.source === 'custom');
-  // Deleted here after a POST that got no answer: gone from the lists, the server's copy too.
+  // Deleted here after a POST that got no answer: gone from the lists, the server's copy too —
+  // unless the server refused the DELETE: its copy is shown again, with the refusal beside it.
   const deleted = new Set(
-    creations.filter((creation) => creation.deleted).map((creation) => creation.taskId),
+    creations.filter((creation) => creation.deleted && !creation.refusal).map((creation) => creation.taskId),
   );
   const shown = deleted.size === 0 ? tasks : tasks.filter((task) => !deleted.has(task.id));
   const made = creations.filter(

@@ -14,6 +14,9 @@ import {
 import { customTaskUrl } from '../utils/journey-api.ts';
 import { syncPendingChanges } from '../utils/sync-pending-changes.ts';
 
+/** Dispatched on the window when the seller asks to send refused work again (Try again): a round starts. */
+export const KEPT_WORK_RETRY_EVENT = 'listready:kept-work-retry';
+
 /** What the seller reads beside a change kept on this device (spelled out, not colour alone). */
 export const PENDING_CHANGE_TEXT = "Saved on this device — will sync when you're back online";
 
@@ -50,8 +53,14 @@ export function useOfflineSync(): void {
   useEffect(() => {
     if (!userId) return undefined;
     let running: Promise<void> | undefined;
+    /** Asked for while a round runs: another starts after it (that round may have read the stores already). */
+    let again = false;
     const sync = () => {
-      running ??= syncPendingChanges({
+      if (running) {
+        again = true;
+        return;
+      }
+      running = syncPendingChanges({
         store: pendingTaskChanges,
         userId,
         send: (change) =>
@@ -90,10 +99,18 @@ export function useOfflineSync(): void {
         .catch(() => undefined)
         .finally(() => {
           running = undefined;
+          if (again) {
+            again = false;
+            sync();
+          }
         });
     };
     sync();
     window.addEventListener('online', sync);
-    return () => window.removeEventListener('online', sync);
+    window.addEventListener(KEPT_WORK_RETRY_EVENT, sync);
+    return () => {
+      window.removeEventListener('online', sync);
+      window.removeEventListener(KEPT_WORK_RETRY_EVENT, sync);
+    };
   }, [queryClient, userId]);
 }

@@ -6,7 +6,11 @@ import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listr
 import { PENDING_CHANGE_TEXT, useOfflineSync } from '../../journey/hooks/use-offline-task-changes.ts';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import type { CustomTask } from '../../journey/utils/journey-api.ts';
-import { pendingTaskChanges, pendingTaskCreations } from '../../journey/utils/pending-task-changes.ts';
+import {
+  pendingCreationKey,
+  pendingTaskChanges,
+  pendingTaskCreations,
+} from '../../journey/utils/pending-task-changes.ts';
 import { personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
@@ -123,6 +127,54 @@ describe('a personal task added offline', () => {
     goOnline();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.writes()).toEqual([]);
+  });
+});
+
+describe('a personal task deleted on this device', () => {
+  it('whose DELETE the server refuses is listed again with the refusal, until the seller keeps it or tries again', async () => {
+    const task = personalTaskFixture('t1', 'Book the cleaner');
+    const deletes: string[] = [];
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/journey': () => json(200, { stages: [] }),
+      'GET /api/clients/current/custom-tasks': () => json(200, [task]),
+      'DELETE /api/clients/current/custom-tasks/t1': () => {
+        deletes.push('t1');
+        return json(403, { message: 'You cannot delete this task', code: 'FORBIDDEN' });
+      },
+    });
+    // Made here, its POST unanswered (the server had it after all), then deleted while offline.
+    await pendingTaskCreations.save({
+      key: pendingCreationKey(userFixture.id, 't1'),
+      userId: userFixture.id,
+      taskId: 't1',
+      url: '/api/clients/current/custom-tasks',
+      task: {
+        id: 't1',
+        title: 'Book the cleaner',
+        description: null,
+        priority: 'medium',
+        dueDate: null,
+        assignedTo: null,
+        stageId: null,
+      },
+      savedAt: '2030-01-01T10:00:00.000Z',
+      attempted: '2030-01-01T10:00:00.000Z',
+      deleted: true,
+    });
+    renderSignedIn(<OfflineProfile />, userFixture);
+
+    const note = await screen.findByTestId('task-sync-refused');
+    expect(note.textContent).toContain('Not deleted: You cannot delete this task');
+    expect(deletes).toEqual(['t1']);
+    expect(within(rowOf('Book the cleaner')).getByTestId('task-sync-refused')).toBe(note);
+
+    fireEvent.click(within(note).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(deletes).toEqual(['t1', 't1']));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep this task' }));
+    await waitFor(() => expect(screen.queryByTestId('task-sync-refused')).toBeNull());
+    expect(pendingTaskCreations.snapshot()).toEqual([]);
+    expect(screen.getByText('Book the cleaner')).toBeTruthy();
   });
 });
 

@@ -4,6 +4,12 @@ export interface JourneyBenchConfig {
   adminUrl: string;
   seconds: number;
   connections: number;
+  /**
+   * Rounds over the scenarios (BENCH_ROUNDS, 2), every other one in reverse order: the services keep
+   * getting cheaper per request for a minute or more after the warm-up (the JIT, Postgres' caches),
+   * so a scenario measured first pays more than one measured last; there and back cancels that drift.
+   */
+  rounds: number;
   /** The services' LOG_LEVEL (pino); `info` logs two lines per request on each hop. */
   logLevel: string;
   /** Where the servers' logs go. */
@@ -22,6 +28,7 @@ export function journeyBenchConfig(
     adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     seconds: positive(env.BENCH_SECONDS, 10),
     connections: positive(env.BENCH_CONNECTIONS, 50),
+    rounds: Math.round(positive(env.BENCH_ROUNDS, 2)),
     logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
   };

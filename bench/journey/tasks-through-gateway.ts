@@ -1,9 +1,10 @@
 /**
  * Journey benchmark: an authenticated `GET /api/clients/current/tasks` (the seller's whole task
  * list, 62 entries) through the gateway and straight to services/journey, and a trivial route
- * proxied by the same gateway, BENCH_SECONDS (10) each at BENCH_CONNECTIONS (50). Prints req/s,
- * p50 and p99 per run and two ratios: gateway/direct for the task list, and task list/trivial
- * through the gateway.
+ * proxied by the same gateway, BENCH_SECONDS (10) each at BENCH_CONNECTIONS (50), in BENCH_ROUNDS
+ * (2) rounds, there and back. Prints req/s, p50 and p99 per scenario (the rounds' mean, and each
+ * round's) and two ratios: gateway/direct for the task list, and task list/trivial through the
+ * gateway.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/journey/tasks-through-gateway.ts
  *
@@ -132,6 +133,8 @@ const groups: Record<string, () => number[]> = {
 };
 
 interface Figures {
+  /** Answered requests, over every round. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -146,6 +149,7 @@ async function run(url: string, headers: Record<string, string>, seconds: number
   const spent = cpuSpent(before, groups);
   const requests = Math.max(result.requests.total, 1);
   return {
+    requests,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -156,6 +160,29 @@ async function run(url: string, headers: Record<string, string>, seconds: number
     ),
   };
 }
+/** A scenario's rounds as one figure: rates and latencies averaged, CPU per request over all its requests. */
+function combined(rounds: Figures[]): Figures {
+  const mean = (pick: (figure: Figures) => number) =>
+    rounds.reduce((sum, figure) => sum + pick(figure), 0) / rounds.length;
+  const requests = rounds.reduce((sum, figure) => sum + figure.requests, 0);
+  const groupsSeen = [...new Set(rounds.flatMap((figure) => Object.keys(figure.cpuPerRequest)))];
+  return {
+    requests,
+    requestsPerSecond: mean((figure) => figure.requestsPerSecond),
+    p50: mean((figure) => figure.p50),
+    p99: mean((figure) => figure.p99),
+    non2xx: rounds.reduce((sum, figure) => sum + figure.non2xx, 0),
+    errors: rounds.reduce((sum, figure) => sum + figure.errors, 0),
+    cpuPerRequest: Object.fromEntries(
+      groupsSeen.map((name) => [
+        name,
+        rounds.reduce((sum, figure) => sum + (figure.cpuPerRequest[name] ?? 0) * figure.requests, 0) /
+          Math.max(requests, 1),
+      ]),
+    ),
+  };
+}
+
 const cpuLine = (figure: Figures) => {
   const parts = Object.entries(figure.cpuPerRequest).filter(([, micros]) => micros >= 1);
   const servers = parts
@@ -196,12 +223,22 @@ try {
   // load cost it up to twice the CPU per request of later ones (the JIT, Postgres' caches), which
   // a 2 s warm-up of the first scenario alone left in its figures (the ratio's numerator).
   for (const scenario of scenarios) await run(scenario.url, scenario.headers, 3);
+  const rounds = new Map<string, Figures[]>();
+  for (let round = 0; round < config.rounds; round += 1) {
+    const order = round % 2 === 0 ? scenarios : [...scenarios].reverse();
+    for (const scenario of order) {
+      await run(scenario.url, scenario.headers, 2); // warm-up: JIT, connection pools
+      const figure = await run(scenario.url, scenario.headers, config.seconds);
+      rounds.set(scenario.name, [...(rounds.get(scenario.name) ?? []), figure]);
+    }
+  }
   for (const scenario of scenarios) {
-    await run(scenario.url, scenario.headers, 2); // warm-up: JIT, connection pools
-    const figure = await run(scenario.url, scenario.headers, config.seconds);
+    const each = rounds.get(scenario.name) ?? [];
+    const figure = combined(each);
     figures.set(scenario.name, figure);
     console.log(
-      `${scenario.name.padEnd(20)} ${figure.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms  non-2xx ${figure.non2xx}  errors ${figure.errors}`,
+      `${scenario.name.padEnd(20)} ${figure.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${figure.p50.toFixed(0).padStart(4)} ms  p99 ${figure.p99.toFixed(0).padStart(4)} ms  non-2xx ${figure.non2xx}  errors ${figure.errors}  ` +
+        `(rounds: ${each.map((one) => `${one.requestsPerSecond.toFixed(0)} req/s p99 ${one.p99}`).join(', ')})`,
     );
     console.log(cpuLine(figure));
   }

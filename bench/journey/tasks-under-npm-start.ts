@@ -4,7 +4,8 @@
  * events), telemetry on, LOG_LEVEL info (BENCH_LOG_LEVEL), load shedding as configured by default.
  * A seller signs up through the gateway; then `GET /api/clients/current/tasks` BENCH_SECONDS (10)
  * each at BENCH_CONNECTIONS (50), through the gateway and straight to the journey service's port,
- * identity and gzip. Prints req/s (2xx only), p50/p99, and the platform's CPU per request.
+ * identity and gzip, in BENCH_ROUNDS (2) rounds there and back. Prints req/s (2xx only), p50/p99
+ * and the platform's CPU per request for each run, then each scenario's mean over its rounds.
  *
  *   node bench/journey/tasks-under-npm-start.ts
  *
@@ -125,39 +126,60 @@ try {
         .map((load) => load.toFixed(1))
         .join(' ')}, node ${process.version}`,
   );
+  type Run = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
   const rates = new Map<string, number>();
-  const runs: Record<
-    string,
-    { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number }
-  > = {};
+  const runs: Record<string, Run> = {};
   const optionsOf = (scenario: (typeof scenarios)[number]) => ({
     url: scenario.url,
     headers: scenario.headers,
     connections: config.connections,
   });
   // Every scenario warms up before any is measured: run first, a scenario would otherwise carry the
-  // platform's own warm-up (JIT, connection pools) that the later ones do not.
+  // platform's own warm-up (JIT, connection pools) that the later ones do not; and the rounds go
+  // there and back (config.rounds), as the platform keeps getting cheaper for a while after.
   for (const scenario of chosen) await autocannon({ ...optionsOf(scenario), duration: 3 });
-  for (const scenario of chosen) {
-    const options = optionsOf(scenario);
-    await autocannon({ ...options, duration: 2 }); // warm-up: this scenario's own path
-    const before = cpuSnapshot(groups);
-    const result = await autocannon({ ...options, duration: config.seconds });
-    const spent = cpuSpent(before, groups);
-    const ok = result['2xx'] / config.seconds;
-    rates.set(scenario.name, ok);
-    runs[scenario.name] = {
-      requestsPerSecond: ok,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
+  const measured = new Map<string, Run[]>();
+  for (let round = 0; round < config.rounds; round += 1) {
+    for (const scenario of round % 2 === 0 ? chosen : [...chosen].reverse()) {
+      const options = optionsOf(scenario);
+      await autocannon({ ...options, duration: 2 }); // warm-up: this scenario's own path
+      const before = cpuSnapshot(groups);
+      const result = await autocannon({ ...options, duration: config.seconds });
+      const spent = cpuSpent(before, groups);
+      const ok = result['2xx'] / config.seconds;
+      const micros = (seconds = 0) => ((seconds * 1e6) / Math.max(result.requests.total, 1)).toFixed(0);
+      console.log(
+        `${`${scenario.name}, round ${round + 1}`.padEnd(29)} ${ok.toFixed(0).padStart(6)} req/s (2xx)  ` +
+          `p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+          `non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}  ` +
+          `CPU µs/request: platform ${micros(spent.platform)}, autocannon ${micros(spent.autocannon)}`,
+      );
+      measured.set(scenario.name, [
+        ...(measured.get(scenario.name) ?? []),
+        {
+          requestsPerSecond: ok,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        },
+      ]);
+    }
+  }
+  for (const [name, each] of measured) {
+    const mean = (pick: (run: Run) => number) => each.reduce((sum, run) => sum + pick(run), 0) / each.length;
+    const total = (pick: (run: Run) => number) => each.reduce((sum, run) => sum + pick(run), 0);
+    runs[name] = {
+      requestsPerSecond: mean((run) => run.requestsPerSecond),
+      p50: mean((run) => run.p50),
+      p99: mean((run) => run.p99),
+      non2xx: total((run) => run.non2xx),
+      errors: total((run) => run.errors),
     };
-    const micros = (seconds = 0) => ((seconds * 1e6) / Math.max(result.requests.total, 1)).toFixed(0);
+    rates.set(name, runs[name].requestsPerSecond);
     console.log(
-      `${scenario.name.padEnd(20)} ${ok.toFixed(0).padStart(6)} req/s (2xx)  p50 ${String(result.latency.p50).padStart(4)} ms  ` +
-        `p99 ${String(result.latency.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}  ` +
-        `CPU µs/request: platform ${micros(spent.platform)}, autocannon ${micros(spent.autocannon)}`,
+      `${name.padEnd(20)} ${runs[name].requestsPerSecond.toFixed(0).padStart(6)} req/s (2xx, the rounds' mean)  ` +
+        `p50 ${runs[name].p50.toFixed(0)} ms  p99 ${runs[name].p99.toFixed(0)} ms`,
     );
   }
   const ratio = (a: string, b: string) => {

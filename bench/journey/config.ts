@@ -4,11 +4,7 @@ export interface JourneyBenchConfig {
   adminUrl: string;
   seconds: number;
   connections: number;
-  /**
-   * Rounds over the scenarios (BENCH_ROUNDS, 2), every other one in reverse order: the services keep
-   * getting cheaper per request for a minute or more after the warm-up (the JIT, Postgres' caches),
-   * so a scenario measured first pays more than one measured last; there and back cancels that drift.
-   */
+  /** Rounds over the scenarios (BENCH_ROUNDS, 2), there and back (bench/support/harness.ts `thereAndBack`). */
   rounds: number;
   /** The services' LOG_LEVEL (pino); `info` logs two lines per request on each hop. */
   logLevel: string;

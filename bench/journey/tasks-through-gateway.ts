@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { ensureClientJourneys, freePort, sessions, users } from '@listready/db';
 import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
 import { reportFigures } from '../support/figures.ts';
-import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
+import { createBenchDatabase, createBenchProcesses, reportLoad, thereAndBack } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
 import { cpuSnapshot, cpuSpent, pidsMatching } from './process-cpu.ts';
 
@@ -224,13 +224,10 @@ try {
   // a 2 s warm-up of the first scenario alone left in its figures (the ratio's numerator).
   for (const scenario of scenarios) await run(scenario.url, scenario.headers, 3);
   const rounds = new Map<string, Figures[]>();
-  for (let round = 0; round < config.rounds; round += 1) {
-    const order = round % 2 === 0 ? scenarios : [...scenarios].reverse();
-    for (const scenario of order) {
-      await run(scenario.url, scenario.headers, 2); // warm-up: JIT, connection pools
-      const figure = await run(scenario.url, scenario.headers, config.seconds);
-      rounds.set(scenario.name, [...(rounds.get(scenario.name) ?? []), figure]);
-    }
+  for (const { scenario } of thereAndBack(scenarios, config.rounds)) {
+    await run(scenario.url, scenario.headers, 2); // warm-up: JIT, connection pools
+    const figure = await run(scenario.url, scenario.headers, config.seconds);
+    rounds.set(scenario.name, [...(rounds.get(scenario.name) ?? []), figure]);
   }
   for (const scenario of scenarios) {
     const each = rounds.get(scenario.name) ?? [];

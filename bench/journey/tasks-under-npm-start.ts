@@ -19,7 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@listready/db';
 import { reportFigures } from '../support/figures.ts';
-import { repositoryRoot, sleep } from '../support/harness.ts';
+import { repositoryRoot, sleep, thereAndBack } from '../support/harness.ts';
 import { journeyBenchConfig } from './config.ts';
 import { cpuSnapshot, cpuSpent } from './process-cpu.ts';
 
@@ -127,7 +127,6 @@ try {
         .join(' ')}, node ${process.version}`,
   );
   type Run = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
-  const rates = new Map<string, number>();
   const runs: Record<string, Run> = {};
   const optionsOf = (scenario: (typeof scenarios)[number]) => ({
     url: scenario.url,
@@ -135,36 +134,33 @@ try {
     connections: config.connections,
   });
   // Every scenario warms up before any is measured: run first, a scenario would otherwise carry the
-  // platform's own warm-up (JIT, connection pools) that the later ones do not; and the rounds go
-  // there and back (config.rounds), as the platform keeps getting cheaper for a while after.
+  // platform's own warm-up (JIT, connection pools) that the later ones do not.
   for (const scenario of chosen) await autocannon({ ...optionsOf(scenario), duration: 3 });
   const measured = new Map<string, Run[]>();
-  for (let round = 0; round < config.rounds; round += 1) {
-    for (const scenario of round % 2 === 0 ? chosen : [...chosen].reverse()) {
-      const options = optionsOf(scenario);
-      await autocannon({ ...options, duration: 2 }); // warm-up: this scenario's own path
-      const before = cpuSnapshot(groups);
-      const result = await autocannon({ ...options, duration: config.seconds });
-      const spent = cpuSpent(before, groups);
-      const ok = result['2xx'] / config.seconds;
-      const micros = (seconds = 0) => ((seconds * 1e6) / Math.max(result.requests.total, 1)).toFixed(0);
-      console.log(
-        `${`${scenario.name}, round ${round + 1}`.padEnd(29)} ${ok.toFixed(0).padStart(6)} req/s (2xx)  ` +
-          `p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
-          `non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}  ` +
-          `CPU µs/request: platform ${micros(spent.platform)}, autocannon ${micros(spent.autocannon)}`,
-      );
-      measured.set(scenario.name, [
-        ...(measured.get(scenario.name) ?? []),
-        {
-          requestsPerSecond: ok,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-        },
-      ]);
-    }
+  for (const { round, scenario } of thereAndBack(chosen, config.rounds)) {
+    const options = optionsOf(scenario);
+    await autocannon({ ...options, duration: 2 }); // warm-up: this scenario's own path
+    const before = cpuSnapshot(groups);
+    const result = await autocannon({ ...options, duration: config.seconds });
+    const spent = cpuSpent(before, groups);
+    const ok = result['2xx'] / config.seconds;
+    const micros = (seconds = 0) => ((seconds * 1e6) / Math.max(result.requests.total, 1)).toFixed(0);
+    console.log(
+      `${`${scenario.name}, round ${round + 1}`.padEnd(29)} ${ok.toFixed(0).padStart(6)} req/s (2xx)  ` +
+        `p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  ` +
+        `non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}  ` +
+        `CPU µs/request: platform ${micros(spent.platform)}, autocannon ${micros(spent.autocannon)}`,
+    );
+    measured.set(scenario.name, [
+      ...(measured.get(scenario.name) ?? []),
+      {
+        requestsPerSecond: ok,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      },
+    ]);
   }
   for (const [name, each] of measured) {
     const mean = (pick: (run: Run) => number) => each.reduce((sum, run) => sum + pick(run), 0) / each.length;
@@ -176,14 +172,13 @@ try {
       non2xx: total((run) => run.non2xx),
       errors: total((run) => run.errors),
     };
-    rates.set(name, runs[name].requestsPerSecond);
     console.log(
       `${name.padEnd(20)} ${runs[name].requestsPerSecond.toFixed(0).padStart(6)} req/s (2xx, the rounds' mean)  ` +
         `p50 ${runs[name].p50.toFixed(0)} ms  p99 ${runs[name].p99.toFixed(0)} ms`,
     );
   }
   const ratio = (a: string, b: string) => {
-    const [over, under] = [rates.get(a), rates.get(b)];
+    const [over, under] = [runs[a]?.requestsPerSecond, runs[b]?.requestsPerSecond];
     return over !== undefined && under ? `×${(over / under).toFixed(2)}` : 'not run';
   };
   reportFigures({ connections: config.connections, seconds: config.seconds, runs });

@@ -13,6 +13,16 @@ import { gatewayNodeOptions } from '@listready/service-kit/gateway-heap';
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The scenarios of `rounds` rounds in the order they run: every other round in reverse, so a drift
+ * over the run (services getting cheaper per request for a minute or more after their warm-up)
+ * weighs on every scenario alike instead of on whichever runs first.
+ */
+export const thereAndBack = <T>(scenarios: readonly T[], rounds: number): { round: number; scenario: T }[] =>
+  Array.from({ length: rounds }, (_, round) =>
+    (round % 2 === 0 ? scenarios : [...scenarios].reverse()).map((scenario) => ({ round, scenario })),
+  ).flat();
+
 /** The middle value (the upper one of an even count); NaN for none. */
 export const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;

@@ -15,7 +15,8 @@
  * Kafka broker (BENCH_KAFKA_PORT 9192) of the benchmark's own, every part its own process. The load
  * generator shares the machine: the figures carry its load average, and each row the CPU its
  * Node processes (gateway and services; not Postgres, Redis or Kafka) spent per answered PUT, the
- * figure a busy machine moves least.
+ * figure a busy machine moves least. BENCH_TIMELINE=1 also prints each rate's seconds one by one
+ * (sent, answered, shed, p50 and p99), to tell a steady tail from stalls.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -27,7 +28,7 @@ import { reportLoad } from '../support/harness.ts';
 import { cpuSnapshot, cpuSpent, postgresPids } from './process-cpu.ts';
 import { loadBenchConfig } from '../load/config.ts';
 import { countEffects, outboxMark } from '../load/effects.ts';
-import { runOpenLoop, type Outcome, type Slot } from '../load/open-loop.ts';
+import { runOpenLoop, timeline, type Outcome, type Slot } from '../load/open-loop.ts';
 import { startEmbeddedPlatform, startRealPlatform, type LoadPlatform } from '../load/platform.ts';
 import { call, percentile, signUp, wasShed } from '../load/users.ts';
 
@@ -257,6 +258,7 @@ async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
           ]),
         (run) => run.outcomes.filter((outcome) => outcome.status === 200).length,
       );
+      if (process.env.BENCH_TIMELINE) console.log(timeline(result.outcomes));
       const effects = await countEffects(platform.database, mark, 120_000);
       const ok = result.outcomes.filter((outcome) => outcome.status === 200);
       const others = result.outcomes.length - ok.length;

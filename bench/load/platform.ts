@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
@@ -203,56 +203,54 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
   };
 }
 
-/** A single-node KRaft broker of the benchmark's own (the configuration of deploy/kafka/start.sh). */
+/**
+ * A single-node KRaft broker of the benchmark's own, configured as deploy/kafka/start.sh configures
+ * the development and CI broker: the same server.properties, log4j.properties and JVM flags
+ * (common.sh's `write_config` and `BROKER_JVM_FLAGS`), on the benchmark's port and data folder.
+ */
 function kafkaLauncher(config: LoadBenchConfig, dataDir: string): Omit<Launcher, 'child'> {
   const libs = path.resolve(repositoryRoot, config.kafkaLibs);
   if (!existsSync(libs)) throw new Error(`no Kafka jars in ${libs} (run deploy/kafka/start.sh once)`);
-  const port = config.kafkaPort;
   const configFile = path.join(dataDir, 'server.properties');
-  writeFileSync(
-    configFile,
-    [
-      'process.roles=broker,controller',
-      'node.id=1',
-      `controller.quorum.voters=1@127.0.0.1:${port + 1}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${port + 1}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
-      'inter.broker.listener.name=PLAINTEXT',
-      'controller.listener.names=CONTROLLER',
-      `log.dirs=${path.join(dataDir, 'logs')}`,
-      'auto.create.topics.enable=false',
-      'offsets.topic.replication.factor=1',
-      'transaction.state.log.replication.factor=1',
-      'transaction.state.log.min.isr=1',
-      'offsets.topic.num.partitions=10',
-      'transaction.state.log.num.partitions=10',
-      'group.initial.rebalance.delay.ms=0',
-      'num.network.threads=2',
-      'num.io.threads=4',
-    ].join('\n'),
-  );
-  const classpath = ['-cp', `${libs}/*`];
-  // Formatted once, before the first start, as start.sh's format_storage does, with the cluster id of
-  // its `new_cluster_id` (deploy/kafka/cluster-id.test.ts): a random one starts with '-' one time in
-  // 64, and kafka-storage takes that for an option ("expected one argument", a CI run on 28 Nov).
-  const clusterId = execFileSync(
+  const log4jFile = path.join(dataDir, 'log4j.properties');
+  // Also the cluster id of start.sh's `new_cluster_id` (deploy/kafka/cluster-id.test.ts): a random
+  // one starts with '-' one time in 64, and kafka-storage takes that for an option ("expected one
+  // argument", a CI run on 28 Nov). One line for the id, then one per JVM flag.
+  const [clusterId = '', ...jvmFlags] = execFileSync(
     'bash',
-    ['-c', 'source "$KAFKA_DIR/common.sh" && new_cluster_id </dev/urandom'],
-    { env: { ...process.env, KAFKA_DIR: path.join(repositoryRoot, 'deploy/kafka') }, encoding: 'utf8' },
-  ).trim();
+    [
+      '-c',
+      'source "$KAFKA_DIR/common.sh" && write_config "$1" "$2" && new_cluster_id </dev/urandom && printf "%s\\n" "${BROKER_JVM_FLAGS[@]}"',
+      'kafka-config',
+      configFile,
+      log4jFile,
+    ],
+    {
+      env: {
+        ...process.env,
+        KAFKA_DIR: path.join(repositoryRoot, 'deploy/kafka'),
+        KAFKA_PORT: String(config.kafkaPort),
+        KAFKA_CONTROLLER_PORT: String(config.kafkaPort + 1),
+        KAFKA_DATA_DIR: path.join(dataDir, 'logs'),
+      },
+      encoding: 'utf8',
+    },
+  )
+    .trim()
+    .split('\n');
+  const java = ['-cp', `${libs}/*`, `-Dlog4j.configuration=file:${log4jFile}`];
   const format = spawnSync(
     'java',
-    ['-Xmx256m', ...classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile],
+    ['-Xmx256m', ...java, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', configFile],
     { encoding: 'utf8' },
   );
   if (format.status !== 0) throw new Error(`Kafka storage format failed: ${format.stderr || format.stdout}`);
   return {
     launch: () =>
-      spawn('java', ['-Xmx512m', '-Xms256m', '-XX:+UseG1GC', ...classpath, 'kafka.Kafka', configFile], {
+      spawn('java', ['-Xmx512m', '-Xms256m', ...jvmFlags, ...java, 'kafka.Kafka', configFile], {
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
-    ready: () => waitUntil('Kafka', () => portOpen(port), 120_000),
+    ready: () => waitUntil('Kafka', () => portOpen(config.kafkaPort), 120_000),
   };
 }
 

@@ -1,4 +1,4 @@
-import { context, trace } from '@opentelemetry/api';
+import { context, trace, type Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { deadLetterTopicFor, topicFor, type DomainEvent, type EventType } from '@listready/contracts';
 import { sql } from 'drizzle-orm';
@@ -100,19 +100,16 @@ export class EventConsumer {
     this.stopController.abort();
   }
 
-  /** Applies one delivered message. Resolves once it is applied, skipped or dead-lettered. */
-  readonly handle = async (message: IncomingMessage): Promise<void> => {
+  private handlerOf(message: IncomingMessage): { type: EventType; handler: EventHandler } {
     const registered = this.handlers.get(message.topic);
     if (!registered)
       throw new EventBusStateError(`${this.consumer} received ${message.topic}, which it does not handle`);
-    let event: DomainEvent;
-    try {
-      event = parseEvent(message.value, registered.type);
-    } catch (error) {
-      await this.deadLetter(message, error, 1, undefined);
-      return;
-    }
-    const span = startMessagingSpan(
+    return registered;
+  }
+
+  /** The span of one event's processing, a child of the trace its message carries. */
+  private processSpan(message: IncomingMessage, event: DomainEvent): Span {
+    return startMessagingSpan(
       {
         operation: 'process',
         topic: message.topic,
@@ -123,6 +120,85 @@ export class EventConsumer {
       },
       contextFromHeaders(message.headers),
     );
+  }
+
+  /**
+   * Records the event processed and applies it in `tx`: false, without running the handler, when
+   * this consumer already applied it. Insert first: a concurrent duplicate waits on this row's key,
+   * then finds it and skips.
+   */
+  private async applyIn(tx: Transaction, event: DomainEvent, handler: EventHandler): Promise<boolean> {
+    const inserted = await executePrepared(tx, this.recordProcessed, {
+      consumer: this.consumer,
+      eventId: event.id,
+    });
+    if (inserted.length === 0) return false;
+    await handler(event, tx);
+    return true;
+  }
+
+  /**
+   * Applies several delivered messages in one transaction, in order: one commit for all instead of
+   * one each, so a consumer that has fallen behind catches up. Resolves once all are applied or
+   * skipped. If any message fails to parse, or the transaction fails, nothing of it is kept and the
+   * messages are applied one at a time (`handle`), with its retries and dead-lettering: one poison
+   * message costs its batch a second pass, never the others' effects.
+   */
+  readonly handleBatch = async (messages: IncomingMessage[]): Promise<void> => {
+    const parsed: { message: IncomingMessage; event: DomainEvent; handler: EventHandler }[] = [];
+    for (const message of messages) {
+      const { type, handler } = this.handlerOf(message);
+      try {
+        parsed.push({ message, event: parseEvent(message.value, type), handler });
+      } catch {
+        for (const one of messages) await this.handle(one);
+        return;
+      }
+    }
+    const work = parsed.map((item) => ({ ...item, span: this.processSpan(item.message, item.event) }));
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.options.database.db.transaction(async (tx) => {
+        const applied: Outcome[] = [];
+        for (const { event, handler, span } of work) {
+          // Each event's span is active while it applies, so its handler's queries join its trace.
+          const done = await context.with(trace.setSpan(context.active(), span), () =>
+            this.applyIn(tx, event, handler),
+          );
+          applied.push(done ? 'applied' : 'duplicate');
+        }
+        return applied;
+      });
+    } catch (error) {
+      for (const { span } of work) {
+        span.setAttribute('listready.event.outcome', 'retried-alone');
+        span.end();
+      }
+      this.logger.warn(
+        { events: work.length, err: describeError(error) },
+        'a batch of events failed together; applying them one at a time',
+      );
+      for (const message of messages) await this.handle(message);
+      return;
+    }
+    for (const [index, { span }] of work.entries()) {
+      span.setAttribute('listready.event.outcome', outcomes[index] ?? 'applied');
+      span.end();
+    }
+    for (const { event, message } of work) await this.options.faults?.afterEffect?.(event, message);
+  };
+
+  /** Applies one delivered message. Resolves once it is applied, skipped or dead-lettered. */
+  readonly handle = async (message: IncomingMessage): Promise<void> => {
+    const registered = this.handlerOf(message);
+    let event: DomainEvent;
+    try {
+      event = parseEvent(message.value, registered.type);
+    } catch (error) {
+      await this.deadLetter(message, error, 1, undefined);
+      return;
+    }
+    const span = this.processSpan(message, event);
     try {
       // The consumer span is active while applying, so the handler's queries and logs join the trace.
       const outcome = await context.with(trace.setSpan(context.active(), span), () =>
@@ -146,16 +222,7 @@ export class EventConsumer {
       const applied = await retry(
         (attempt) => {
           attempts = attempt;
-          return database.db.transaction(async (tx) => {
-            // Insert first: a concurrent duplicate waits on this row's key, then finds it and skips.
-            const inserted = await executePrepared(tx, this.recordProcessed, {
-              consumer: this.consumer,
-              eventId: event.id,
-            });
-            if (inserted.length === 0) return false;
-            await handler(event, tx);
-            return true;
-          });
+          return database.db.transaction((tx) => this.applyIn(tx, event, handler));
         },
         {
           retries: maxAttempts - 1,

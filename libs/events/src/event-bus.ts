@@ -168,6 +168,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
             groupId: options.service,
             topics: consumer.topics(),
             handle: consumer.handle,
+            handleBatch: consumer.handleBatch,
           });
         }
         unregisterMetrics = registerEventMetrics(bus);

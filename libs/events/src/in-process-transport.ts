@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import { DeliveryFailedError, EventBusStateError } from './errors.ts';
 import { describeError, retry } from './timing.ts';
-import type {
-  IncomingMessage,
-  OutgoingMessage,
-  SendOptions,
-  SubscribeOptions,
-  Transport,
-  TransportSubscription,
+import {
+  maxBatch,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type SendOptions,
+  type SubscribeOptions,
+  type Transport,
+  type TransportSubscription,
 } from './transport.ts';
 
 /** A message waiting for one consumer group; `applied` releases the send that waits on it. */
@@ -108,7 +109,7 @@ class InProcessSubscription implements TransportSubscription {
   private readonly logger: Logger | undefined;
   private readonly stopping = new AbortController();
   private readonly worker: Promise<void>;
-  private inFlight: Pending | null = null;
+  private inFlight: Pending[] = [];
   private wakeUp: () => void = () => undefined;
   private crashed = false;
 
@@ -125,14 +126,14 @@ class InProcessSubscription implements TransportSubscription {
   }
 
   lag(): Promise<number> {
-    return Promise.resolve(this.group.queue.length + (this.inFlight ? 1 : 0));
+    return Promise.resolve(this.group.queue.length + this.inFlight.length);
   }
 
   wake(): void {
     this.wakeUp();
   }
 
-  /** Lets the message in hand finish (or, if it is failing, go back to the queue), then detaches. */
+  /** Lets the messages in hand finish (or, if they are failing, go back to the queue), then detaches. */
   async stop(): Promise<void> {
     if (this.stopping.signal.aborted) return;
     this.stopping.abort();
@@ -141,31 +142,48 @@ class InProcessSubscription implements TransportSubscription {
     this.group.subscription = null;
   }
 
+  /** The messages the group takes next: all that wait (up to `maxBatch`) if it applies batches, else one. */
+  private take(): Pending[] {
+    return this.group.queue.splice(0, this.options.handleBatch ? maxBatch : 1);
+  }
+
+  private deliver(taken: Pending[]): Promise<void> {
+    const messages = taken.map((pending) => pending.message);
+    const [only] = messages;
+    return only && messages.length === 1
+      ? this.options.handle(only)
+      : (this.options.handleBatch?.(messages) ?? Promise.resolve());
+  }
+
   private async consume(): Promise<void> {
     const { signal } = this.stopping;
     while (!signal.aborted) {
-      const pending = this.group.queue.shift();
-      if (!pending) {
+      const taken = this.take();
+      if (taken.length === 0) {
         await new Promise<void>((resolve) => {
           this.wakeUp = resolve;
         });
         continue;
       }
-      this.inFlight = pending;
+      this.inFlight = taken;
       try {
-        // A rejection means "not applied": the same message again after a back-off, as after a crash.
-        await retry(() => this.options.handle(pending.message), {
+        // A rejection means "not applied": the same messages again after a back-off, as after a crash.
+        await retry(() => this.deliver(taken), {
           retries: Infinity,
           signal,
           onFailedAttempt: ({ error, attemptNumber }) => {
             this.logger?.warn(
-              { topic: pending.message.topic, attempt: attemptNumber, err: describeError(error) },
+              {
+                topics: [...new Set(taken.map((pending) => pending.message.topic))],
+                attempt: attemptNumber,
+                err: describeError(error),
+              },
               'in-process delivery failed; redelivering',
             );
           },
         });
       } catch (error) {
-        this.group.queue.unshift(pending);
+        this.group.queue.unshift(...taken);
         // p-retry gives up only when stopped, or on a TypeError (a bug): readiness then reports it.
         if (!signal.aborted) {
           this.crashed = true;
@@ -173,9 +191,9 @@ class InProcessSubscription implements TransportSubscription {
         }
         return;
       } finally {
-        this.inFlight = null;
+        this.inFlight = [];
       }
-      pending.applied();
+      for (const pending of taken) pending.applied();
     }
   }
 }

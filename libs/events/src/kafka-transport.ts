@@ -4,7 +4,10 @@ import {
   Partitioners,
   type Admin,
   type Consumer,
+  type EachBatchPayload,
+  type EachMessagePayload,
   type IHeaders,
+  type KafkaMessage,
   type LogEntry,
   type Producer,
 } from 'kafkajs';
@@ -14,7 +17,14 @@ import type { TransportConfig } from './create-transport.ts';
 import { TransportClosedError } from './errors.ts';
 import './kafkajs-negative-timeout.ts';
 import { describeError } from './timing.ts';
-import type { OutgoingMessage, SubscribeOptions, Transport, TransportSubscription } from './transport.ts';
+import {
+  maxBatch,
+  type IncomingMessage,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Transport,
+  type TransportSubscription,
+} from './transport.ts';
 
 /**
  * The events settings (`namespace`: the prefix of every topic and group id, for a shared cluster
@@ -276,20 +286,44 @@ class KafkaSubscription implements TransportSubscription {
       // A new group starts at the beginning: nothing published before its first start is missed.
       fromBeginning: this.options.fromBeginning ?? true,
     });
+    const { handle, handleBatch } = this.options;
+    const incoming = (topic: string, partition: number, message: KafkaMessage): IncomingMessage => ({
+      topic: this.transport.logicalTopic(topic),
+      key: message.key?.toString('utf8') ?? '',
+      value: message.value?.toString('utf8') ?? '',
+      headers: decodeHeaders(message.headers),
+      partition,
+      offset: message.offset,
+    });
     await this.consumer.run({
       partitionsConsumedConcurrently: this.transport.partitions,
-      // One message at a time per partition. kafkajs resolves an offset only once `handle` resolved
-      // (after the effect's transaction) and commits the resolved ones; when `handle` rejects, it
-      // fetches again from that message after the consumer's retry back-off, as a restarted member would.
-      eachMessage: ({ topic, partition, message }) =>
-        this.options.handle({
-          topic: this.transport.logicalTopic(topic),
-          key: message.key?.toString('utf8') ?? '',
-          value: message.value?.toString('utf8') ?? '',
-          headers: decodeHeaders(message.headers),
-          partition,
-          offset: message.offset,
-        }),
+      // kafkajs resolves an offset only once its message was applied (after the effect's
+      // transaction) and commits the resolved ones after each fetched batch; when a handler rejects,
+      // it fetches again from the first message not resolved after the consumer's retry back-off, as
+      // a restarted member would.
+      ...(handleBatch
+        ? {
+            // What one fetch brought for a partition, in chunks of at most `maxBatch`, each resolved
+            // once applied; a member told to stop or to seek (a rebalance) leaves the rest unresolved.
+            eachBatchAutoResolve: false,
+            eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
+              const messages = batch.messages.map((message) =>
+                incoming(batch.topic, batch.partition, message),
+              );
+              for (let start = 0; start < messages.length; start += maxBatch) {
+                if (!isRunning() || isStale()) return;
+                const chunk = messages.slice(start, start + maxBatch);
+                const last = chunk.at(-1);
+                await (chunk.length === 1 && last ? handle(last) : handleBatch(chunk));
+                if (last) resolveOffset(last.offset);
+                await heartbeat();
+              }
+            },
+          }
+        : {
+            eachMessage: ({ topic, partition, message }: EachMessagePayload) =>
+              handle(incoming(topic, partition, message)),
+          }),
     });
   }
 

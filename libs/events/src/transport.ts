@@ -19,6 +19,9 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
+/** The most messages a transport hands `handleBatch` at once. */
+export const maxBatch = 100;
+
 export interface SubscribeOptions {
   /** One consumer group per consuming service; each group receives every message once. */
   groupId: string;
@@ -35,6 +38,13 @@ export interface SubscribeOptions {
    * delivers it again after a back-off, as after a crash.
    */
   handle(message: IncomingMessage): Promise<void>;
+  /**
+   * Applies several messages at once, in the order given (optional): those waiting for the group
+   * when it is ready for more, at most `maxBatch`, of one partition (Kafka) or in send order
+   * (in-process). Resolving acknowledges them all, rejecting none: the transport delivers them
+   * again after a back-off, as `handle`'s. A transport hands a single message to `handle`.
+   */
+  handleBatch?(messages: IncomingMessage[]): Promise<void>;
   /**
    * A group whose position is of no use once this subscription ends (a replica's live feed: a group
    * of its own per process start). Kafka deletes it, offsets and all, when the subscription stops,

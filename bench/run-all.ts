@@ -4,9 +4,10 @@
  *
  * Each bench runs as its own process, as it runs alone, with BENCH_FIGURES_FILE set: the benches
  * that measure a figure of issue 16's table write it there as data (bench/support/figures.ts); of
- * the others the page keeps the printed result. A bench that needs a real engine runs only when its
- * variable is set (DATABASE_URL or BENCH_DATABASE_URL for PostgreSQL, KAFKA_BROKERS for Kafka), and
- * the page says which were skipped and why. BENCH_ONLY=lighthouse,page-weight runs only those; the
+ * the others the page keeps the printed result. A bench that needs a real engine runs only when it
+ * can (DATABASE_URL or BENCH_DATABASE_URL for PostgreSQL; for Kafka, the broker's jars, which
+ * deploy/kafka/start.sh fetches once: the bench starts a broker of its own), and the page says which
+ * were skipped and why. BENCH_ONLY=lighthouse,page-weight runs only those; the
  * page's other sections are kept as they were, with their own dates.
  *
  * The page: a hand-written part (anything outside the generated blocks is kept), the summary table
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { repositoryRoot } from './support/harness.ts';
 import { ISSUE_FIGURES, type BenchFigures } from './issue-figures.ts';
+import { loadBenchConfig } from './load/config.ts';
 
 interface Bench {
   name: string;
@@ -38,9 +40,12 @@ const needsPostgres = (env: NodeJS.ProcessEnv) =>
   env.BENCH_DATABASE_URL || env.DATABASE_URL
     ? undefined
     : 'needs DATABASE_URL or BENCH_DATABASE_URL, a PostgreSQL server to create its database on';
+/** The real engines: a PostgreSQL server, and the jars of the Kafka broker the bench starts itself. */
 const needsKafka = (env: NodeJS.ProcessEnv) =>
   needsPostgres(env) ??
-  (env.KAFKA_BROKERS ? undefined : 'needs KAFKA_BROKERS: it runs on the real engines, PostgreSQL and Kafka');
+  (existsSync(path.resolve(repositoryRoot, loadBenchConfig(env).kafkaLibs))
+    ? undefined
+    : 'needs the Kafka jars (deploy/kafka/start.sh fetches them once): it runs on the real engines, PostgreSQL and a Kafka broker of its own');
 
 const needsRunningPlatform = (env: NodeJS.ProcessEnv) =>
   env.PAGE_WEIGHT_URL ? undefined : 'needs PAGE_WEIGHT_URL, a platform already running (npm start)';

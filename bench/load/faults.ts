@@ -51,6 +51,44 @@ export const DEFAULT_FAULTS: Fault[] = [
   { part: 'gateway', at: 85, downSeconds: 3 },
 ];
 
+export interface FaultRecovery {
+  fault: Fault;
+  restartSecond: number;
+  /** The last second, within the fault's window, in which a request sent failed at first. */
+  lastBad: number | undefined;
+  /** Seconds after the restart began until every request sent succeeded at first again. */
+  recoverySeconds: number;
+  /** How long the requests sent in the window that needed retries took, first try to answer. */
+  retriedMs: number[];
+}
+
+/**
+ * Each fault's recovery, from the requests sent in its window: from its kill until the next
+ * fault's kill, and at most `horizon` seconds, so that one fault's failures are never counted as
+ * another's slow recovery.
+ */
+export function recoveryByFault(
+  faults: Fault[],
+  outcomes: Pick<Outcome, 'second' | 'first' | 'attempts' | 'ms'>[],
+  horizon = 25,
+): FaultRecovery[] {
+  return faults.map((fault) => {
+    const nextKill = Math.min(...faults.filter((other) => other.at > fault.at).map((other) => other.at));
+    const until = Math.min(fault.at + horizon, nextKill);
+    const inWindow = outcomes.filter((outcome) => outcome.second >= fault.at && outcome.second < until);
+    const restartSecond = fault.at + fault.downSeconds;
+    const bad = inWindow.filter((outcome) => outcome.first !== 200).map((outcome) => outcome.second);
+    const lastBad = bad.length > 0 ? Math.max(...bad) : undefined;
+    return {
+      fault,
+      restartSecond,
+      lastBad,
+      recoverySeconds: lastBad === undefined ? 0 : Math.max(0, lastBad + 1 - restartSecond),
+      retriedMs: inWindow.filter((outcome) => outcome.attempts > 1).map((outcome) => outcome.ms),
+    };
+  });
+}
+
 export interface FaultRunResult {
   ok: boolean;
   requests: number;
@@ -183,19 +221,16 @@ export async function runFaults(
     }
     // Recovery: after each restart, the first second from which every request succeeded at once.
     const recovery: Record<string, number> = {};
-    for (const fault of faults) {
-      const restartSecond = fault.at + fault.downSeconds;
-      const window = [...bySecond]
-        .filter(([second]) => second >= fault.at && second < fault.at + 25)
-        .sort(([a], [b]) => a - b);
-      const lastBad = window.filter(([, list]) => list.some((outcome) => outcome.first !== 200)).at(-1)?.[0];
-      const retriedMs = window.flatMap(([, list]) => list.filter((o) => o.attempts > 1).map((o) => o.ms));
-      recovery[fault.part] = lastBad === undefined ? 0 : Math.max(0, lastBad + 1 - restartSecond);
+    for (const { fault, restartSecond, lastBad, recoverySeconds, retriedMs } of recoveryByFault(
+      faults,
+      outcomes,
+    )) {
+      recovery[fault.part] = recoverySeconds;
       console.log(
         `${fault.part.padEnd(8)} down ${fault.at}–${restartSecond} s: ` +
           (lastBad === undefined
             ? 'no request failed even once'
-            : `requests failed at first until second ${lastBad} (${Math.max(0, lastBad + 1 - restartSecond)} s after the restart began); ` +
+            : `requests failed at first until second ${lastBad} (${recoverySeconds} s after the restart began); ` +
               `retried requests took p50 ${percentile(retriedMs, 50).toFixed(0)} ms, max ${Math.max(0, ...retriedMs).toFixed(0)} ms`),
       );
     }

@@ -133,19 +133,24 @@ const profiled = (entry: string): Record<string, string> =>
 
 const node = (entry: string, env: Record<string, string>) => {
   const profiling = profiled(entry);
-  return spawn(process.execPath, [path.join(repositoryRoot, entry)], {
-    cwd: repositoryRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...COMMON_ENV,
-      ...sheddingEnv(),
-      ...profiling,
-      ...env,
-      // The gateway runs with the heap it is deployed with (libs/service-kit/src/gateway-heap.ts).
-      ...(entry.startsWith('gateway/') ? { NODE_OPTIONS: gatewayNodeOptions(profiling.NODE_OPTIONS) } : {}),
+  // The preload every server process has (instrument.ts takes it first), without telemetry's.
+  return spawn(
+    process.execPath,
+    ['--import', '@listready/service-kit/module-resolution', path.join(repositoryRoot, entry)],
+    {
+      cwd: repositoryRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...COMMON_ENV,
+        ...sheddingEnv(),
+        ...profiling,
+        ...env,
+        // The gateway runs with the heap it is deployed with (libs/service-kit/src/gateway-heap.ts).
+        ...(entry.startsWith('gateway/') ? { NODE_OPTIONS: gatewayNodeOptions(profiling.NODE_OPTIONS) } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
 };
 
 /**

@@ -3,10 +3,11 @@
  * ESM modules are only patched by OpenTelemetry through the import-in-the-middle hook, which must
  * be registered before the app's modules load.
  */
+import './module-resolution.ts';
 import { register } from 'node:module';
 import { z } from 'zod';
 import { loadConfig } from './config.ts';
-import { startTelemetry } from './telemetry.ts';
+import { instrumentedModules, startTelemetry } from './telemetry.ts';
 
 const config = loadConfig(
   z.object({
@@ -46,7 +47,6 @@ const GATEWAY_UNTRACED_INSTRUMENTATIONS = ['http', 'undici', 'fastify'] as const
 const untracedGateway = config.OTEL_SERVICE_NAME === 'gateway' && !config.OTEL_EXPORTER_OTLP_ENDPOINT;
 
 if (!config.OTEL_SDK_DISABLED) {
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   startTelemetry({
     serviceName: config.OTEL_SERVICE_NAME,
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -58,5 +58,11 @@ if (!config.OTEL_SDK_DISABLED) {
     disabledInstrumentations: untracedGateway
       ? [...config.OTEL_NODE_DISABLED_INSTRUMENTATIONS, ...GATEWAY_UNTRACED_INSTRUMENTATIONS]
       : config.OTEL_NODE_DISABLED_INSTRUMENTATIONS,
+  });
+  // Only the modules an instrumentation patches are wrapped. Without the list the hook wraps every
+  // module the process loads (ours, zod, drizzle, kafkajs…) in a module of its own: a service's
+  // modules took 4.8–5.0 s to load instead of 2.5–2.8 (the journey service, this machine).
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
+    data: { include: instrumentedModules() },
   });
 }

@@ -7,6 +7,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import FastifyOtel from '@fastify/otel';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
 import {
   serviceAttribute,
   serviceListeningOn,
@@ -29,6 +30,11 @@ export interface TelemetryOptions {
 }
 
 let sdk: NodeSDK | undefined;
+/** An instrumentation, with the modules it patches when they load (InstrumentationBase's). */
+type MadeInstrumentation = Instrumentation & {
+  getModuleDefinitions(): readonly { name: string }[];
+};
+let made: readonly MadeInstrumentation[] = [];
 
 /**
  * Starts OpenTelemetry once per process, before the instrumented modules (http, undici, pg,
@@ -43,6 +49,7 @@ export function startTelemetry({
 }: TelemetryOptions): NodeSDK {
   if (sdk) return sdk;
   const endpoint = otlpEndpoint?.replace(/\/$/, '');
+  made = makeInstrumentations(disabledInstrumentations);
   sdk = new NodeSDK({
     serviceName,
     spanProcessors: endpoint
@@ -66,7 +73,16 @@ export function startTelemetry({
           }),
         ]
       : [],
-    instrumentations: (
+    instrumentations: [...made],
+  });
+  sdk.start();
+  return sdk;
+}
+
+/** The instrumentations kept (see TelemetryOptions.disabledInstrumentations). */
+function makeInstrumentations(disabled: readonly string[]): MadeInstrumentation[] {
+  return (
+    (
       [
         [
           'http',
@@ -97,11 +113,22 @@ export function startTelemetry({
       ] as const
     )
       // Made only when kept: an instrumentation patches its module as soon as it is made.
-      .filter(([name]) => !disabledInstrumentations.includes(name))
-      .map(([, make]) => make()),
-  });
-  sdk.start();
-  return sdk;
+      .filter(([name]) => !disabled.includes(name))
+      .map(([, make]) => make())
+  );
+}
+
+/**
+ * The modules the running instrumentations patch when they load (`http`, `https`, `pg`,
+ * `pg-pool`): the only ones import-in-the-middle needs to wrap (instrument.ts). Empty before
+ * startTelemetry. fastify and undici are observed through diagnostics channels, not patched.
+ */
+export function instrumentedModules(): string[] {
+  return [
+    ...new Set(
+      made.flatMap((instrumentation) => instrumentation.getModuleDefinitions().map(({ name }) => name)),
+    ),
+  ];
 }
 
 /**

@@ -278,7 +278,15 @@ class KafkaSubscription implements TransportSubscription {
     });
   }
 
-  /** Resolves once the member joined its group (if joining fails, kafkajs keeps trying in the background). */
+  /**
+   * Connects and subscribes, then starts the member. A group that starts at what is published from
+   * now on (`fromBeginning: false`, a replica's live feed) resolves once its member has joined, so
+   * nothing sent after start() is missed. Any other group resumes from its commits (or the
+   * beginning) and misses nothing while it joins, so it joins in the background: when a member of
+   * the group died without leaving (a killed process), the broker waits out that member's session
+   * (`sessionTimeout`, 10 s) before the group settles, and the service need not wait with it before
+   * it answers requests. If joining fails, kafkajs keeps trying (see the constructor's retry).
+   */
   async start(): Promise<void> {
     await this.consumer.connect();
     await this.consumer.subscribe({
@@ -295,7 +303,7 @@ class KafkaSubscription implements TransportSubscription {
       partition,
       offset: message.offset,
     });
-    await this.consumer.run({
+    const running = this.consumer.run({
       partitionsConsumedConcurrently: this.transport.partitions,
       // kafkajs resolves an offset only once its message was applied (after the effect's
       // transaction) and commits the resolved ones after each fetched batch; when a handler rejects,
@@ -324,6 +332,11 @@ class KafkaSubscription implements TransportSubscription {
             eachMessage: ({ topic, partition, message }: EachMessagePayload) =>
               handle(incoming(topic, partition, message)),
           }),
+    });
+    if (this.options.fromBeginning === false) return running;
+    running.catch((error: unknown) => {
+      this.logger?.error({ err: describeError(error) }, 'kafka consumer failed to start');
+      if (!this.stopping.signal.aborted) this.crashed = true;
     });
   }
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it, vi } from 'vitest';
@@ -79,4 +79,63 @@ describeWithEngine('kafka', 'an ephemeral consumer group on Kafka (a replica’s
       await dispose();
     }
   });
+});
+
+describeWithEngine('kafka', 'a lasting group whose member was killed (a service restarted)', () => {
+  it('subscribes without waiting for the broker to drop the dead member, then consumes', async () => {
+    const { transport, dispose } = namespacedKafkaTransport(testKafkaBrokers() ?? [], 'listready-test');
+    const admin = transport.kafka.admin();
+    const group = transport.physicalGroup('restarted');
+    let member: ChildProcess | undefined;
+    try {
+      await transport.ensureTopics(['restart-check']);
+      await admin.connect();
+      // The service's last process: a member of the group, killed without leaving it.
+      member = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `
+import { Kafka } from 'kafkajs';
+const consumer = new Kafka({ brokers: ${JSON.stringify(testKafkaBrokers())}, logLevel: 0 }).consumer({
+  groupId: ${JSON.stringify(group)}, sessionTimeout: 10_000, heartbeatInterval: 1_000,
+});
+consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => process.stdout.write(payload.memberId + '\\n'));
+await consumer.subscribe({ topics: [${JSON.stringify(transport.physicalTopic('restart-check'))}] });
+await consumer.run({ eachMessage: async () => {} });
+`,
+        ],
+        { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const deadMember = await new Promise<string>((resolve) =>
+        member?.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+      );
+      member.kill('SIGKILL');
+      const members = async () =>
+        (await admin.describeGroups([group])).groups[0]?.members.map((entry) => entry.memberId) ?? [];
+      expect(await members()).toContain(deadMember);
+
+      const handled: string[] = [];
+      const subscription = await transport.subscribe({
+        groupId: 'restarted',
+        topics: ['restart-check'],
+        handle: async (message) => {
+          handled.push(message.key);
+        },
+      });
+      // Started while the broker still counts the dead member (it waits out its 10 s session).
+      expect(await members()).toContain(deadMember);
+      expect(subscription.running()).toBe(true);
+      await transport.send([{ topic: 'restart-check', key: 'after-restart', value: '{}', headers: {} }]);
+      await vi.waitFor(() => expect(handled).toEqual(['after-restart']), { timeout: 40_000 });
+      expect(await members()).not.toContain(deadMember);
+      await subscription.stop();
+      await transport.deleteGroup('restarted');
+    } finally {
+      member?.kill('SIGKILL');
+      await admin.disconnect();
+      await dispose();
+    }
+  }, 60_000);
 });

@@ -142,9 +142,12 @@ export class EventConsumer {
    * one each, so a consumer that has fallen behind catches up. Resolves once all are applied or
    * skipped. If any message fails to parse, or the transaction fails, nothing of it is kept and the
    * messages are applied one at a time (`handle`), with its retries and dead-lettering: one poison
-   * message costs its batch a second pass, never the others' effects.
+   * message costs its batch a second pass, never the others' effects. A batch of one takes the
+   * one-event path (`handle`).
    */
   readonly handleBatch = async (messages: IncomingMessage[]): Promise<void> => {
+    const [only] = messages;
+    if (only && messages.length === 1) return this.handle(only);
     const parsed: { message: IncomingMessage; event: DomainEvent; handler: EventHandler }[] = [];
     for (const message of messages) {
       const { type, handler } = this.handlerOf(message);

@@ -147,12 +147,11 @@ class InProcessSubscription implements TransportSubscription {
     return this.group.queue.splice(0, this.options.handleBatch ? maxBatch : 1);
   }
 
+  /** `taken` is never empty; it holds one message unless the subscription applies batches. */
   private deliver(taken: Pending[]): Promise<void> {
     const messages = taken.map((pending) => pending.message);
-    const [only] = messages;
-    return only && messages.length === 1
-      ? this.options.handle(only)
-      : (this.options.handleBatch?.(messages) ?? Promise.resolve());
+    const { handle, handleBatch } = this.options;
+    return handleBatch ? handleBatch(messages) : handle(messages[0] as IncomingMessage);
   }
 
   private async consume(): Promise<void> {

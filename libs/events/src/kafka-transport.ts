@@ -321,8 +321,8 @@ class KafkaSubscription implements TransportSubscription {
               for (let start = 0; start < messages.length; start += maxBatch) {
                 if (!isRunning() || isStale()) return;
                 const chunk = messages.slice(start, start + maxBatch);
+                await handleBatch(chunk);
                 const last = chunk.at(-1);
-                await (chunk.length === 1 && last ? handle(last) : handleBatch(chunk));
                 if (last) resolveOffset(last.offset);
                 await heartbeat();
               }

@@ -42,7 +42,7 @@ export interface SubscribeOptions {
    * Applies several messages at once, in the order given (optional): those waiting for the group
    * when it is ready for more, at most `maxBatch`, of one partition (Kafka) or in send order
    * (in-process). Resolving acknowledges them all, rejecting none: the transport delivers them
-   * again after a back-off, as `handle`'s. A transport hands a single message to `handle`.
+   * again after a back-off, as `handle`'s. A batch may be of one message.
    */
   handleBatch?(messages: IncomingMessage[]): Promise<void>;
   /**

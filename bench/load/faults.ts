@@ -63,9 +63,9 @@ export interface FaultRecovery {
 }
 
 /**
- * Each fault's recovery, from the requests sent in its window: from its kill until the next
- * fault's kill, and at most `horizon` seconds, so that one fault's failures are never counted as
- * another's slow recovery.
+ * Each fault's recovery, from the requests sent in its window: from its kill until the second
+ * before the next fault's kill, and at most `horizon` seconds, so that one fault's failures are
+ * never counted as another's slow recovery.
  */
 export function recoveryByFault(
   faults: Fault[],
@@ -74,7 +74,8 @@ export function recoveryByFault(
 ): FaultRecovery[] {
   return faults.map((fault) => {
     const nextKill = Math.min(...faults.filter((other) => other.at > fault.at).map((other) => other.at));
-    const until = Math.min(fault.at + horizon, nextKill);
+    // A request sent in the second before the next kill may meet that fault, not this one.
+    const until = Math.min(fault.at + horizon, nextKill - 1);
     const inWindow = outcomes.filter((outcome) => outcome.second >= fault.at && outcome.second < until);
     const restartSecond = fault.at + fault.downSeconds;
     const bad = inWindow.filter((outcome) => outcome.first !== 200).map((outcome) => outcome.second);

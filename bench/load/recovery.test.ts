@@ -19,6 +19,8 @@ describe('recoveryByFault', () => {
     ...Array.from({ length: 100 }, (_, at) => second(at, 200)),
     ...[65, 66, 70, 73, 76].map((at) => second(at, 503, 3, 5_000)),
     ...[85, 87, 90].map((at) => second(at, 'network', 2, 3_700)),
+    // Sent in the second before the journey service's kill and answered 503 by it (2 Dec, morning).
+    second(64, 503, 2, 9_500),
   ];
   const figures = Object.fromEntries(
     recoveryByFault(DEFAULT_FAULTS, outcomes).map((entry) => [entry.fault.part, entry]),
@@ -31,9 +33,9 @@ describe('recoveryByFault', () => {
     expect(figures.gateway?.retriedMs).toEqual([3_700, 3_700, 3_700]);
   });
 
-  it('reports no failure as a recovery of 0 s', () => {
+  it('reports no failure as a recovery of 0 s, leaving the second before the next kill to it', () => {
     expect(figures.kafka).toMatchObject({ lastBad: undefined, recoverySeconds: 0, retriedMs: [] });
-    expect(figures.redis).toMatchObject({ lastBad: undefined, recoverySeconds: 0 });
+    expect(figures.redis).toMatchObject({ lastBad: undefined, recoverySeconds: 0, retriedMs: [] });
   });
 
   it('stops at the horizon when no fault follows', () => {

@@ -57,6 +57,10 @@ describe('resolveWithinEsmPackage', () => {
       ['./a.js', { ...importing, parentURL: pathToFileURL(path.resolve('libs/db/src/index.ts')).href }],
       ['./a.js', { ...importing, parentURL: 'file:///elsewhere/node_modules/pg/lib/index.js' }],
       ['./a.js', { ...importing, parentURL: undefined }],
+      // A package installed inside drizzle-orm's folder is its own package, whatever its type.
+      ['./b.js', { ...importing, parentURL: drizzleFile('node_modules/some-cjs/lib/a.js') }],
+      ['./node_modules/some-cjs/index.js', { ...importing, parentURL: drizzleFile('index.js') }],
+      ['../../index.js', { ...importing, parentURL: drizzleFile('node_modules/some-cjs/lib/a.js') }],
     ];
     for (const [specifier, context] of cases)
       expect(resolveWithinEsmPackage(specifier, context)).toBeUndefined();

@@ -13,7 +13,20 @@ import type { ResolveFnOutput, ResolveHookContext } from 'node:module';
 /** Packages whose `.js` files are all ES modules: `"type": "module"`, no nested package.json. */
 export const ESM_ONLY_PACKAGES = ['drizzle-orm'] as const;
 
-const packageRoots = ESM_ONLY_PACKAGES.map((name) => `/node_modules/${name}/`);
+const NODE_MODULES = '/node_modules/';
+
+/**
+ * The folder URL of the ESM_ONLY_PACKAGES package `fileUrl` belongs to, ending in `/`: the package
+ * named right after its last `/node_modules/`, so a package installed inside one of them (its own
+ * `node_modules`) is not taken for it. Undefined for a file of any other package or of none.
+ */
+function esmOnlyPackageRoot(fileUrl: string): string | undefined {
+  const at = fileUrl.lastIndexOf(NODE_MODULES);
+  if (at < 0) return undefined;
+  const rest = fileUrl.slice(at + NODE_MODULES.length);
+  const name = ESM_ONLY_PACKAGES.find((packageName) => rest.startsWith(`${packageName}/`));
+  return name && fileUrl.slice(0, at + NODE_MODULES.length + name.length + 1);
+}
 
 /**
  * The resolution of `specifier` imported by `parentURL` when it is a relative `.js` import between
@@ -27,14 +40,11 @@ export function resolveWithinEsmPackage(
   if (!parentURL?.startsWith('file:') || !specifier.endsWith('.js')) return undefined;
   if (!(specifier.startsWith('./') || specifier.startsWith('../'))) return undefined;
   if (context.conditions.includes('require')) return undefined;
-  const root = packageRoots.find((packageRoot) => parentURL.includes(packageRoot));
+  const root = esmOnlyPackageRoot(parentURL);
   if (!root) return undefined;
   const url = new URL(specifier, parentURL).href;
-  // Still inside the same package (a `../` cannot climb out of it unnoticed).
-  if (
-    url.slice(0, url.indexOf(root) + root.length) !==
-    parentURL.slice(0, parentURL.indexOf(root) + root.length)
-  )
-    return undefined;
+  // Still a file of the same package: a `../` cannot climb out of it, nor a path into a package
+  // installed inside it, unnoticed.
+  if (esmOnlyPackageRoot(url) !== root) return undefined;
   return { url, format: 'module', shortCircuit: true };
 }

@@ -178,12 +178,16 @@ async function measure(browser: Browser, baseUrl: string, scenario: Scenario): P
       throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
   }
   const pending: Array<Promise<AssetWeight | undefined>> = [];
-  page.on('response', (response) => pending.push(assetWeight(response)));
+  const onResponse = (response: Response) => pending.push(assetWeight(response));
+  page.on('response', onResponse);
   const inFlight = trackRequests(page);
   await page.goto(`${baseUrl}${scenario.path}`);
   await page.getByText(scenario.ready).first().waitFor();
   await networkQuiet(inFlight);
   const paint = await largestContentfulPaint(page);
+  // What answers after the network went quiet (the next screen fetched while the page idles) is not
+  // the page's weight; reading its body once the context is closed would reject unhandled.
+  page.off('response', onResponse);
   const assets = (await Promise.all(pending)).filter((asset): asset is AssetWeight => asset !== undefined);
   await context.close();
   return { assets, ...paint };

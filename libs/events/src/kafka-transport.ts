@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { EventsConfig } from './config.ts';
 import type { TransportConfig } from './create-transport.ts';
 import { TransportClosedError } from './errors.ts';
-import './kafkajs-negative-timeout.ts';
+import './kafkajs-request-queue.ts';
 import { describeError } from './timing.ts';
 import {
   maxBatch,

@@ -124,6 +124,12 @@ export const BENCHES: readonly Bench[] = [
     defaults: { BENCH_ENGINES: 'embedded' },
   },
   { name: 'faults', title: 'Faults under load', file: 'load/faults.ts', skipReason: needsKafka },
+  {
+    name: 'idle',
+    title: 'The platform at rest',
+    file: 'load/idle.ts',
+    defaults: (env) => ({ BENCH_ENGINES: needsKafka(env) ? 'embedded' : 'embedded,real' }),
+  },
   // The suite's size per route (runtime/src/fuzz.test.ts); the bench's own default is 10,000.
   {
     name: 'fuzz',

@@ -15,6 +15,26 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
+/**
+ * How many times a process has gone to sleep waiting (its threads' voluntary context switches, from
+ * /proc/<pid>/task/<tid>/status): an event loop counts one per wake-up, so at rest this is how
+ * often something wakes it. 0 when it is gone.
+ */
+export function wakeUpsOf(pid: number): number {
+  try {
+    return readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => {
+      try {
+        const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+        return sum + Number(/^voluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1] ?? 0);
+      } catch {
+        return sum; // the thread ended meanwhile
+      }
+    }, 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** Processes whose command line (its arguments NUL-separated, as /proc gives it) passes `test`. */
 function pidsWhere(test: (cmdline: string) => boolean): number[] {
   const pids: number[] = [];

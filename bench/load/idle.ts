@@ -1,0 +1,98 @@
+/**
+ * The platform at rest: what each of its parts costs while nobody uses it. Starts the platform
+ * (BENCH_ENGINES: embedded is `npm start`'s one process, real is every part its own process on
+ * PostgreSQL, Redis and a Kafka broker of its own; bench/load's platform.ts), lets it settle for
+ * BENCH_SETTLE_SECONDS (20), then measures each part over BENCH_IDLE_SECONDS (10): its CPU in ms per
+ * second and how often it wakes up (its threads' voluntary context switches per second; an event
+ * loop wakes once per timer or socket event). An idle service should sleep: a part that wakes
+ * hundreds of times a second is polling something (kafkajs's request queue did, until 2 Dec 2026).
+ *
+ *   BENCH_ENGINES=embedded node bench/load/idle.ts
+ *   BENCH_KAFKA_LIBS=deploy/kafka/.cache/libs DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/load/idle.ts
+ */
+import os from 'node:os';
+import { reportFigures } from '../support/figures.ts';
+import { sleep } from '../support/harness.ts';
+import { cpuSnapshot, cpuSpent, postgresPids, wakeUpsOf } from '../journey/process-cpu.ts';
+import { loadBenchConfig } from './config.ts';
+import { startEmbeddedPlatform, startRealPlatform, type LoadPlatform } from './platform.ts';
+
+const positive = (value: string | undefined, fallback: number): number => {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+const config = loadBenchConfig();
+const settleSeconds = positive(process.env.BENCH_SETTLE_SECONDS, 20);
+const idleSeconds = positive(process.env.BENCH_IDLE_SECONDS, 10);
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+interface PartAtRest {
+  part: string;
+  cpuMsPerSecond: number;
+  wakeUpsPerSecond: number;
+}
+
+/** Each part's processes: the platform's own, and every PostgreSQL process on the machine. */
+const partProcesses = (platform: LoadPlatform): Record<string, () => number[]> => ({
+  ...Object.fromEntries(
+    Object.keys(platform.pids()).map((part) => [
+      part,
+      () => [platform.pids()[part] ?? 0].filter((pid) => pid > 0),
+    ]),
+  ),
+  postgres: postgresPids,
+});
+
+const wakeUps = (parts: Record<string, () => number[]>): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(parts).map(([part, pids]) => [part, pids().reduce((sum, pid) => sum + wakeUpsOf(pid), 0)]),
+  );
+
+async function atRest(engines: 'embedded' | 'real'): Promise<PartAtRest[]> {
+  const platform =
+    engines === 'embedded' ? await startEmbeddedPlatform(config) : await startRealPlatform(config);
+  try {
+    await sleep(settleSeconds * 1_000);
+    const parts = partProcesses(platform);
+    const cpuBefore = cpuSnapshot(parts);
+    const wakeUpsBefore = wakeUps(parts);
+    const started = performance.now();
+    await sleep(idleSeconds * 1_000);
+    const seconds = (performance.now() - started) / 1_000;
+    const cpu = cpuSpent(cpuBefore, parts);
+    const wakeUpsAfter = wakeUps(parts);
+    return Object.keys(parts).map((part) => ({
+      part,
+      cpuMsPerSecond: Math.round(((cpu[part] ?? 0) * 1_000) / seconds),
+      wakeUpsPerSecond: Math.round(((wakeUpsAfter[part] ?? 0) - (wakeUpsBefore[part] ?? 0)) / seconds),
+    }));
+  } finally {
+    await platform.stop();
+  }
+}
+
+const figures: Record<string, PartAtRest[]> = {};
+for (const engines of config.engines) {
+  console.log(
+    `\n== ${engines} engines, at rest (${settleSeconds} s to settle, then ${idleSeconds} s); load ${load()}`,
+  );
+  const parts = await atRest(engines);
+  figures[engines] = parts;
+  console.table(
+    parts.map(({ part, cpuMsPerSecond, wakeUpsPerSecond }) => ({
+      part,
+      'CPU ms/s': cpuMsPerSecond,
+      'wake-ups/s': wakeUpsPerSecond,
+    })),
+  );
+  const platformParts = parts.filter((part) => !['postgres', 'redis', 'kafka'].includes(part.part));
+  console.log(
+    `the platform's own processes: ${platformParts.reduce((sum, part) => sum + part.cpuMsPerSecond, 0)} ms of CPU a second, ` +
+      `${platformParts.reduce((sum, part) => sum + part.wakeUpsPerSecond, 0)} wake-ups a second; load ${load()}`,
+  );
+}
+reportFigures({ engines: figures });

@@ -24,12 +24,17 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { SERVER_USAGE_EVENTS } from '@listready/contracts';
 import { analyticsEvents, journeyOutbox } from '@listready/db';
 import { reportFigures } from '../support/figures.ts';
-import { reportLoad } from '../support/harness.ts';
-import { cpuSnapshot, cpuSpent, postgresPids } from './process-cpu.ts';
+import { loadAverage, reportLoad } from '../support/harness.ts';
+import { cpuSnapshot, cpuSpent } from './process-cpu.ts';
 import { loadBenchConfig } from '../load/config.ts';
 import { countEffects, outboxMark } from '../load/effects.ts';
 import { runOpenLoop, timeline, type Outcome, type Slot } from '../load/open-loop.ts';
-import { startEmbeddedPlatform, startRealPlatform, type LoadPlatform } from '../load/platform.ts';
+import {
+  platformParts,
+  startEmbeddedPlatform,
+  startRealPlatform,
+  type LoadPlatform,
+} from '../load/platform.ts';
 import { call, percentile, signUp, wasShed } from '../load/users.ts';
 
 const positive = (value: string | undefined, fallback: number): number => {
@@ -51,25 +56,11 @@ const config = {
   maxWorkers: positive(process.env.BENCH_MAX_WORKERS, 30),
 };
 
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 const ms = (value: number) => value.toFixed(0).padStart(6);
 
-/**
- * The machine's parts whose CPU a PUT costs: each process of the platform (npm start's one, or each
- * service, the gateway, Redis and Kafka), every Postgres process, and this load generator.
- */
+/** The machine's parts whose CPU a PUT costs: the platform's (platformParts) and this load generator. */
 const partProcesses = (platform: LoadPlatform): Record<string, () => number[]> => ({
-  ...Object.fromEntries(
-    Object.keys(platform.pids()).map((part) => [
-      part,
-      () => [platform.pids()[part] ?? 0].filter((pid) => pid > 0),
-    ]),
-  ),
-  postgres: postgresPids,
+  ...platformParts(platform),
   'load generator': () => [process.pid],
 });
 /** The parts that are Node processes of the platform (not Postgres, Redis, Kafka or the load generator). */
@@ -241,7 +232,7 @@ async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
   let clean = true;
   try {
     const slots = await completionSlots(platform);
-    console.log(`${slots.length} tasks toggled (${config.tasksPerSeller} per seller); load ${load()}`);
+    console.log(`${slots.length} tasks toggled (${config.tasksPerSeller} per seller); load ${loadAverage()}`);
     // A short warm-up: connections, prepared statements, the JIT.
     await runOpenLoop(platform.url, slots, [{ name: 'warm-up', ratePerSecond: 50, seconds: 3 }]);
     console.log(
@@ -287,7 +278,7 @@ async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
       });
       console.log(
         `${String(rate).padStart(7)} ${String(result.outcomes.length).padStart(6)} ${String(ok.length).padStart(6)} ${String(others).padStart(6)} ${String(result.skipped).padStart(5)} ${(completions / config.phaseSeconds).toFixed(0).padStart(7)}` +
-          ` ${ms(percentile(http, 50)).padStart(8)} ${ms(percentile(http, 99))}   ${ms(percentile(toEvent, 50)).padStart(10)} ${ms(percentile(toEvent, 99))} ${String(toEvent.length).padStart(6)} ${cpuMs.toFixed(1).padStart(10)}  ${load()}` +
+          ` ${ms(percentile(http, 50)).padStart(8)} ${ms(percentile(http, 99))}   ${ms(percentile(toEvent, 50)).padStart(10)} ${ms(percentile(toEvent, 99))} ${String(toEvent.length).padStart(6)} ${cpuMs.toFixed(1).padStart(10)}  ${loadAverage()}` +
           (effects.applied === effects.committed
             ? ''
             : `  (${effects.committed - effects.applied} events not applied)`),
@@ -308,7 +299,7 @@ async function benchmark(engines: 'embedded' | 'real'): Promise<boolean> {
     console.log(
       `closed loop, ${workers.length} requests in flight: ${max.puts.toFixed(0)} PUTs/s, ${max.completions.toFixed(0)} completions/s, ` +
         `p50 ${percentile(max.latencies, 50).toFixed(0)} ms, p99 ${percentile(max.latencies, 99).toFixed(0)} ms, ` +
-        `${max.shed} shed, ${max.failed} failed, ${cpuMs.toFixed(1)} CPU ms per PUT; load ${load()}`,
+        `${max.shed} shed, ${max.failed} failed, ${cpuMs.toFixed(1)} CPU ms per PUT; load ${loadAverage()}`,
     );
     const parts = describeParts(byPart);
     const cores = os.availableParallelism();

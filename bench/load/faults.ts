@@ -14,19 +14,13 @@
  * own (BENCH_REDIS_PORT 6391, BENCH_KAFKA_PORT 9192), never the shared ones.
  */
 import os from 'node:os';
-import { reportLoad, sleep } from '../support/harness.ts';
+import { loadAverage, reportLoad, sleep } from '../support/harness.ts';
 import { loadBenchConfig } from './config.ts';
 import { countEffects, outboxMark } from './effects.ts';
 import type { Slot } from './open-loop.ts';
 import { startRealPlatform, type LoadPlatform, type Part } from './platform.ts';
 import { signUpPeople } from './simulated-users.ts';
 import { call, callRetrying, percentile, RETRYABLE } from './users.ts';
-
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 interface Outcome {
   second: number;
@@ -241,7 +235,7 @@ export async function runFaults(
     );
     console.log(
       `${outcomes.length} requests: ${finalFailures.length} never succeeded within 90 s of retries, ` +
-        `${nonRetryable.length} answered a non-retryable failure [${[...new Set(nonRetryable.map((o) => `${o.kind} ${o.first}`))].join(', ')}]; load ${load()}`,
+        `${nonRetryable.length} answered a non-retryable failure [${[...new Set(nonRetryable.map((o) => `${o.kind} ${o.first}`))].join(', ')}]; load ${loadAverage()}`,
     );
     const effectsStarted = performance.now();
     const effects = await countEffects(platform.database, mark, 180_000);
@@ -275,7 +269,7 @@ if (import.meta.main) {
   const rate = config.faultRate;
   const runSeconds = 110;
   console.log(
-    `faults bench: ${rate} requests/s for ${runSeconds} s; ${os.cpus().length} CPUs, load ${load()}`,
+    `faults bench: ${rate} requests/s for ${runSeconds} s; ${os.cpus().length} CPUs, load ${loadAverage()}`,
   );
   const platform = await startRealPlatform(config);
   let ok = false;

@@ -10,12 +10,11 @@
  *   BENCH_ENGINES=embedded node bench/load/idle.ts
  *   BENCH_KAFKA_LIBS=deploy/kafka/.cache/libs DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/load/idle.ts
  */
-import os from 'node:os';
 import { reportFigures } from '../support/figures.ts';
-import { sleep } from '../support/harness.ts';
-import { cpuSnapshot, cpuSpent, postgresPids, wakeUpsOf } from '../journey/process-cpu.ts';
+import { loadAverage, sleep } from '../support/harness.ts';
+import { cpuSnapshot, cpuSpent, wakeUpsOf } from '../journey/process-cpu.ts';
 import { loadBenchConfig } from './config.ts';
-import { startEmbeddedPlatform, startRealPlatform, type LoadPlatform } from './platform.ts';
+import { platformParts, startEmbeddedPlatform, startRealPlatform } from './platform.ts';
 
 const positive = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
@@ -24,28 +23,12 @@ const positive = (value: string | undefined, fallback: number): number => {
 const config = loadBenchConfig();
 const settleSeconds = positive(process.env.BENCH_SETTLE_SECONDS, 20);
 const idleSeconds = positive(process.env.BENCH_IDLE_SECONDS, 10);
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 interface PartAtRest {
   part: string;
   cpuMsPerSecond: number;
   wakeUpsPerSecond: number;
 }
-
-/** Each part's processes: the platform's own, and every PostgreSQL process on the machine. */
-const partProcesses = (platform: LoadPlatform): Record<string, () => number[]> => ({
-  ...Object.fromEntries(
-    Object.keys(platform.pids()).map((part) => [
-      part,
-      () => [platform.pids()[part] ?? 0].filter((pid) => pid > 0),
-    ]),
-  ),
-  postgres: postgresPids,
-});
 
 const wakeUps = (parts: Record<string, () => number[]>): Record<string, number> =>
   Object.fromEntries(
@@ -57,7 +40,7 @@ async function atRest(engines: 'embedded' | 'real'): Promise<PartAtRest[]> {
     engines === 'embedded' ? await startEmbeddedPlatform(config) : await startRealPlatform(config);
   try {
     await sleep(settleSeconds * 1_000);
-    const parts = partProcesses(platform);
+    const parts = platformParts(platform);
     const cpuBefore = cpuSnapshot(parts);
     const wakeUpsBefore = wakeUps(parts);
     const started = performance.now();
@@ -78,7 +61,7 @@ async function atRest(engines: 'embedded' | 'real'): Promise<PartAtRest[]> {
 const figures: Record<string, PartAtRest[]> = {};
 for (const engines of config.engines) {
   console.log(
-    `\n== ${engines} engines, at rest (${settleSeconds} s to settle, then ${idleSeconds} s); load ${load()}`,
+    `\n== ${engines} engines, at rest (${settleSeconds} s to settle, then ${idleSeconds} s); load ${loadAverage()}`,
   );
   const parts = await atRest(engines);
   figures[engines] = parts;
@@ -92,7 +75,7 @@ for (const engines of config.engines) {
   const platformParts = parts.filter((part) => !['postgres', 'redis', 'kafka'].includes(part.part));
   console.log(
     `the platform's own processes: ${platformParts.reduce((sum, part) => sum + part.cpuMsPerSecond, 0)} ms of CPU a second, ` +
-      `${platformParts.reduce((sum, part) => sum + part.wakeUpsPerSecond, 0)} wake-ups a second; load ${load()}`,
+      `${platformParts.reduce((sum, part) => sum + part.wakeUpsPerSecond, 0)} wake-ups a second; load ${loadAverage()}`,
   );
 }
 reportFigures({ engines: figures });

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDb, freePort, type Database } from '@listready/db';
 import { gatewayNodeOptions } from '@listready/service-kit/gateway-heap';
+import { postgresPids } from '../journey/process-cpu.ts';
 import { createBenchDatabase, repositoryRoot, sleep } from '../support/harness.ts';
 import type { LoadBenchConfig } from './config.ts';
 
@@ -34,6 +35,21 @@ export interface LoadPlatform {
   start(part: Part): Promise<void>;
   stop(): Promise<void>;
 }
+
+/**
+ * The machine's parts a bench charges CPU to: each process of the platform (npm start's one, or each
+ * service, the gateway, Redis and Kafka) and every PostgreSQL process on the machine, each as a
+ * function of its process ids now (a restarted part has a new one).
+ */
+export const platformParts = (platform: LoadPlatform): Record<string, () => number[]> => ({
+  ...Object.fromEntries(
+    Object.keys(platform.pids()).map((part) => [
+      part,
+      () => [platform.pids()[part] ?? 0].filter((pid) => pid > 0),
+    ]),
+  ),
+  postgres: postgresPids,
+});
 
 /** Settings every run shares: sign-ups and visitors' batches from one address are this load's normal. */
 const COMMON_ENV = {

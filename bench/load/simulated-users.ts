@@ -18,7 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { reportLoad, sleep } from '../support/harness.ts';
+import { loadAverage, reportLoad, sleep } from '../support/harness.ts';
 import { loadBenchConfig, type LoadBenchConfig } from './config.ts';
 import { countEffects, linkSellersToAgents, outboxMark } from './effects.ts';
 import { recoverySeconds, runOpenLoop, timeline, type Slot } from './open-loop.ts';
@@ -34,12 +34,6 @@ import {
   type Completions,
   type Person,
 } from './users.ts';
-
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function inBatches<T, R>(
@@ -185,7 +179,7 @@ export async function overloadRun(platform: LoadPlatform, people: PeopleFixture,
   const capacity = steady.rate;
   console.log(
     `capacity: ${capacity.toFixed(0)} completion PUTs/s (closed loop, ${capacityWorkers} at once over the open loop's ${slots.length} tasks), ` +
-      `p50 ${steady.p50.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms; load ${load()}`,
+      `p50 ${steady.p50.toFixed(0)} ms, p99 ${steady.p99.toFixed(0)} ms; load ${loadAverage()}`,
   );
   // The overload starts once the capacity run's events are applied: in-process, the consumers share
   // the services' event loop, and their backlog would be charged to the overload's first seconds.
@@ -207,7 +201,7 @@ export async function overloadRun(platform: LoadPlatform, people: PeopleFixture,
     `open loop at ${overloadRate}/s (${config.overloadFactor}× capacity) for ${config.overloadSeconds} s: ${overload.length} sent, ` +
       `${admitted.length} admitted (p50 ${percentile(admitted, 50).toFixed(0)} ms, p99 ${percentile(admitted, 99).toFixed(0)} ms), ` +
       `${shed.length} shed with 503 (p99 ${percentile(shed, 99).toFixed(0)} ms), ${other.length} other ` +
-      `[${[...new Set(other.map((o) => o.status))].join(', ')}], ${result.skipped} not sent (every task busy); load ${load()}`,
+      `[${[...new Set(other.map((o) => o.status))].join(', ')}], ${result.skipped} not sent (every task busy); load ${loadAverage()}`,
   );
   console.log(
     `admitted p99 at ${config.overloadFactor}× / p99 at capacity: ${(percentile(admitted, 99) / Math.max(1, steady.p99)).toFixed(2)}; ` +
@@ -229,7 +223,7 @@ export async function overloadRun(platform: LoadPlatform, people: PeopleFixture,
 
 async function benchmark(engines: 'embedded' | 'real', config: LoadBenchConfig): Promise<boolean> {
   console.log(
-    `\n=== ${engines} engines: ${config.users} people, ${config.seconds} s; ${os.cpus().length} CPUs, load ${load()}`,
+    `\n=== ${engines} engines: ${config.users} people, ${config.seconds} s; ${os.cpus().length} CPUs, load ${loadAverage()}`,
   );
   const platform =
     engines === 'embedded' ? await startEmbeddedPlatform(config) : await startRealPlatform(config);
@@ -242,7 +236,7 @@ async function benchmark(engines: 'embedded' | 'real', config: LoadBenchConfig):
     console.log(stats.table(config.seconds));
     const total = [...stats.latencies.values()].reduce((sum, list) => sum + list.length, 0);
     console.log(
-      `total ${(total / config.seconds).toFixed(0)} req/s, errors ${stats.errors()}; load ${load()}`,
+      `total ${(total / config.seconds).toFixed(0)} req/s, errors ${stats.errors()}; load ${loadAverage()}`,
     );
     for (const failure of stats.failures.slice(0, 10)) console.log(`  ${failure}`);
     const effects = await countEffects(platform.database, mark);

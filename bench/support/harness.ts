@@ -11,6 +11,12 @@ import { createDb, ensureDatabase, migrateAndSeed, type Database } from '@listre
 import { gatewayNodeOptions } from '@listready/service-kit/gateway-heap';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+/** The machine's load average (1, 5 and 15 minutes) as `uptime` shows it, for a bench's printout. */
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -31,7 +31,7 @@ import { clients, clientTasks, ensureClientJourneys, freePort, sessions, users }
 import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listready/service-kit';
 import { startOtlpReceiver } from '@listready/service-kit/testing';
 import { cpuSnapshot, cpuSpent } from '../journey/process-cpu.ts';
-import { createBenchDatabase, createBenchProcesses, reportLoad } from '../support/harness.ts';
+import { createBenchDatabase, createBenchProcesses, loadAverage, reportLoad } from '../support/harness.ts';
 
 const positive = (value: string | undefined, fallback: number): number => {
   const parsed = Number(value);
@@ -207,11 +207,6 @@ const workload = (stack: Stack): autocannon.Options =>
     ? { url: stack.url, requests: completionRequests() }
     : { url: stack.url, headers: { cookie } };
 
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
 try {
   for (const stack of stacks) {
     // Warm-up: JIT, pools, the journey's caches.
@@ -219,7 +214,7 @@ try {
   }
   console.log(
     `telemetry cost (${config.request}): ${config.slices} rounds × ${config.sliceSeconds} s per set-up, ${config.connections} connections, ` +
-      `${os.cpus().length} CPUs, load ${load()}, node ${process.version}`,
+      `${os.cpus().length} CPUs, load ${loadAverage()}, node ${process.version}`,
   );
   for (let round = 0; round < config.slices; round += 1) {
     const order = [...stacks].sort(() => Math.random() - 0.5);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -183,5 +183,32 @@ describe('a platform that cannot start', () => {
         }
       });
     expect(postgres).toEqual([]);
+  });
+
+  it('whose database cannot be reached fails with the reason and leaves no gateway thread running', () => {
+    // The gateway's thread starts loading with the platform, before the database: once startPlatform
+    // has failed, nothing may keep the process alive (a thread still waiting to be started would).
+    // A script file, not `-e`: a worker inherits execArgv, and `--input-type` would end it at once.
+    const script = path.join(failedDir, 'unreachable-database.mjs');
+    writeFileSync(
+      script,
+      `
+      import { startPlatform } from ${JSON.stringify(import.meta.resolve('./platform.ts'))};
+      import { createLogger } from ${JSON.stringify(import.meta.resolve('@listready/service-kit'))};
+      const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing', DATA_DIR: ${JSON.stringify(failedDir)}, PORT: '0' };
+      await startPlatform(env, createLogger('runtime-test', 'silent')).then(
+        () => console.log('started'),
+        (error) => console.log('failed:', error.message),
+      );
+    `,
+    );
+    const child = spawnSync(process.execPath, [script], {
+      // Not this test runner's environment (its NODE_OPTIONS and flags), as `npm start` has it.
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: 30_000,
+      encoding: 'utf8',
+    });
+    expect(child.signal, 'the process did not end by itself').toBeNull();
+    expect(child.stdout).toMatch(/^failed: .*ECONNREFUSED/m);
   });
 });

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { createDb, migrateAndSeed, startEmbeddedPostgres, type Database } from '@listready/db';
 import { gatewayConfigFromEnv, type ServiceName } from '@listready/gateway';
 import { databaseCheck, resolveSessionSecret, type App } from '@listready/service-kit';
-import { startGatewayThread } from './gateway-thread.ts';
+import { spawnGatewayThread, type GatewayStartOptions, type SpawnedGatewayThread } from './gateway-thread.ts';
 import { SERVICES, type PlatformContext } from './services.ts';
 
 export interface RunningPlatform {
@@ -34,31 +34,66 @@ export interface RunningPlatform {
 export async function startPlatform(
   env: Record<string, string | undefined>,
   logger: Logger,
-  /** Told once the platform has stopped after a failure of its own (the gateway's thread died). */
-  { onFailure }: { onFailure?: (error: Error) => void } = {},
+  {
+    onFailure,
+    gatewayThread: spawned,
+  }: {
+    /** Told once the platform has stopped after a failure of its own (the gateway's thread died). */
+    onFailure?: (error: Error) => void;
+    /** The gateway's thread, spawned by the caller as early as it can (main.ts); else spawned here. */
+    gatewayThread?: SpawnedGatewayThread;
+  } = {},
 ): Promise<RunningPlatform> {
-  const config = gatewayConfigFromEnv(env);
+  // The gateway's thread loads its modules while this one starts the database and the services.
+  const firstGateway = spawned ?? spawnGatewayThread(env);
+  let config: ReturnType<typeof gatewayConfigFromEnv>;
+  try {
+    config = gatewayConfigFromEnv(env);
+  } catch (error) {
+    await firstGateway.abandon();
+    throw error;
+  }
   const dataDir = path.resolve(config.DATA_DIR);
   const started = Date.now();
-  const database = await createDb({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: path.join(dataDir, 'postgres'),
-    poolMax: 20,
-    log: (line) => logger.debug({ component: 'postgres' }, line),
-  });
-  logger.info({ embedded: database.embedded, ms: Date.now() - started }, 'database ready');
-  await migrateAndSeed(database);
-  logger.info({ ms: Date.now() - started }, 'database migrated and seeded');
-
-  const context: PlatformContext = {
-    env,
-    database,
+  let stop: () => Promise<void> = async () => undefined;
+  let database: Database | undefined;
+  const gatewayOptions = (services: Partial<Record<ServiceName, string>>): GatewayStartOptions => ({
+    services,
     logger,
-    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, dataDir),
-  };
+    // The database is up before the gateway listens, so its check only ever runs once it is there.
+    readiness: {
+      database: () =>
+        database ? databaseCheck(database)() : Promise.resolve({ ok: false, detail: 'starting' }),
+    },
+    onUnexpectedExit: (error) => {
+      logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
+      void stop().finally(() => onFailure?.(error));
+    },
+  });
+  try {
+    database = await createDb({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: path.join(dataDir, 'postgres'),
+      poolMax: 20,
+      log: (line) => logger.debug({ component: 'postgres' }, line),
+    });
+  } catch (error) {
+    await firstGateway.abandon();
+    throw error;
+  }
+  logger.info({ embedded: database.embedded, ms: Date.now() - started }, 'database ready');
   const running: { name: ServiceName; app: App; stop: () => Promise<void> }[] = [];
   const services: Partial<Record<ServiceName, string>> = {};
+  let gatewayStarted = false;
   try {
+    await migrateAndSeed(database);
+    logger.info({ ms: Date.now() - started }, 'database migrated and seeded');
+    const context: PlatformContext = {
+      env,
+      database,
+      logger,
+      sessionSecret: resolveSessionSecret(config.SESSION_SECRET, dataDir),
+    };
     // Every service is built before any starts: building declares its consumer groups (its event
     // bus's subscribe), and the in-process transport delivers a message to the groups declared
     // when it is sent. A relay started earlier would send the outboxes' backlog (events committed
@@ -73,37 +108,27 @@ export async function startPlatform(
       await handle.start();
       services[name] = await handle.app.listen({ port: 0, host: '127.0.0.1' });
     }
-    let stop: () => Promise<void> = async () => undefined;
-    const startGateway = () =>
-      startGatewayThread({
-        env,
-        services,
-        logger,
-        readiness: { database: databaseCheck(database) },
-        onUnexpectedExit: (error) => {
-          logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
-          void stop().finally(() => onFailure?.(error));
-        },
-      });
-    let gateway = await startGateway();
+    gatewayStarted = true;
+    let gateway = await firstGateway.start(gatewayOptions(services));
     const address = gateway.url;
     logger.info({ url: address, services, ms: Date.now() - started }, 'ListReady is up');
     let stopped: Promise<void> | undefined;
+    const db = database;
     stop = () =>
       (stopped ??= (async () => {
         await gateway.stop();
         for (const service of running.reverse()) await service.stop();
-        await database.close();
-        if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
+        await db.close();
+        if (db.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
       })());
     const restartGateway = async () => {
       await gateway.stop();
-      gateway = await startGateway();
+      gateway = await spawnGatewayThread(env).start(gatewayOptions(services));
       logger.info({ url: gateway.url }, 'the gateway restarted');
     };
     return {
       url: address,
-      database,
+      database: db,
       services: running.map(({ name, app }) => ({ name, app })),
       get gatewayThreadId() {
         return gateway.threadId;
@@ -117,6 +142,7 @@ export async function startPlatform(
   } catch (error) {
     // Everything started so far stops, the embedded Postgres too: nothing is left holding the
     // process (it used to stay up after 'ListReady failed to start', e.g. with PORT taken).
+    if (!gatewayStarted) await firstGateway.abandon();
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
     await database.close();
     if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();

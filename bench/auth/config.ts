@@ -1,4 +1,6 @@
 /** The auth benchmark's settings, from the environment (the only place it is read). */
+import { positiveSetting } from '../support/settings.ts';
+
 export interface AuthBenchConfig {
   /** Server to create the benchmark database on (user with CREATEDB). */
   adminUrl: string;
@@ -10,17 +12,12 @@ export interface AuthBenchConfig {
   logDir: string;
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
-
 export function authBenchConfig(env: Record<string, string | undefined> = process.env): AuthBenchConfig {
   return {
     adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: env.REDIS_URL?.trim() || undefined,
-    seconds: positive(env.BENCH_SECONDS, 10),
-    connections: positive(env.BENCH_CONNECTIONS, 50),
+    seconds: positiveSetting(env.BENCH_SECONDS, 10),
+    connections: positiveSetting(env.BENCH_CONNECTIONS, 50),
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
   };
 }

@@ -1,4 +1,6 @@
 /** The API fuzz benchmark's settings, from the environment (the only place it is read). */
+import { positiveCount } from '../support/settings.ts';
+
 export interface FuzzBenchConfig {
   casesPerRoute: number;
   /** CRUD sequences per resource. */
@@ -12,17 +14,12 @@ export interface FuzzBenchConfig {
   reportDir: string;
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : fallback;
-};
-
 export function fuzzBenchConfig(env: Record<string, string | undefined> = process.env): FuzzBenchConfig {
   return {
-    casesPerRoute: positive(env.FUZZ_CASES_PER_ROUTE, 10_000),
-    sequences: positive(env.FUZZ_SEQUENCES, 1_000),
-    seed: positive(env.FUZZ_SEED, Date.now() % 1_000_000_000),
-    concurrency: positive(env.FUZZ_CONCURRENCY, 8),
+    casesPerRoute: positiveCount(env.FUZZ_CASES_PER_ROUTE, 10_000),
+    sequences: positiveCount(env.FUZZ_SEQUENCES, 1_000),
+    seed: positiveCount(env.FUZZ_SEED, Date.now() % 1_000_000_000),
+    concurrency: positiveCount(env.FUZZ_CONCURRENCY, 8),
     only: env.FUZZ_ONLY?.trim() || undefined,
     reportDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
   };

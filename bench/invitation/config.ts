@@ -1,4 +1,6 @@
 /** The invitation benchmark's settings, from the environment (the only place it is read). */
+import { positiveSetting } from '../support/settings.ts';
+
 export interface InvitationBenchConfig {
   /** Server to create the benchmark database on (user with CREATEDB). */
   adminUrl: string;
@@ -12,19 +14,14 @@ export interface InvitationBenchConfig {
   logDir: string;
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
-
 export function invitationBenchConfig(
   env: Record<string, string | undefined> = process.env,
 ): InvitationBenchConfig {
   return {
     adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    seconds: positive(env.BENCH_SECONDS, 10),
-    connections: positive(env.BENCH_CONNECTIONS, 50),
-    agents: positive(env.BENCH_AGENTS, 50),
+    seconds: positiveSetting(env.BENCH_SECONDS, 10),
+    connections: positiveSetting(env.BENCH_CONNECTIONS, 50),
+    agents: positiveSetting(env.BENCH_AGENTS, 50),
     logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
   };

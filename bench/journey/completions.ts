@@ -31,29 +31,27 @@ import { countEffects, outboxMark } from '../load/effects.ts';
 import { runOpenLoop, timeline, type Outcome, type Slot } from '../load/open-loop.ts';
 import {
   platformParts,
+  isPlatformProcess,
   startEmbeddedPlatform,
   startRealPlatform,
   type LoadPlatform,
 } from '../load/platform.ts';
 import { call, percentile, signUp, wasShed } from '../load/users.ts';
+import { positiveSetting } from '../support/settings.ts';
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 const platformConfig = loadBenchConfig();
 const config = {
-  sellers: positive(process.env.BENCH_SELLERS, 20),
+  sellers: positiveSetting(process.env.BENCH_SELLERS, 20),
   rates: (process.env.BENCH_RATES ?? '50,100,250,500')
     .split(',')
     .map(Number)
     .filter((rate) => Number.isFinite(rate) && rate > 0),
-  phaseSeconds: positive(process.env.BENCH_PHASE_SECONDS, 15),
-  maxSeconds: positive(process.env.BENCH_MAX_SECONDS, 15),
+  phaseSeconds: positiveSetting(process.env.BENCH_PHASE_SECONDS, 15),
+  maxSeconds: positiveSetting(process.env.BENCH_MAX_SECONDS, 15),
   /** Tasks each seller toggles (a slot has at most one request in flight). */
-  tasksPerSeller: positive(process.env.BENCH_TASKS_PER_SELLER, 10),
+  tasksPerSeller: positiveSetting(process.env.BENCH_TASKS_PER_SELLER, 10),
   /** Requests in flight in the closed loop: under the gateway's per-service admission bound (32). */
-  maxWorkers: positive(process.env.BENCH_MAX_WORKERS, 30),
+  maxWorkers: positiveSetting(process.env.BENCH_MAX_WORKERS, 30),
 };
 
 const ms = (value: number) => value.toFixed(0).padStart(6);
@@ -64,8 +62,6 @@ const partProcesses = (platform: LoadPlatform): Record<string, () => number[]> =
   'load generator': () => [process.pid],
 });
 /** The parts that are Node processes of the platform (not Postgres, Redis, Kafka or the load generator). */
-const isPlatformNode = (part: string) => !['postgres', 'redis', 'kafka', 'load generator'].includes(part);
-
 /**
  * CPU milliseconds per answered PUT while `work` runs: of the platform's Node processes (the
  * column), and of each part of the machine (`byPart`): their sum over the machine's cores is the
@@ -87,7 +83,7 @@ async function cpuPerAnswer<T>(
       .map(([part, seconds]) => [part, (seconds * 1000) / count]),
   );
   const cpuMs = Object.entries(byPart)
-    .filter(([part]) => isPlatformNode(part))
+    .filter(([part]) => isPlatformProcess(part))
     .reduce((sum, [, value]) => sum + value, 0);
   return { result, cpuMs, byPart };
 }

@@ -1,4 +1,6 @@
 /** The journey benchmark's settings, from the environment (the only place it is read). */
+import { positiveSetting } from '../support/settings.ts';
+
 export interface JourneyBenchConfig {
   /** Server to create the benchmark database on (user with CREATEDB). */
   adminUrl: string;
@@ -12,19 +14,14 @@ export interface JourneyBenchConfig {
   logDir: string;
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
-
 export function journeyBenchConfig(
   env: Record<string, string | undefined> = process.env,
 ): JourneyBenchConfig {
   return {
     adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    seconds: positive(env.BENCH_SECONDS, 10),
-    connections: positive(env.BENCH_CONNECTIONS, 50),
-    rounds: Math.round(positive(env.BENCH_ROUNDS, 2)),
+    seconds: positiveSetting(env.BENCH_SECONDS, 10),
+    connections: positiveSetting(env.BENCH_CONNECTIONS, 50),
+    rounds: Math.round(positiveSetting(env.BENCH_ROUNDS, 2)),
     logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
   };

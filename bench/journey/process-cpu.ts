@@ -54,27 +54,38 @@ export function pidsMatching(needle: string): number[] {
   return pidsWhere((cmdline) => cmdline.includes(needle));
 }
 
-/** CPU seconds of named process groups, to diff around a run: where each request's CPU goes. */
-export function cpuSnapshot(groups: Record<string, () => number[]>): Map<string, Map<number, number>> {
+type ProcessGroups = Record<string, () => number[]>;
+type Snapshot = Map<string, Map<number, number>>;
+
+/**
+ * A per-process counter (CPU seconds, wake-ups) of named process groups, to diff around a run with
+ * `counterSpent`: kept per process id, so a part restarted meanwhile counts its new process from 0.
+ */
+export function counterSnapshot(groups: ProcessGroups, read: (pid: number) => number): Snapshot {
   return new Map(
-    Object.entries(groups).map(([name, pids]) => [
-      name,
-      new Map(pids().map((pid) => [pid, cpuSecondsOf(pid)])),
-    ]),
+    Object.entries(groups).map(([name, pids]) => [name, new Map(pids().map((pid) => [pid, read(pid)]))]),
   );
 }
 
-export function cpuSpent(
-  before: Map<string, Map<number, number>>,
-  groups: Record<string, () => number[]>,
+/** What each group's processes counted since `before`. */
+export function counterSpent(
+  before: Snapshot,
+  groups: ProcessGroups,
+  read: (pid: number) => number,
 ): Record<string, number> {
   const spent: Record<string, number> = {};
   for (const [name, pids] of Object.entries(groups)) {
     const start = before.get(name) ?? new Map<number, number>();
-    spent[name] = pids().reduce((sum, pid) => sum + cpuSecondsOf(pid) - (start.get(pid) ?? 0), 0);
+    spent[name] = pids().reduce((sum, pid) => sum + read(pid) - (start.get(pid) ?? 0), 0);
   }
   return spent;
 }
+
+/** CPU seconds of named process groups, to diff around a run: where each request's CPU goes. */
+export const cpuSnapshot = (groups: ProcessGroups): Snapshot => counterSnapshot(groups, cpuSecondsOf);
+
+export const cpuSpent = (before: Snapshot, groups: ProcessGroups): Record<string, number> =>
+  counterSpent(before, groups, cpuSecondsOf);
 
 /**
  * Every PostgreSQL process on the machine (server, backends, WAL writer…): its first argument is

@@ -1,4 +1,6 @@
 /** The load benchmark's settings, from the environment (the only place it is read). */
+import { positiveSetting } from '../support/settings.ts';
+
 export interface LoadBenchConfig {
   /** `embedded` (npm start's one process), `real` (Postgres, Redis, Kafka, one process per part) or both. */
   engines: ('embedded' | 'real')[];
@@ -26,11 +28,6 @@ export interface LoadBenchConfig {
   kafkaLibs: string;
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
-
 export function loadBenchConfig(env: Record<string, string | undefined> = process.env): LoadBenchConfig {
   const engines = (env.BENCH_ENGINES ?? 'embedded,real')
     .split(',')
@@ -39,16 +36,16 @@ export function loadBenchConfig(env: Record<string, string | undefined> = proces
   return {
     engines,
     adminUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    users: positive(env.BENCH_USERS, 200),
-    seconds: positive(env.BENCH_SECONDS, 60),
-    thinkMs: env.BENCH_THINK_MS === '0' ? 0 : positive(env.BENCH_THINK_MS, 1_000),
-    overloadFactor: positive(env.BENCH_OVERLOAD_FACTOR, 3),
-    overloadSeconds: positive(env.BENCH_OVERLOAD_SECONDS, 20),
-    faultRate: positive(env.BENCH_FAULT_RATE, 40),
+    users: positiveSetting(env.BENCH_USERS, 200),
+    seconds: positiveSetting(env.BENCH_SECONDS, 60),
+    thinkMs: env.BENCH_THINK_MS === '0' ? 0 : positiveSetting(env.BENCH_THINK_MS, 1_000),
+    overloadFactor: positiveSetting(env.BENCH_OVERLOAD_FACTOR, 3),
+    overloadSeconds: positiveSetting(env.BENCH_OVERLOAD_SECONDS, 20),
+    faultRate: positiveSetting(env.BENCH_FAULT_RATE, 40),
     logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
-    redisPort: positive(env.BENCH_REDIS_PORT, 6391),
-    kafkaPort: positive(env.BENCH_KAFKA_PORT, 9192),
+    redisPort: positiveSetting(env.BENCH_REDIS_PORT, 6391),
+    kafkaPort: positiveSetting(env.BENCH_KAFKA_PORT, 9192),
     kafkaLibs: env.BENCH_KAFKA_LIBS ?? 'deploy/kafka/.cache/libs',
   };
 }

@@ -12,28 +12,20 @@
  */
 import { reportFigures } from '../support/figures.ts';
 import { loadAverage, sleep } from '../support/harness.ts';
-import { cpuSnapshot, cpuSpent, wakeUpsOf } from '../journey/process-cpu.ts';
+import { counterSnapshot, counterSpent, cpuSnapshot, cpuSpent, wakeUpsOf } from '../journey/process-cpu.ts';
 import { loadBenchConfig } from './config.ts';
-import { platformParts, startEmbeddedPlatform, startRealPlatform } from './platform.ts';
+import { isPlatformProcess, platformParts, startEmbeddedPlatform, startRealPlatform } from './platform.ts';
+import { positiveSetting } from '../support/settings.ts';
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 const config = loadBenchConfig();
-const settleSeconds = positive(process.env.BENCH_SETTLE_SECONDS, 20);
-const idleSeconds = positive(process.env.BENCH_IDLE_SECONDS, 10);
+const settleSeconds = positiveSetting(process.env.BENCH_SETTLE_SECONDS, 20);
+const idleSeconds = positiveSetting(process.env.BENCH_IDLE_SECONDS, 10);
 
 interface PartAtRest {
   part: string;
   cpuMsPerSecond: number;
   wakeUpsPerSecond: number;
 }
-
-const wakeUps = (parts: Record<string, () => number[]>): Record<string, number> =>
-  Object.fromEntries(
-    Object.entries(parts).map(([part, pids]) => [part, pids().reduce((sum, pid) => sum + wakeUpsOf(pid), 0)]),
-  );
 
 async function atRest(engines: 'embedded' | 'real'): Promise<PartAtRest[]> {
   const platform =
@@ -42,16 +34,16 @@ async function atRest(engines: 'embedded' | 'real'): Promise<PartAtRest[]> {
     await sleep(settleSeconds * 1_000);
     const parts = platformParts(platform);
     const cpuBefore = cpuSnapshot(parts);
-    const wakeUpsBefore = wakeUps(parts);
+    const wakeUpsBefore = counterSnapshot(parts, wakeUpsOf);
     const started = performance.now();
     await sleep(idleSeconds * 1_000);
     const seconds = (performance.now() - started) / 1_000;
     const cpu = cpuSpent(cpuBefore, parts);
-    const wakeUpsAfter = wakeUps(parts);
+    const wakeUps = counterSpent(wakeUpsBefore, parts, wakeUpsOf);
     return Object.keys(parts).map((part) => ({
       part,
       cpuMsPerSecond: Math.round(((cpu[part] ?? 0) * 1_000) / seconds),
-      wakeUpsPerSecond: Math.round(((wakeUpsAfter[part] ?? 0) - (wakeUpsBefore[part] ?? 0)) / seconds),
+      wakeUpsPerSecond: Math.round((wakeUps[part] ?? 0) / seconds),
     }));
   } finally {
     await platform.stop();
@@ -72,10 +64,10 @@ for (const engines of config.engines) {
       'wake-ups/s': wakeUpsPerSecond,
     })),
   );
-  const platformParts = parts.filter((part) => !['postgres', 'redis', 'kafka'].includes(part.part));
+  const own = parts.filter((part) => isPlatformProcess(part.part));
   console.log(
-    `the platform's own processes: ${platformParts.reduce((sum, part) => sum + part.cpuMsPerSecond, 0)} ms of CPU a second, ` +
-      `${platformParts.reduce((sum, part) => sum + part.wakeUpsPerSecond, 0)} wake-ups a second; load ${loadAverage()}`,
+    `the platform's own processes: ${own.reduce((sum, part) => sum + part.cpuMsPerSecond, 0)} ms of CPU a second, ` +
+      `${own.reduce((sum, part) => sum + part.wakeUpsPerSecond, 0)} wake-ups a second; load ${loadAverage()}`,
   );
 }
 reportFigures({ engines: figures });

@@ -51,6 +51,13 @@ export const platformParts = (platform: LoadPlatform): Record<string, () => numb
   postgres: postgresPids,
 });
 
+/**
+ * Whether a part `platformParts` (or a bench beside it) names is one of the platform's own Node
+ * processes: not an engine it runs on (PostgreSQL, Redis, Kafka) nor the bench's load generator.
+ */
+export const isPlatformProcess = (part: string): boolean =>
+  !['postgres', 'redis', 'kafka', 'load generator'].includes(part);
+
 /** Settings every run shares: sign-ups and visitors' batches from one address are this load's normal. */
 const COMMON_ENV = {
   LOG_LEVEL: 'warn',

@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     name: 'load',
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    include: ['bench/load/**/*.test.ts'],
+    // bench/support and bench/journey: the benches' own helpers, tested where the benches run.
+    include: ['bench/load/**/*.test.ts', 'bench/support/**/*.test.ts', 'bench/journey/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 240_000,

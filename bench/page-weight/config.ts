@@ -1,4 +1,6 @@
 /** The page-weight benchmark's settings, from the environment (the only place it is read). */
+import { positiveCount } from '../support/settings.ts';
+
 export interface PageWeightConfig {
   /** Measure a platform that is already running here; unset starts one like `npm start`. */
   baseUrl: string | undefined;
@@ -9,15 +11,10 @@ export interface PageWeightConfig {
   logDir: string;
 }
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? Math.floor(parsed) : fallback;
-};
-
 export function pageWeightConfig(env: Record<string, string | undefined> = process.env): PageWeightConfig {
   return {
     baseUrl: env.PAGE_WEIGHT_URL?.trim() || undefined,
-    runs: positive(env.PAGE_WEIGHT_RUNS, 5),
+    runs: positiveCount(env.PAGE_WEIGHT_RUNS, 5),
     chromiumPath: env.PAGE_WEIGHT_CHROMIUM ?? '/usr/bin/chromium',
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
   };

@@ -32,25 +32,22 @@ import { createSessionCodec, SESSION_COOKIE, SESSION_TTL_SECONDS } from '@listre
 import { startOtlpReceiver } from '@listready/service-kit/testing';
 import { cpuSnapshot, cpuSpent } from '../journey/process-cpu.ts';
 import { createBenchDatabase, createBenchProcesses, loadAverage, reportLoad } from '../support/harness.ts';
+import { positiveSetting } from '../support/settings.ts';
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
 const config = {
   adminUrl:
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres',
-  slices: positive(process.env.BENCH_SLICES, 8),
-  sliceSeconds: positive(process.env.BENCH_SLICE_SECONDS, 2),
-  connections: positive(process.env.BENCH_CONNECTIONS, 20),
+  slices: positiveSetting(process.env.BENCH_SLICES, 8),
+  sliceSeconds: positiveSetting(process.env.BENCH_SLICE_SECONDS, 2),
+  connections: positiveSetting(process.env.BENCH_CONNECTIONS, 20),
   logDir: process.env.BENCH_LOG_DIR ?? process.env.TMPDIR ?? '/tmp',
   /** BENCH_CPU_PROF=<dir>: every server writes V8 CPU profiles to <dir>/<set-up>/ when it stops. */
   profileDir: process.env.BENCH_CPU_PROF,
   request:
     process.env.BENCH_TRACES_REQUEST === 'completion' ? ('completion' as const) : ('task-list' as const),
-  sellers: positive(process.env.BENCH_TRACES_SELLERS, 10),
+  sellers: positiveSetting(process.env.BENCH_TRACES_SELLERS, 10),
 };
 const profiled = (setup: string): Record<string, string> =>
   config.profileDir

@@ -45,46 +45,46 @@ export async function startPlatform(
   } = {},
 ): Promise<RunningPlatform> {
   // The gateway's thread loads its modules while this one starts the database and the services.
-  const firstGateway = spawned ?? spawnGatewayThread(env);
-  let config: ReturnType<typeof gatewayConfigFromEnv>;
+  const gatewayThread = spawned ?? spawnGatewayThread(env);
   try {
-    config = gatewayConfigFromEnv(env);
+    return await startAround(gatewayThread, env, logger, onFailure);
   } catch (error) {
-    await firstGateway.abandon();
+    // A platform that failed to start leaves no gateway thread behind, whether it failed before
+    // the gateway started (bad settings, no database) or while starting it (PORT taken).
+    await gatewayThread.abandon();
     throw error;
   }
+}
+
+/** The platform around a gateway thread already loading: `startPlatform` ends the thread if this fails. */
+async function startAround(
+  gatewayThread: SpawnedGatewayThread,
+  env: Record<string, string | undefined>,
+  logger: Logger,
+  onFailure: ((error: Error) => void) | undefined,
+): Promise<RunningPlatform> {
+  const config = gatewayConfigFromEnv(env);
   const dataDir = path.resolve(config.DATA_DIR);
   const started = Date.now();
   let stop: () => Promise<void> = async () => undefined;
-  let database: Database | undefined;
+  const database = await createDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(dataDir, 'postgres'),
+    poolMax: 20,
+    log: (line) => logger.debug({ component: 'postgres' }, line),
+  });
   const gatewayOptions = (services: Partial<Record<ServiceName, string>>): GatewayStartOptions => ({
     services,
     logger,
-    // The database is up before the gateway listens, so its check only ever runs once it is there.
-    readiness: {
-      database: () =>
-        database ? databaseCheck(database)() : Promise.resolve({ ok: false, detail: 'starting' }),
-    },
+    readiness: { database: databaseCheck(database) },
     onUnexpectedExit: (error) => {
       logger.fatal({ err: error }, 'the gateway stopped: stopping ListReady');
       void stop().finally(() => onFailure?.(error));
     },
   });
-  try {
-    database = await createDb({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: path.join(dataDir, 'postgres'),
-      poolMax: 20,
-      log: (line) => logger.debug({ component: 'postgres' }, line),
-    });
-  } catch (error) {
-    await firstGateway.abandon();
-    throw error;
-  }
   logger.info({ embedded: database.embedded, ms: Date.now() - started }, 'database ready');
   const running: { name: ServiceName; app: App; stop: () => Promise<void> }[] = [];
   const services: Partial<Record<ServiceName, string>> = {};
-  let gatewayStarted = false;
   try {
     await migrateAndSeed(database);
     logger.info({ ms: Date.now() - started }, 'database migrated and seeded');
@@ -108,18 +108,16 @@ export async function startPlatform(
       await handle.start();
       services[name] = await handle.app.listen({ port: 0, host: '127.0.0.1' });
     }
-    gatewayStarted = true;
-    let gateway = await firstGateway.start(gatewayOptions(services));
+    let gateway = await gatewayThread.start(gatewayOptions(services));
     const address = gateway.url;
     logger.info({ url: address, services, ms: Date.now() - started }, 'ListReady is up');
     let stopped: Promise<void> | undefined;
-    const db = database;
     stop = () =>
       (stopped ??= (async () => {
         await gateway.stop();
         for (const service of running.reverse()) await service.stop();
-        await db.close();
-        if (db.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
+        await database.close();
+        if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();
       })());
     const restartGateway = async () => {
       await gateway.stop();
@@ -128,7 +126,7 @@ export async function startPlatform(
     };
     return {
       url: address,
-      database: db,
+      database,
       services: running.map(({ name, app }) => ({ name, app })),
       get gatewayThreadId() {
         return gateway.threadId;
@@ -142,7 +140,6 @@ export async function startPlatform(
   } catch (error) {
     // Everything started so far stops, the embedded Postgres too: nothing is left holding the
     // process (it used to stay up after 'ListReady failed to start', e.g. with PORT taken).
-    if (!gatewayStarted) await firstGateway.abandon();
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
     await database.close();
     if (database.embedded) await (await startEmbeddedPostgres(path.join(dataDir, 'postgres'))).stop();

@@ -7,8 +7,9 @@
  * the others the page keeps the printed result. A bench that needs a real engine runs only when it
  * can (DATABASE_URL or BENCH_DATABASE_URL for PostgreSQL; for Kafka, the broker's jars, which
  * deploy/kafka/start.sh fetches once: the bench starts a broker of its own), and the page says which
- * were skipped and why. BENCH_ONLY=lighthouse,page-weight runs only those; the
- * page's other sections are kept as they were, with their own dates.
+ * were skipped and why; a bench skipped keeps the figures and section of its last run, marked as
+ * skipped since. BENCH_ONLY=lighthouse,page-weight runs only those; the page's other sections are
+ * kept as they were, with their own dates.
  *
  * The page: a hand-written part (anything outside the generated blocks is kept), the summary table
  * (each figure of the issue: goal, before, latest, met) and one generated section per bench between
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { repositoryRoot } from './support/harness.ts';
 import { ISSUE_FIGURES, type BenchFigures } from './issue-figures.ts';
+import { keptRun, markSkipped, type BenchRun } from './support/bench-runs.ts';
 import { loadBenchConfig } from './load/config.ts';
 
 interface Bench {
@@ -139,20 +141,6 @@ export const BENCHES: readonly Bench[] = [
   },
 ];
 
-interface BenchRun {
-  name: string;
-  status: 'ran' | 'failed' | 'skipped';
-  /** Why it was skipped, or how it failed. */
-  note?: string;
-  date: string;
-  loadBefore: number[];
-  loadAfter: number[];
-  seconds: number;
-  figures?: BenchFigures;
-  outputTail: string[];
-  settings: Record<string, string>;
-}
-
 const loadAverage = () => os.loadavg().map((load) => Number(load.toFixed(2)));
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -261,6 +249,16 @@ function block(name: string, body: string, run?: BenchRun): string {
   return `<!-- bench:${name} -->\n${body.trimEnd()}\n${run ? `<!-- figures ${encodeFigures(run)} -->\n` : ''}<!-- /bench:${name} -->\n`;
 }
 
+/** A bench's section as the page has it: its block without the markers and the figures. */
+function sectionOnPage(page: string, name: string): string | undefined {
+  const found = blockPattern(name).exec(page)?.[0];
+  return found
+    ?.replace(`<!-- bench:${name} -->\n`, '')
+    .replace(`<!-- /bench:${name} -->`, '')
+    .replace(/<!-- figures \{[\s\S]*?\} -->\n?/, '')
+    .trimEnd();
+}
+
 function previousRuns(page: string): Map<string, BenchRun> {
   const runs = new Map<string, BenchRun>();
   for (const bench of BENCHES) {
@@ -333,7 +331,7 @@ function summarySection(
       return `| ${row.figure} | ${row.goal} | ${row.before} | ${latest} | ${met} |`;
     }),
   );
-  const skipped = [...runs.values()].filter((run) => run.status !== 'ran');
+  const skipped = [...runs.values()].filter((run) => run.status !== 'ran' || run.skipped);
   return [
     '## Issue 16’s figures',
     '',
@@ -346,7 +344,7 @@ function summarySection(
     ...rows,
     '',
     skipped.length
-      ? `Not measured in the latest runs: ${skipped.map((run) => `${run.name} (${run.status === 'skipped' ? run.note : 'failed'})`).join('; ')}.`
+      ? `Not measured in the latest runs: ${skipped.map((run) => `${run.name} (${run.skipped ? `${run.skipped.note}; its figures are its run of ${run.date.slice(0, 10)}` : run.status === 'skipped' ? run.note : 'failed'})`).join('; ')}.`
       : 'Every bench ran.',
     '',
   ].join('\n');
@@ -377,8 +375,15 @@ function writePage(
   put(SUMMARY, block(SUMMARY, summarySection(latest, started, load)));
   for (const bench of BENCHES) {
     const run = runs.get(bench.name);
-    if (run && thisRun.has(bench.name)) put(bench.name, block(bench.name, benchSection(bench, run), run));
-    else if (!blockPattern(bench.name).test(page)) {
+    if (run && thisRun.has(bench.name)) {
+      // Skipped this time after an earlier run measured it: that run's section stays, marked.
+      const kept = run.skipped ? sectionOnPage(page, bench.name) : undefined;
+      const section =
+        run.skipped && kept !== undefined
+          ? markSkipped(kept, run.skipped, run.date)
+          : benchSection(bench, run);
+      put(bench.name, block(bench.name, section, run));
+    } else if (!blockPattern(bench.name).test(page)) {
       put(bench.name, block(bench.name, `## ${bench.title} (\`bench/${bench.file}\`)\n\nNot run yet.\n`));
     }
   }
@@ -401,7 +406,10 @@ const loadAtStart = loadAverage();
 const runs = previousRuns(existsSync(PAGE) ? readFileSync(PAGE, 'utf8') : '');
 const done = new Set<string>();
 for (const bench of chosen) {
-  runs.set(bench.name, await runBench(bench, process.env.BENCH_LOG_DIR ?? os.tmpdir()));
+  runs.set(
+    bench.name,
+    keptRun(runs.get(bench.name), await runBench(bench, process.env.BENCH_LOG_DIR ?? os.tmpdir())),
+  );
   done.add(bench.name);
   // Written after each bench: a long run stopped halfway keeps what it measured.
   writePage(runs, done, started, { before: loadAtStart, after: loadAverage() });

@@ -229,6 +229,8 @@ const SUMMARY = 'summary';
 const blockPattern = (name: string) =>
   new RegExp(`<!-- bench:${name} -->\\n[\\s\\S]*?<!-- /bench:${name} -->\\n?`);
 const figuresPattern = /<!-- figures (\{[\s\S]*?\}) -->/;
+/** The figures comment with the line end after it, as `block()` writes it. */
+const figuresLine = new RegExp(`${figuresPattern.source}\\n?`);
 // Inside an HTML comment, `--` may not appear: JSON's own `-` are written as \u002d.
 // The printed lines are in the section already; a section not run again is kept as it is.
 const encodeFigures = (run: BenchRun) => JSON.stringify({ ...run, outputTail: [] }).replace(/-/g, '\\u002d');
@@ -255,7 +257,7 @@ function sectionOnPage(page: string, name: string): string | undefined {
   return found
     ?.replace(`<!-- bench:${name} -->\n`, '')
     .replace(`<!-- /bench:${name} -->`, '')
-    .replace(/<!-- figures \{[\s\S]*?\} -->\n?/, '')
+    .replace(figuresLine, '')
     .trimEnd();
 }
 

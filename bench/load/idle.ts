@@ -12,10 +12,10 @@
  */
 import { reportFigures } from '../support/figures.ts';
 import { loadAverage, sleep } from '../support/harness.ts';
+import { positiveSetting } from '../support/settings.ts';
 import { counterSnapshot, counterSpent, cpuSnapshot, cpuSpent, wakeUpsOf } from '../journey/process-cpu.ts';
 import { loadBenchConfig } from './config.ts';
 import { isPlatformProcess, platformParts, startEmbeddedPlatform, startRealPlatform } from './platform.ts';
-import { positiveSetting } from '../support/settings.ts';
 
 const config = loadBenchConfig();
 const settleSeconds = positiveSetting(process.env.BENCH_SETTLE_SECONDS, 20);

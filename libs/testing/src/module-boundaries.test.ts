@@ -1,8 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+
+// The rule reads the project graph Nx caches in .nx/; without one (a fresh clone where no nx command
+// has run yet) it skips every file with a warning, and each probe below would find nothing. Any nx
+// command writes it, as `npm run lint` does before ESLint.
+beforeAll(() => {
+  const nx = createRequire(import.meta.url).resolve('nx/bin/nx.js');
+  execFileSync(process.execPath, [nx, 'show', 'projects'], {
+    cwd: root,
+    env: { ...process.env, NX_DAEMON: 'false' },
+    stdio: 'ignore',
+  });
+}, 60_000);
 
 /** Lints a probe source as if it lived at `filePath` and returns the module-boundary messages. */
 async function boundaryErrors(filePath: string, source: string): Promise<string[]> {

@@ -10,7 +10,7 @@
 // reach every other project's files and change their types. What a group does share is its
 // projects' global augmentations (`declare module 'fastify'` in the libraries every service
 // imports); a project's own check still sees only its own.
-import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,15 +20,8 @@ import ts from 'typescript';
 /** Every workspace (package.json's `workspaces`) that has a tsconfig.json, by its folder. */
 export function workspaceProjects(root) {
   const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const folders = workspaces.flatMap((pattern) => {
-    if (!pattern.includes('*')) return [pattern];
-    const [parent, namePattern] = [path.dirname(pattern), path.basename(pattern)];
-    const prefix = namePattern.slice(0, namePattern.indexOf('*'));
-    return readdirSync(path.join(root, parent), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name.startsWith(prefix))
-      .map((entry) => path.join(parent, entry.name));
-  });
-  return folders
+  return workspaces
+    .flatMap((pattern) => globSync(pattern, { cwd: root }))
     .filter((folder) => existsSync(path.join(root, folder, 'tsconfig.json')))
     .sort()
     .map((folder) => ({ folder, ...parsedConfig(path.join(root, folder, 'tsconfig.json')) }));

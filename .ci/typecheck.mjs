@@ -80,6 +80,23 @@ function formatted(diagnostics) {
   });
 }
 
+/**
+ * One group's diagnostics from a worker running `script` (this file). Rejects when the worker throws
+ * or exits without answering (killed, out of memory, process.exit), instead of waiting forever.
+ */
+export function checkInWorker(group, script = fileURLToPath(import.meta.url)) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: group });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(
+        new Error(`the worker checking ${group.folders.join(', ')} exited (code ${code}) without an answer`),
+      ),
+    );
+  });
+}
+
 /** Checks every group, `parallelism` at a time, each in a worker; resolves to the failed groups. */
 async function checkAll(groups, parallelism) {
   const failed = [];
@@ -87,11 +104,7 @@ async function checkAll(groups, parallelism) {
   const run = async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
       const started = performance.now();
-      const output = await new Promise((resolve, reject) => {
-        const worker = new Worker(fileURLToPath(import.meta.url), { workerData: group });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
+      const output = await checkInWorker(group);
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       const verdict = output ? 'errors' : 'ok';
       process.stdout.write(

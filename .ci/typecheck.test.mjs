@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, test } from 'vitest';
-import { checkGroup, typecheckGroups, workspaceProjects } from './typecheck.mjs';
+import { checkGroup, checkInWorker, typecheckGroups, workspaceProjects } from './typecheck.mjs';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,4 +80,15 @@ test("reports each group's errors as tsc does, a library one project references 
   assert.match(shared, /libs\/server\/index\.ts\(1,22\): error TS2584: Cannot find name 'document'/);
   assert.equal(checkGroup(groups.find((group) => group.folders.includes('page'))), '');
   assert.equal(checkGroup(groups.find((group) => group.folders.includes('libs/other-options'))), '');
+});
+
+test('a worker that checks its group answers; one that exits without answering fails the check', async () => {
+  const page = typecheckGroups(workspaceProjects(root)).find((group) => group.folders.includes('page'));
+  assert.equal(await checkInWorker(page), '');
+  const silent = path.join(root, 'exits-silently.mjs');
+  await writeFile(silent, 'process.exit(3);\n');
+  await assert.rejects(
+    checkInWorker(page, silent),
+    /the worker checking page exited \(code 3\) without an answer/,
+  );
 });

@@ -42,7 +42,8 @@ async function signUpSeller(page: Page, firstName: string): Promise<string> {
 
 /** Gives the seller's first journey task a due date; answers its title. */
 async function dueFirstTask(page: Page, dueDate: string): Promise<string> {
-  // The journey exists once journey has applied `user-registered` (404 JOURNEY_NOT_READY until then).
+  // The journey exists once journey has applied `user-registered` (reads wait for it up to 3 s, then
+  // answer 404 JOURNEY_NOT_READY).
   let answer = await page.request.get(`${baseUrl}/api/clients/current/tasks`);
   for (let attempt = 0; answer.status() === 404 && attempt < 50; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 200));

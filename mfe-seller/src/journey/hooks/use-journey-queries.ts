@@ -17,7 +17,8 @@ import { usePendingTaskChanges, usePendingTaskCreations } from './use-offline-ta
 
 /**
  * Right after sign-up the journey service may not have applied `user-registered` yet (with Kafka,
- * a moment later): its reads then answer 404 JOURNEY_NOT_READY, and only that is asked again.
+ * a moment later). Its reads wait for it up to 3 s; past that they answer 404 JOURNEY_NOT_READY,
+ * and only that is asked again.
  */
 export const journeyReadRetry = {
   retry: (failures: number, error: Error) =>

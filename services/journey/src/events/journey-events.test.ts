@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { taskEntriesSchema, type CustomTask } from '@listready/contracts';
@@ -13,6 +14,7 @@ import {
 import { createEventBus } from '@listready/events';
 import { useTestDatabase } from '@listready/testing';
 import pino from 'pino';
+import { JOURNEY_READY_WAIT_MS } from '../households/journey-access.ts';
 import {
   as,
   eventually,
@@ -235,11 +237,17 @@ describe('journey events', () => {
         await eventually(() => processed(agent.eventId));
         expect(await clientRows(agent.id)).toHaveLength(0);
 
-        // Before its event arrives a seller's reads create nothing: they say the journey is not ready.
+        // Before its event arrives a seller's reads create nothing: they wait for it a while, then say
+        // the journey is not ready.
         const early = await journey.signUp('client', {}, { announce: false });
+        const asked = performance.now();
         const notReady = await journey.app.inject({ url: '/api/clients/current/profile', ...as(early) });
         expect([notReady.statusCode, notReady.json().code]).toEqual([404, 'JOURNEY_NOT_READY']);
+        expect(performance.now() - asked).toBeGreaterThanOrEqual(JOURNEY_READY_WAIT_MS);
         expect(await clientRows(early.userId)).toHaveLength(0);
+        // A read sent before the event arrives waits for it and answers with the journey.
+        const waiting = journey.app.inject({ url: '/api/clients/current/profile', ...as(early) });
+        await delay(200);
         await auth.publish(database.current.db, {
           type: 'user-registered',
           key: early.userId,
@@ -251,10 +259,8 @@ describe('journey events', () => {
             role: 'client',
           },
         });
-        await eventually(async () => (await clientRows(early.userId)).length === 1);
-        expect(
-          (await journey.app.inject({ url: '/api/clients/current/profile', ...as(early) })).statusCode,
-        ).toBe(200);
+        expect((await waiting).statusCode).toBe(200);
+        expect(await clientRows(early.userId)).toHaveLength(1);
       } finally {
         await auth.stop();
       }

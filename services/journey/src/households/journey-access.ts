@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { GroupErrorCode, groupMessages, type Household } from '@listready/contracts';
@@ -34,6 +35,10 @@ export class AgentReadOnlyError extends ForbiddenError {
   }
 }
 
+/** How long a new seller's read waits for their journey to be made (see `ownClientOnceMade`). */
+export const JOURNEY_READY_WAIT_MS = 3_000;
+const READY_POLL_MS = 50;
+
 /**
  * Who may act on which journey (DESIGN.md §3): the seller; the active members of a group the seller
  * owns (the household); and, reading only, the agent the seller is linked to (`clients.agent_id`).
@@ -53,6 +58,22 @@ export function createJourneyAccess(db: Db) {
       .limit(1);
     if (row) ownClients.set(userId, row);
     return row;
+  }
+
+  /**
+   * A new seller's journey is made a moment after the sign-up, when this service applies
+   * user-registered (later while it catches up on a backlog). Their first requests, sent as soon as
+   * the page loads, wait for it here rather than answer 404 and be sent again by the browser: the
+   * row is looked for every READY_POLL_MS, up to JOURNEY_READY_WAIT_MS.
+   */
+  async function ownClientOnceMade(userId: string): Promise<{ id: string } | undefined> {
+    const deadline = performance.now() + JOURNEY_READY_WAIT_MS;
+    while (performance.now() < deadline) {
+      await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
+      const own = await ownClient(userId);
+      if (own) return own;
+    }
+    return undefined;
   }
 
   /** The households `userId` belongs to as an active member of an active group, oldest first. */
@@ -127,6 +148,8 @@ export function createJourneyAccess(db: Db) {
       if (household) {
         return { clientId: household.clientId, sellerUserId: household.sellerUserId, role: 'member', actor };
       }
+      const made = actor.role === 'client' ? await ownClientOnceMade(actor.id) : undefined;
+      if (made) return { clientId: made.id, sellerUserId: actor.id, role: 'seller', actor };
       throw new JourneyNotReadyError();
     },
 

@@ -77,8 +77,8 @@ async function visit(
 /**
  * A signed-in page's first load in Chromium at 1280 × 800 on the platform running at PAGE_WEIGHT_URL,
  * PAGE_WEIGHT_RUNS times, each in a fresh context signed in as a new account of the role (a seller
- * once their journey exists, past the gateway's first seconds: `signedInCookie`): cold, then again
- * with a warm cache to count the scripts fetched again. Prints the chain's timing (last run) and each
+ * once their journey exists: `signedInCookie`): cold, then again with a warm cache to count the
+ * scripts fetched again. Prints the chain's timing (last run) and each
  * run's FCP, LCP, CLS and returning scripts; reports the medians, with when the page's data
  * (`shown`) was first in the document.
  */

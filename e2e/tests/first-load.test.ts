@@ -258,15 +258,9 @@ async function watchForCodeLoading(
 describe('the seller’s journey, without a waterfall', () => {
   it('starts the journey’s API reads before the seller remote has finished loading, each asked once', async () => {
     const { page, requests } = await browser.newPage();
-    const registeredAt = Date.now();
     await registerSeller(page, 'Parallel');
-    // The journey exists once user-registered is applied: measure the page, not the consumer.
-    await expect
-      .poll(async () => (await page.request.get(`${baseUrl}/api/clients/current/journey`)).status())
-      .toBe(200);
-    // The gateway preloads a seller's reads once their session is past its first seconds
-    // (FRESH_SESSION_MS in gateway/src/frontend: a brand-new seller's journey may not exist yet).
-    await page.waitForTimeout(Math.max(0, registeredAt + 11_000 - Date.now()));
+    // At once, as a seller who reloads after signing up: the gateway preloads the reads, and they
+    // wait at the journey service until user-registered has made the journey (no 404, no retry).
     await page.goto(`${baseUrl}/journey`);
     await page.locator('[data-remote="mfe-seller"]').getByText('Hello Parallel!').waitFor();
     const one = await requestedOnce(page);

@@ -225,11 +225,10 @@ function sessionCookieOf(request: FastifyRequest): string | undefined {
 /** What a session token claims that the page's preloads depend on. */
 export interface SessionClaims {
   role: string;
-  issuedAtMs: number;
 }
 
 /**
- * What a session token claims (its role, when it was issued), read without checking its signature:
+ * What a session token claims (its role), read without checking its signature:
  * it only chooses which reads to preload (a forged or revoked token gets the same answers from the
  * API as without the hint). Undefined when the token is not one or has expired.
  */
@@ -239,37 +238,28 @@ export function sessionClaimsOf(token: string | undefined, now = Date.now()): Se
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
       role?: unknown;
-      iat?: unknown;
       exp?: unknown;
     };
     if (typeof claims.exp === 'number' && claims.exp * 1000 <= now) return undefined;
-    if (typeof claims.role !== 'string' || typeof claims.iat !== 'number') return undefined;
-    return { role: claims.role, issuedAtMs: claims.iat * 1000 };
+    if (typeof claims.role !== 'string') return undefined;
+    return { role: claims.role };
   } catch {
     return undefined;
   }
 }
 
 /**
- * A session issued this recently may belong to a seller who has just signed up, whose journey the
- * journey service creates a moment later (it consumes user-registered): a preloaded read would only
- * fetch its 404 JOURNEY_NOT_READY, which the screen then asks again anyway. (An agent's account is
- * written with the sign-up itself.)
- */
-export const FRESH_SESSION_MS = 10_000;
-
-/**
  * Whose API reads the page may be preloaded with: a seller's own (no ?clientId=, nor any other
- * query) once past a new session's first seconds, or an agent's; undefined for anyone else.
+ * query), or an agent's; undefined for anyone else. A seller who has just signed up is preloaded
+ * too: their reads wait at the journey service until their journey is made.
  */
 export function pageDataRoleOf(
   claims: SessionClaims | undefined,
   url: string,
-  now = Date.now(),
 ): 'client' | 'agent' | undefined {
   if (!claims || url.includes('?')) return undefined;
   if (claims.role === 'agent') return 'agent';
-  return claims.role === 'client' && now - claims.issuedAtMs >= FRESH_SESSION_MS ? 'client' : undefined;
+  return claims.role === 'client' ? 'client' : undefined;
 }
 
 /**

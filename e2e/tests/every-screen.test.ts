@@ -18,7 +18,8 @@ async function signUp(page: Page, role: 'client' | 'agent', firstName: string): 
   await registerAccount(page, baseUrl, { role, firstName, lastName: 'Screens', password: 'every-screen-1' });
   // A seller's journey is made a moment after the sign-up (the journey service consumes
   // user-registered); until then a screen's first reads wait for it (up to 3 s), then answer 404
-  // JOURNEY_NOT_READY and are asked again. This test is about the screens: wait, as first-load does.
+  // JOURNEY_NOT_READY and are asked again. This test is about the screens, not the consumer: it
+  // starts once the journey exists.
   if (role === 'client')
     await expect
       .poll(async () => (await page.request.get(`${baseUrl}/api/clients/current/journey`)).status())

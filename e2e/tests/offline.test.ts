@@ -10,8 +10,8 @@ import { registerAccount } from '../support/accounts.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
- * offline, and a completion, a reschedule, a note and a new custom task made offline that reach the
- * server once the browser is back online.
+ * offline, and a completion, a reschedule, a note, a new custom task and a deleted one, made
+ * offline, that reach the server once the browser is back online.
  */
 
 const baseUrl = inject('platformUrl');
@@ -291,6 +291,56 @@ describe('a custom task made offline', () => {
     await taskRow(page, 'Hang the wreath').getByRole('button', { name: 'Mark Incomplete' }).waitFor();
     expect(await taskRow(page, 'Hang the wreath').getByText(PENDING_TEXT).count()).toBe(0);
     expect(await serverCustomTasks()).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a synced custom task deleted offline', () => {
+  it('is gone at once, stays gone through a reload offline, and is deleted on the server once back online', async () => {
+    const observed = await browser.newPage({ width: 375, height: 800 });
+    const { page, errors } = observed;
+    const customTasksUrl = `${baseUrl}/api/clients/current/custom-tasks`;
+    await signUpSeller(page, 'Wren');
+    // Made before the page reads the list, so every read of it (kept by the worker) has the task.
+    const made = await page.request.post(customTasksUrl, { data: { title: 'Wash the windows' } });
+    expect(made.status()).toBe(201);
+    await openJourney(page, 'Wren');
+    expect(await workerControls(page)).toBe(true);
+    await page.reload();
+    await taskRow(page, 'Curb Appeal').waitFor();
+    /** The seller's custom tasks as the server has them, asked from outside the page's network. */
+    const onServer = async () => {
+      const response = await page.request.get(customTasksUrl);
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { title: string }[]).map((task) => task.title);
+    };
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await navigation.getByRole('button', { name: 'Custom' }).click();
+    const row = seller(page).locator('[data-task-title="Wash the windows"]');
+    await row.waitFor();
+
+    await page.context().setOffline(true);
+    allowOfflineFailures(observed);
+    await row.getByRole('button', { name: 'Delete Wash the windows' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete task?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    expect(await onServer()).toEqual(['Wash the windows']);
+    // The kept list still has the task; the deletion kept on this device hides it after a reload.
+    await page.reload();
+    await seller(page).getByRole('heading', { level: 1, name: 'Custom Tasks', exact: true }).waitFor();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    await expectCleanAccessibility(page);
+
+    await page.context().setOffline(false);
+    await expect.poll(onServer, { timeout: 15_000 }).toEqual([]);
+    // Said once the device has let the deletion go (a reload before would send it again: a 404).
+    await page.getByText('Changes synced', { exact: true }).waitFor();
+    await page.reload();
+    await seller(page).getByText('No personal tasks yet').waitFor();
+    expect(await seller(page).getByText('Not deleted').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

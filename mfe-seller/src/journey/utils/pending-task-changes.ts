@@ -80,12 +80,13 @@ export interface PendingTaskCreation extends KeptEntry {
   task: CustomTaskCreate & { id: string };
   /**
    * The `savedAt` of the body whose POST went out and got no answer: the server may have the task
-   * already (a creation sent again then answers it as it is, without later edits).
+   * already (a creation sent again then answers it as it is, without later edits). A task the
+   * server has for sure (deleted offline after it was synced) is kept as one such.
    */
   attempted?: string;
   /**
-   * Deleted by the seller after such a POST: hidden from the lists, and sent as the task's DELETE
-   * (the server may have it) rather than its creation.
+   * Deleted by the seller after such a POST, or a synced task deleted without a network: hidden
+   * from the lists, and sent as the task's DELETE (the server may have it) rather than its creation.
    */
   deleted?: boolean;
 }

@@ -323,7 +323,7 @@ export async function editKeptCreation(
  * A custom task still on this device deleted. Never sent, it and every change kept for it go. Sent
  * once without an answer (the server may have it), its DELETE goes too (a 404: that POST never
  * arrived); with no network the creation stays, marked deleted and hidden, for the sync to send
- * the DELETE.
+ * the DELETE. Answers `KEPT_ON_DEVICE` when the DELETE waits on this device.
  */
 export async function deleteKeptCreation(input: {
   creations: PendingTaskCreations;
@@ -331,9 +331,12 @@ export async function deleteKeptCreation(input: {
   creation: PendingTaskCreation;
   /** The task's DELETE. */
   send: () => Promise<unknown>;
-}): Promise<void> {
+}): Promise<typeof KEPT_ON_DEVICE | undefined> {
   const { creations, changes, creation } = input;
-  if (creation.attempted === undefined) return discardKeptCreation(creations, changes, creation);
+  if (creation.attempted === undefined) {
+    await discardKeptCreation(creations, changes, creation);
+    return undefined;
+  }
   const deleted = await sendOrKeep(
     async () => {
       try {
@@ -347,7 +350,48 @@ export async function deleteKeptCreation(input: {
       await creations.save({ ...creation, deleted: true, refusal: undefined });
     },
   );
-  if (deleted !== KEPT_ON_DEVICE) await discardKeptCreation(creations, changes, creation);
+  if (deleted === KEPT_ON_DEVICE) return KEPT_ON_DEVICE;
+  await discardKeptCreation(creations, changes, creation);
+  return undefined;
+}
+
+/**
+ * A custom task the server has (sent from here or made elsewhere) deleted, as one made here whose
+ * POST got no answer is: its DELETE goes (a 404: gone already), and every change kept for it with
+ * it; with no network the deletion is kept on this device — hidden from the lists with the
+ * server's copy, sent by the sync, shown again with the server's words if refused.
+ */
+export function deleteCustomTask(input: {
+  creations: PendingTaskCreations;
+  changes: PendingTaskChanges;
+  userId: string;
+  /** Where the task was made (the seller's own custom tasks). */
+  url: string;
+  /** The task as listed (a `CustomTask` will do): what the entry keeps of it. */
+  task: PendingTaskCreation['task'];
+  send: () => Promise<unknown>;
+  now?: () => Date;
+}): Promise<typeof KEPT_ON_DEVICE | undefined> {
+  const { userId, task } = input;
+  const savedAt = (input.now?.() ?? new Date()).toISOString();
+  const creation: PendingTaskCreation = {
+    key: pendingCreationKey(userId, task.id),
+    userId,
+    taskId: task.id,
+    url: input.url,
+    task: {
+      id: task.id,
+      title: task.title,
+      description: task.description,
+      priority: task.priority,
+      dueDate: task.dueDate,
+      assignedTo: task.assignedTo,
+      stageId: task.stageId,
+    },
+    savedAt,
+    attempted: savedAt,
+  };
+  return deleteKeptCreation({ ...input, creation });
 }
 
 /** A custom task still on this device dropped: it and every change kept for it go. */

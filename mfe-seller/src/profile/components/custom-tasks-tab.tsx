@@ -169,7 +169,7 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
           description={`Are you sure you want to delete "${deleting.title}"? This action cannot be undone.`}
           confirmLabel="Delete"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(deleting.id)}
+          onConfirm={() => remove.mutate(deleting)}
         />
       )}
     </Card>

@@ -61,6 +61,11 @@ function script(initial: CustomTask[]) {
       tasks = tasks.map((task) => (task.id === 't1' ? { ...task, ...(body as object) } : task));
       return json(200, tasks[0]);
     },
+    'DELETE /api/clients/current/custom-tasks/t1': () => {
+      const had = tasks.some((task) => task.id === 't1');
+      tasks = tasks.filter((task) => task.id !== 't1');
+      return had ? new Response(null, { status: 204 }) : json(404, { message: 'Task not found' });
+    },
   });
   const writes = () => calls.filter((call) => call.method !== 'GET');
   return { writes };
@@ -178,6 +183,81 @@ describe('a personal task deleted on this device', () => {
   });
 });
 
+async function editTitle(title: string, newTitle: string): Promise<void> {
+  fireEvent.click(await screen.findByRole('button', { name: `Edit ${title}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+  fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: newTitle } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.getByText(newTitle)).toBeTruthy());
+}
+
+async function deleteTask(title: string): Promise<void> {
+  fireEvent.click(await screen.findByRole('button', { name: `Delete ${title}` }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Delete task?' });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
+describe('a synced personal task deleted offline', () => {
+  it('is gone from the list at once, kept on this device with no request, and its DELETE goes once back online', async () => {
+    const server = script([personalTaskFixture('t1', 'Fix the gate')]);
+    online = false;
+    renderSignedIn(<OfflineProfile />, userFixture);
+    await screen.findByText('Fix the gate');
+    await deleteTask('Fix the gate');
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
+    expect(getToasts().map((toast) => toast.title)).toContain('Saved on this device');
+    expect(server.writes()).toEqual([]);
+    expect(pendingTaskCreations.snapshot()).toMatchObject([
+      { userId: 'user-1', taskId: 't1', deleted: true, task: { title: 'Fix the gate' } },
+    ]);
+
+    goOnline();
+    await waitFor(() => expect(pendingTaskCreations.snapshot()).toEqual([]));
+    expect(server.writes()).toEqual([
+      { method: 'DELETE', url: '/api/clients/current/custom-tasks/t1', body: undefined },
+    ]);
+    expect(screen.getByText('No personal tasks yet')).toBeTruthy();
+    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
+  });
+
+  it('takes the changes kept for it along: back online only its DELETE goes', async () => {
+    const server = script([personalTaskFixture('t1', 'Fix the gate')]);
+    online = false;
+    renderSignedIn(<OfflineProfile />, userFixture);
+    await editTitle('Fix the gate', 'Fix the front gate');
+    expect(pendingTaskChanges.snapshot()).toHaveLength(1);
+
+    await deleteTask('Fix the front gate');
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
+    expect(pendingTaskChanges.snapshot()).toEqual([]);
+    goOnline();
+    await waitFor(() => expect(pendingTaskCreations.snapshot()).toEqual([]));
+    expect(server.writes().map((call) => `${call.method} ${call.url}`)).toEqual([
+      'DELETE /api/clients/current/custom-tasks/t1',
+    ]);
+  });
+
+  it('online, is deleted at once; already deleted elsewhere (404), it is gone all the same', async () => {
+    const server = script([personalTaskFixture('t1', 'Fix the gate')]);
+    renderSignedIn(<OfflineProfile />, userFixture);
+    await screen.findByText('Fix the gate');
+    // Another device deletes it first: this one's DELETE finds none.
+    await fetch('/api/clients/current/custom-tasks/t1', { method: 'DELETE' });
+    await deleteTask('Fix the gate');
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.title)).toContain('Task deleted successfully'),
+    );
+    expect(getToasts().map((toast) => toast.title)).not.toContain('Failed to delete task');
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
+    expect(pendingTaskCreations.snapshot()).toEqual([]);
+    expect(server.writes().map((call) => `${call.method} ${call.url}`)).toEqual([
+      'DELETE /api/clients/current/custom-tasks/t1',
+      'DELETE /api/clients/current/custom-tasks/t1',
+    ]);
+  });
+});
+
 describe('the profile offline', () => {
   it('opens Custom Tasks though the groups were never read (their read waits for the network), and says so on My Groups', async () => {
     const server = script([]);
@@ -203,11 +283,7 @@ describe('a personal task changed offline', () => {
     const server = script([personalTaskFixture('t1', 'Fix the gate')]);
     online = false;
     renderSignedIn(<OfflineProfile />, userFixture);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Fix the gate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
-    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Fix the front gate' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByText('Fix the front gate')).toBeTruthy());
+    await editTitle('Fix the gate', 'Fix the front gate');
     expect(within(rowOf('Fix the front gate')).getByRole('status').textContent).toBe(PENDING_CHANGE_TEXT);
     expect(server.writes()).toEqual([]);
 

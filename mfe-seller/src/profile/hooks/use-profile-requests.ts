@@ -4,6 +4,7 @@ import {
   customTasksSchema,
   userGroupSchema,
   userGroupsSchema,
+  type CustomTask,
   type CustomTaskCreate,
   type GroupWrite,
 } from '@listready/contracts/journey';
@@ -17,6 +18,7 @@ import {
   pendingTaskCreations,
 } from '../../journey/utils/pending-task-changes.ts';
 import {
+  deleteCustomTask,
   deleteKeptCreation,
   editKeptCreation,
   KEPT_ON_DEVICE,
@@ -196,27 +198,27 @@ export function useEditPersonalTask({ onSuccess }: { onSuccess: () => void }) {
   });
 }
 
-/** DELETE (online only: it cannot be undone); a task made on this device and not sent yet just goes. */
+/**
+ * DELETE; without a network the deletion is kept on this device (the task hidden) and sent when the
+ * browser is back online. A task made on this device and not sent yet just goes.
+ */
 export function useDeletePersonalTask({ onSuccess }: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
   const userId = useSignedInUserId();
   return useMutation({
-    mutationFn: async (id: string) => {
-      const creation = keptCreation(userId, id);
-      const remove = () => apiClient.request('DELETE', customTaskUrl(id), noContent);
-      if (creation)
-        return deleteKeptCreation({
-          creations: pendingTaskCreations,
-          changes: pendingTaskChanges,
-          creation,
-          send: remove,
-        });
-      return remove();
+    mutationFn: async (task: CustomTask) => {
+      const remove = () => apiClient.request('DELETE', customTaskUrl(task.id), noContent);
+      if (userId === undefined) return remove();
+      const stores = { creations: pendingTaskCreations, changes: pendingTaskChanges, send: remove };
+      const creation = keptCreation(userId, task.id);
+      if (creation) return deleteKeptCreation({ ...stores, creation });
+      return deleteCustomTask({ ...stores, userId, url: CUSTOM_TASKS_URL, task });
     },
-    onSuccess: async () => {
-      toast({ title: 'Task deleted successfully' });
+    onSuccess: async (deleted) => {
+      if (deleted === KEPT_ON_DEVICE) keptOnDeviceToast();
+      else toast({ title: 'Task deleted successfully' });
       onSuccess();
-      await refetchLists(queryClient, { journey: true });
+      if (deleted !== KEPT_ON_DEVICE) await refetchLists(queryClient, { journey: true });
     },
     onError: failureToast('Failed to delete task'),
   });

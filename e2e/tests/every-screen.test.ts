@@ -107,6 +107,16 @@ describe('screens inside a screen', () => {
     expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
   });
 
+  it('a new agent with Invite Client open from the dashboard (the stalled clients card)', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 800 });
+    await signUp(page, 'agent', 'Iona');
+    await page.goto(`${baseUrl}/dashboard`);
+    const stalled = page.getByRole('region', { name: 'Stalled clients' });
+    await stalled.getByRole('button', { name: 'Invite Client' }).click();
+    await page.getByRole('dialog', { name: 'Invite Client' }).getByLabel('Name').waitFor();
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
+  });
+
   it('an agent at /accept-invitation with an unknown invitation (the error state)', async () => {
     const { page, expect: expectProblem } = await browser.newPage();
     await signUp(page, 'agent', 'Ugo');

@@ -5,7 +5,11 @@ import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contr
 import { dismissToast, getToasts } from '@listready/ui';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
-import { NO_STALLED_TEXT } from './components/readiness-insights.tsx';
+import {
+  FIRST_CLIENT_TEXT,
+  NO_CLIENTS_FOR_INSIGHTS,
+  NO_STALLED_TEXT,
+} from './components/readiness-insights.tsx';
 import { DashboardScreen } from './dashboard-screen.tsx';
 
 // The Branding tab's panel is tested on its own (mfe-agent/src/branding); here it only has to appear.
@@ -290,6 +294,18 @@ describe('the agent dashboard', () => {
     answers['GET /api/agents/current/insights'] = () => json(200, insights);
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Stalled clients' })).toBeTruthy();
+  });
+
+  it('offers a new agent Invite Client in the stalled clients card, which opens the invitation', async () => {
+    answers['GET /api/agents/current/insights'] = () => json(200, { ...insights, clients: [] });
+    renderAs({});
+    const stalled = await screen.findByRole('region', { name: 'Stalled clients' });
+    expect(await within(stalled).findByText(FIRST_CLIENT_TEXT)).toBeTruthy();
+    expect(within(stalled).getByText(NO_CLIENTS_FOR_INSIGHTS)).toBeTruthy();
+    const forecasts = screen.getByRole('region', { name: 'Forecast list-ready dates' });
+    expect(forecasts.textContent).toBe(NO_CLIENTS_FOR_INSIGHTS);
+    fireEvent.click(within(stalled).getByRole('button', { name: 'Invite Client' }));
+    expect(await screen.findByRole('dialog', { name: /Invite/ })).toBeTruthy();
   });
 
   it('has accessible tabs with the spec’s keys, moved between with the arrow keys', async () => {

@@ -3,11 +3,14 @@ import { AlertTriangle, CalendarCheck, Layers } from 'lucide-react';
 import type { AgentInsights, ClientInsight } from '@listready/contracts/journey';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { AppLink } from '@listready/web-client';
+import { InviteClientButton } from '../../invite/invite-client-button.tsx';
 import { forecastLabels, insightName, stalledReasonLabel } from '../utils/insight-labels.ts';
 import { lastActivityLabel } from '../utils/last-activity.ts';
 
 export const NO_STALLED_TEXT = 'No stalled clients. Everyone is moving.';
 export const NO_CLIENTS_FOR_INSIGHTS = 'Insights appear once you have clients.';
+export const FIRST_CLIENT_TEXT =
+  'Invite a home seller to start their journey: you will see here who has stalled and why.';
 
 const journeyHref = (client: ClientInsight) => `/journey?clientId=${encodeURIComponent(client.clientId)}`;
 const HEAD = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-ink-muted uppercase';
@@ -49,8 +52,15 @@ function InsightCard({
 
 function StalledList({ clients, now }: { clients: ClientInsight[]; now: Date }) {
   const stalled = clients.filter((client) => client.stalledReasons.length > 0);
+  // A new agent's first card says what to do first, in the space the card keeps anyway.
   if (clients.length === 0)
-    return <p className="px-4 py-2 text-sm text-ink-muted">{NO_CLIENTS_FOR_INSIGHTS}</p>;
+    return (
+      <div className="space-y-3 px-4 py-2 text-sm text-ink-muted">
+        <p>{NO_CLIENTS_FOR_INSIGHTS}</p>
+        <p>{FIRST_CLIENT_TEXT}</p>
+        <InviteClientButton />
+      </div>
+    );
   if (stalled.length === 0) return <p className="px-4 py-2 text-sm text-ink-muted">{NO_STALLED_TEXT}</p>;
   return (
     <ul className="divide-y divide-surface-border" aria-label="Stalled clients">

@@ -37,14 +37,32 @@ export class AgentReadOnlyError extends ForbiddenError {
 
 /** How long a new seller's read waits for their journey to be made (see `ownClientOnceMade`). */
 export const JOURNEY_READY_WAIT_MS = 3_000;
+/**
+ * How many requests of this process may wait so at once: a quarter of the admission limit
+ * (`SHED_MAX_IN_FLIGHT`, 64 by default), which every waiting request holds a place of. When the
+ * events lag (a consumer restarting, a backlog) and sellers sign up meanwhile, the waits must not
+ * fill the limit and turn everyone else away with 503; the requests beyond it answer 404
+ * `JOURNEY_NOT_READY` at once, as before the wait, and the browser asks again.
+ */
+export const JOURNEY_READY_MAX_WAITING = 16;
 const READY_POLL_MS = 50;
+
+export interface JourneyReadyWait {
+  /** How long a request waits (ms). */
+  waitMs: number;
+  /** How many requests wait at once; the next ones are not kept waiting. */
+  maxWaiting: number;
+}
 
 /**
  * Who may act on which journey (DESIGN.md §3): the seller; the active members of a group the seller
  * owns (the household); and, reading only, the agent the seller is linked to (`clients.agent_id`).
  * Anyone else is told the journey does not exist (404), so ids do not leak.
  */
-export function createJourneyAccess(db: Db) {
+export function createJourneyAccess(
+  db: Db,
+  readyWait: JourneyReadyWait = { waitMs: JOURNEY_READY_WAIT_MS, maxWaiting: JOURNEY_READY_MAX_WAITING },
+) {
   // A seller's own client row never changes hands: remembered per user.
   const ownClients = new LRUCache<string, { id: string }>({ max: 10_000 });
 
@@ -64,16 +82,24 @@ export function createJourneyAccess(db: Db) {
    * A new seller's journey is made a moment after the sign-up, when this service applies
    * user-registered (later while it catches up on a backlog). Their first requests, sent as soon as
    * the page loads, wait for it here rather than answer 404 and be sent again by the browser: the
-   * row is looked for every READY_POLL_MS, up to JOURNEY_READY_WAIT_MS.
+   * row is looked for every READY_POLL_MS, up to `readyWait.waitMs`, by at most
+   * `readyWait.maxWaiting` requests at once.
    */
+  let waiting = 0;
   async function ownClientOnceMade(userId: string): Promise<{ id: string } | undefined> {
-    const deadline = performance.now() + JOURNEY_READY_WAIT_MS;
-    while (performance.now() < deadline) {
-      await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
-      const own = await ownClient(userId);
-      if (own) return own;
+    if (waiting >= readyWait.maxWaiting) return undefined;
+    waiting += 1;
+    try {
+      const deadline = performance.now() + readyWait.waitMs;
+      while (performance.now() < deadline) {
+        await sleep(Math.min(READY_POLL_MS, Math.max(0, deadline - performance.now())));
+        const own = await ownClient(userId);
+        if (own) return own;
+      }
+      return undefined;
+    } finally {
+      waiting -= 1;
     }
-    return undefined;
   }
 
   /** The households `userId` belongs to as an active member of an active group, oldest first. */
@@ -130,6 +156,9 @@ export function createJourneyAccess(db: Db) {
 
   return {
     forClient,
+
+    /** How many requests wait for a new seller's journey now (at most `readyWait.maxWaiting`). */
+    waitingForJourney: () => waiting,
 
     /**
      * The journey of `/api/clients/current/*`: the one named by `?clientId=`, else the caller's own

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { GroupErrorCode, groupMessages, type Household } from '@listready/contracts';
 import { agents, clients, userGroupMemberships, userGroups, users, type Db } from '@listready/db';
-import { ForbiddenError, NotFoundError, type SessionUser } from '@listready/service-kit';
+import { ForbiddenError, InFlightLimit, NotFoundError, type SessionUser } from '@listready/service-kit';
 import { JourneyNotReadyError } from '../clients/client-repository.ts';
 
 /** Who works a journey: the seller, a member of their household, or (reading only) their agent. */
@@ -85,10 +85,10 @@ export function createJourneyAccess(
    * row is looked for every READY_POLL_MS, up to `readyWait.waitMs`, by at most
    * `readyWait.maxWaiting` requests at once.
    */
-  let waiting = 0;
+  const waiting = new InFlightLimit(readyWait.maxWaiting);
   async function ownClientOnceMade(userId: string): Promise<{ id: string } | undefined> {
-    if (waiting >= readyWait.maxWaiting) return undefined;
-    waiting += 1;
+    const release = waiting.tryAcquire();
+    if (!release) return undefined;
     try {
       const deadline = performance.now() + readyWait.waitMs;
       while (performance.now() < deadline) {
@@ -98,7 +98,7 @@ export function createJourneyAccess(
       }
       return undefined;
     } finally {
-      waiting -= 1;
+      release();
     }
   }
 
@@ -158,7 +158,7 @@ export function createJourneyAccess(
     forClient,
 
     /** How many requests wait for a new seller's journey now (at most `readyWait.maxWaiting`). */
-    waitingForJourney: () => waiting,
+    waitingForJourney: () => waiting.count,
 
     /**
      * The journey of `/api/clients/current/*`: the one named by `?clientId=`, else the caller's own

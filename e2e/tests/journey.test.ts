@@ -105,6 +105,29 @@ describe('the seller journey against the real journey service', () => {
     expect(errors).toEqual([]);
   });
 
+  it('hides the agent banner on a phone for good; the profile’s My Agent card still invites an agent', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 667 });
+    await signUpSeller(page, 'Hana');
+    await openJourney(page, 'Hana');
+    const banner = page.getByRole('complementary', { name: 'Your agent' });
+    await banner.getByText('Ready to get started?').waitFor();
+    await banner.getByRole('button', { name: 'Hide this banner' }).click();
+    await toast(page, 'Banner hidden').waitFor();
+    await banner.waitFor({ state: 'detached' });
+
+    // Hidden after a reload too. The card reads what the banner reads: once it shows, the banner
+    // would have.
+    await page.goto(`${baseUrl}/profile`);
+    const card = seller(page).getByRole('region', { name: 'My Agent' });
+    await card.getByText('No agent follows your journey yet.', { exact: false }).waitFor();
+    expect(await banner.count()).toBe(0);
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
+
+    await card.getByRole('button', { name: 'Invite My Agent' }).click();
+    await page.getByRole('dialog', { name: 'Invite Your Agent' }).getByLabel('Name').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('carries on when the toast code fails to download, and shows the next toast once it can', async () => {
     const observed = await browser.newPage(undefined, { serviceWorkers: 'block' });
     const { page } = observed;

@@ -1,5 +1,6 @@
-import { CalendarClock, CircleCheck, Clock, Lock, Mail, Phone, Target, Trophy } from 'lucide-react';
-import { Button, Card, cn } from '@listready/ui';
+import { CalendarClock, CircleCheck, Clock, Lock, Target, Trophy } from 'lucide-react';
+import { Card, cn } from '@listready/ui';
+import { AgentContactActions } from '@listready/web-client';
 import { PriorityBadge, ProgressBar, StageIcon } from '@listready/ui/journey';
 import {
   DEMO_ACHIEVEMENTS,
@@ -153,20 +154,7 @@ function AgentContactCard() {
           {DEMO_AGENT.name}, {DEMO_AGENT.company}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button asChild size="sm">
-          <a href={`tel:${DEMO_AGENT.phone}`}>
-            <Phone aria-hidden="true" className="size-4" />
-            Call {DEMO_AGENT.name}
-          </a>
-        </Button>
-        <Button asChild size="sm" variant="outline">
-          <a href={`mailto:${DEMO_AGENT.email}`}>
-            <Mail aria-hidden="true" className="size-4" />
-            Email Agent
-          </a>
-        </Button>
-      </div>
+      <AgentContactActions agent={{ id: 'demo-agent', ...DEMO_AGENT }} />
     </Card>
   );
 }

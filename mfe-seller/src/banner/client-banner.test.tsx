@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
 import type { ClientProfile } from '../journey/utils/journey-api.ts';
 import { json, renderSignedIn, scriptApi } from '../journey/utils/journey-test-fixtures.tsx';
+import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
 import { ClientBanner } from './client-banner.tsx';
 
 const profile = (agent: ClientProfile['agent']): ClientProfile => ({
@@ -20,11 +21,17 @@ const profile = (agent: ClientProfile['agent']): ClientProfile => ({
   agent,
 });
 
+/** Says when the banner's read has answered (the same query, so the banner has it too). */
+function ProfileRead() {
+  return useClientProfile(true).data ? 'profile read' : null;
+}
+
 const scriptProfile = (agent: ClientProfile['agent']) =>
   scriptApi({ 'GET /api/clients/current/profile': () => json(200, profile(agent)) });
 
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
   for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
 });
@@ -88,5 +95,38 @@ describe('ClientBanner', () => {
     const { container } = renderSignedIn(<ClientBanner />, { role: 'agent' });
     expect(container.textContent).toBe('');
     expect(calls).toEqual([]);
+  });
+
+  it('can be hidden, and stays hidden for that person until it has something else to say', async () => {
+    scriptProfile(null);
+    const first = renderSignedIn(<ClientBanner />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide this banner' }));
+    expect(screen.queryByText('Ready to get started?')).toBeNull();
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Banner hidden',
+      description: 'Your agent is on your profile page.',
+    });
+    first.unmount();
+
+    // Another page (a new mount): still hidden once the profile has come.
+    const again = renderSignedIn(
+      <>
+        <ProfileRead />
+        <ClientBanner />
+      </>,
+    );
+    await screen.findByText('profile read');
+    expect(again.container.textContent).toBe('profile read');
+    again.unmount();
+
+    // Someone else signed in on this device sees theirs.
+    renderSignedIn(<ClientBanner />, { id: 'user-2' });
+    expect(await screen.findByText('Ready to get started?')).toBeTruthy();
+    cleanup();
+
+    // An agent linked since: the banner has news, and shows again.
+    scriptProfile({ id: 'agent-1', name: 'Pat Agent', phone: '555-0199', email: null });
+    renderSignedIn(<ClientBanner />);
+    expect(await screen.findByText('Need help?')).toBeTruthy();
   });
 });

@@ -1,73 +1,56 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Mail, Phone, UserPlus } from 'lucide-react';
-import { Button } from '@listready/ui';
-import { InvitationDialog, useSession } from '@listready/web-client';
+import { X } from 'lucide-react';
+import { Button, toast } from '@listready/ui';
+import { AgentContactActions, useSession } from '@listready/web-client';
 import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
+import { agentBannerContent, keepBannerHidden, readHiddenBanner } from './hidden-banner.ts';
 
 /** The shell's slot for this banner (shell/src/frame/page-frame.tsx). */
 const CLIENT_BANNER_SLOT_ID = 'client-banner-slot';
 
 /**
  * The client bottom banner (spec seller §2): the linked agent's contact, or an invitation to bring
- * one. Only clients see it (and only they may read the client profile).
+ * one. Only clients see it (and only they may read the client profile). It can be hidden until what
+ * it says changes (hidden-banner.ts); the profile's My Agent card has the same actions.
  */
 export function ClientBanner() {
   const session = useSession();
-  const isClient = session.status === 'signed-in' && session.user.role === 'client';
-  const profile = useClientProfile(isClient);
-  const [inviteOpen, setInviteOpen] = useState(false);
-  const inviteButton = useRef<HTMLButtonElement>(null);
-  if (!isClient || !profile.data) return null;
+  const userId = session.status === 'signed-in' && session.user.role === 'client' ? session.user.id : null;
+  const profile = useClientProfile(userId !== null);
+  const [hiddenNow, setHiddenNow] = useState<string | null>(null);
+  if (userId === null || !profile.data) return null;
   const { agent } = profile.data;
+  const content = agentBannerContent(agent);
+  if (hiddenNow === content || readHiddenBanner(userId) === content) return null;
+  const hide = () => {
+    keepBannerHidden(userId, content);
+    setHiddenNow(content);
+    toast({ title: 'Banner hidden', description: 'Your agent is on your profile page.' });
+  };
   // The shell's fixed slot above the bottom navigation (see the shell's page frame); inline when the
   // remote runs on its own.
   const slot = document.getElementById(CLIENT_BANNER_SLOT_ID);
 
+  // A phone: the words and Hide on the first row, the actions under them; wider, one row.
   const banner = (
     <aside
       aria-label="Your agent"
-      className="mx-auto mb-6 flex max-w-4xl flex-wrap items-center justify-between gap-3 rounded-xl border border-brand/50 bg-surface px-4 py-3"
+      className="mx-auto mb-6 grid max-w-4xl grid-cols-[1fr_auto] items-center gap-2 rounded-xl border border-brand/50 bg-surface py-3 pr-2 pl-4 sm:grid-cols-[1fr_auto_auto] sm:gap-3"
     >
-      {agent ? (
-        <>
-          <p className="font-medium">Need help?</p>
-          <div className="flex flex-wrap gap-2">
-            {agent.phone ? (
-              <Button asChild size="sm">
-                <a href={`tel:${agent.phone}`}>
-                  <Phone aria-hidden="true" className="size-4" />
-                  Call {agent.name}
-                </a>
-              </Button>
-            ) : (
-              <span className="text-sm text-ink-muted">{agent.name}</span>
-            )}
-            {agent.email && (
-              <Button asChild size="sm" variant="outline">
-                <a href={`mailto:${agent.email}`}>
-                  <Mail aria-hidden="true" className="size-4" />
-                  Email Agent
-                </a>
-              </Button>
-            )}
-          </div>
-        </>
-      ) : (
-        <>
-          <p className="font-medium">Ready to get started?</p>
-          <Button ref={inviteButton} size="sm" onClick={() => setInviteOpen(true)}>
-            <UserPlus aria-hidden="true" className="size-4" />
-            Invite My Agent
-          </Button>
-          <InvitationDialog
-            type="client-to-agent"
-            open={inviteOpen}
-            onOpenChange={setInviteOpen}
-            returnFocusRef={inviteButton}
-          />
-        </>
-      )}
+      <p className="col-start-1 row-start-1 font-medium">{agent ? 'Need help?' : 'Ready to get started?'}</p>
+      <div className="col-span-2 row-start-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
+        <AgentContactActions agent={agent} nameWithoutPhone />
+      </div>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="col-start-2 row-start-1 size-9 px-0 sm:col-start-3"
+        aria-label="Hide this banner"
+        onClick={hide}
+      >
+        <X aria-hidden="true" className="size-4" />
+      </Button>
     </aside>
   );
   return slot ? createPortal(banner, slot) : banner;

@@ -3,3 +3,4 @@ export * from './invitation-toasts.ts';
 export * from './invitation-requests.ts';
 export * from './use-invitations.ts';
 export { InvitationDialog } from './invitation-dialog.tsx';
+export { AgentContactActions, type LinkedAgent } from './agent-contact-actions.tsx';

@@ -1,15 +1,25 @@
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
 import { clientProfileSchema, type UserGroup } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card } from '@listready/ui';
-import { apiClient, apiQuery, type ProfileTab } from '@listready/web-client';
+import {
+  AgentContactActions,
+  apiClient,
+  apiQuery,
+  type LinkedAgent,
+  type ProfileTab,
+} from '@listready/web-client';
 import { PROFILE_URL } from '../../journey/utils/journey-api.ts';
 import { copyInviteCode } from '../hooks/use-profile-requests.ts';
 import { overviewGroups } from '../utils/overview-groups.ts';
 import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
 
-/** Overview: photo or placeholder, contact details, property address, the first 3 groups, calendar and reminders. */
+/**
+ * Overview: photo or placeholder, contact details, property address, a seller's agent, the first 3
+ * groups, calendar and reminders.
+ */
 export function OverviewTab({
   user,
   groups,
@@ -74,6 +84,8 @@ export function OverviewTab({
         </Button>
       </Card>
 
+      {clientProfile.data && <MyAgentCard agent={clientProfile.data.agent} />}
+
       <Card className="p-6">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">My Groups</h2>
@@ -116,5 +128,44 @@ export function OverviewTab({
 
       <CalendarRemindersCard user={user} />
     </div>
+  );
+}
+
+/**
+ * A seller's agent: who they are and how to reach them, or Invite My Agent. The bottom banner offers
+ * the same, and can be hidden; this card is where a seller finds their agent at any time.
+ */
+function MyAgentCard({ agent }: { agent: LinkedAgent }) {
+  const headingId = useId();
+  return (
+    <Card role="region" aria-labelledby={headingId} className="p-6">
+      <h2 id={headingId} className="text-lg font-semibold">
+        My Agent
+      </h2>
+      {agent ? (
+        <div className="mt-3 space-y-1">
+          <p className="font-medium break-words">{agent.name}</p>
+          {agent.email && (
+            <p className="flex items-center gap-2 text-sm break-all text-ink-muted">
+              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              {agent.email}
+            </p>
+          )}
+          {agent.phone && (
+            <p className="flex items-center gap-2 text-sm text-ink-muted">
+              <Phone aria-hidden="true" className="size-4 shrink-0" />
+              {agent.phone}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-ink-muted">
+          No agent follows your journey yet. Invite yours to see your progress as you get ready.
+        </p>
+      )}
+      <div className="mt-4">
+        <AgentContactActions agent={agent} />
+      </div>
+    </Card>
   );
 }

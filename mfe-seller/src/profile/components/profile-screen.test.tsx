@@ -11,7 +11,12 @@ import {
 } from '@listready/web-client';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { GROUPS_QUERY_KEY } from '../utils/profile-api.ts';
-import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
+import {
+  clientProfileFixture,
+  groupFixture,
+  personalTaskFixture,
+  userFixture,
+} from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
 const writeText = vi.fn(async (_text: string) => undefined);
@@ -127,16 +132,7 @@ describe('Overview', () => {
       'GET /api/user-groups': () => json(200, []),
       'GET /api/clients/current/profile': () =>
         json(200, {
-          client: {
-            id: 'client-1',
-            userId: 'user-1',
-            phone: null,
-            preferredContact: 'email',
-            agentId: null,
-            propertyId: 'property-1',
-            createdAt: '2030-01-01T00:00:00.000Z',
-            updatedAt: '2030-01-01T00:00:00.000Z',
-          },
+          client: { ...clientProfileFixture.client, propertyId: 'property-1' },
           property: {
             id: 'property-1',
             address: '12 Elm Street',
@@ -158,10 +154,44 @@ describe('Overview', () => {
     );
   });
 
+  it("shows a seller's agent on the overview, with Call and Email Agent", async () => {
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/profile': () =>
+        json(200, {
+          ...clientProfileFixture,
+          agent: { id: 'agent-1', name: 'Pat Agent', phone: '555-0199', email: 'pat@example.com' },
+        }),
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const card = await screen.findByRole('region', { name: 'My Agent' });
+    expect(within(card).getByText('Pat Agent')).toBeTruthy();
+    expect(within(card).getByText('pat@example.com')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Call Pat Agent' }).getAttribute('href')).toBe(
+      'tel:555-0199',
+    );
+    expect(within(card).getByRole('link', { name: 'Email Agent' }).getAttribute('href')).toBe(
+      'mailto:pat@example.com',
+    );
+  });
+
+  it('offers Invite My Agent on the overview to a seller with no agent', async () => {
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/profile': () => json(200, clientProfileFixture),
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const card = await screen.findByRole('region', { name: 'My Agent' });
+    expect(within(card).getByText(/No agent follows your journey yet/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Invite My Agent' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite Your Agent' })).toBeTruthy();
+  });
+
   it('asks an agent for no client profile and no personal tasks', async () => {
     const calls = scriptApi({ 'GET /api/user-groups': () => json(200, []) });
     renderSignedIn(<ProfileScreen />, { ...userFixture, role: 'agent' });
     await screen.findByText('jane@example.com');
+    expect(screen.queryByRole('region', { name: 'My Agent' })).toBeNull();
     act(() => {
       window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'tasks' }));
     });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { taskEntriesSchema } from '@listready/contracts';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { artifactsDir } from '../support/config.ts';
@@ -125,6 +126,44 @@ describe('the seller journey against the real journey service', () => {
 
     await card.getByRole('button', { name: 'Invite My Agent' }).click();
     await page.getByRole('dialog', { name: 'Invite Your Agent' }).getByLabel('Name').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('with nothing due today, Today’s Priority points at the next task, then at an overdue one, and goes to it', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 667 });
+    await signUpSeller(page, 'Nell');
+    await openJourney(page, 'Nell');
+    const card = seller(page).getByRole('region', { name: "Today's Priority" });
+    await card.getByText('Nothing is due today. Next up in Initial Assessment:').waitFor();
+    await card.getByText('Curb Appeal').waitFor();
+
+    // A task of a later (locked, folded) stage that was due two days ago.
+    const entries = taskEntriesSchema.parse(
+      await (await page.request.get(`${baseUrl}/api/clients/current/tasks`)).json(),
+    );
+    const late = entries.find((entry) => entry.stage.name === 'Declutter');
+    if (!late) throw new Error('no Declutter task');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const put = await page.request.put(`${baseUrl}/api/client-tasks/${late.id}`, {
+      data: { dueDate: twoDaysAgo },
+    });
+    expect(put.status()).toBe(200);
+
+    await openJourney(page, 'Nell');
+    await card.getByText('Nothing is due today, but 1 task is overdue. The oldest:').waitFor();
+    const title = late.clientTask.title || late.taskTemplate.title;
+    await card.getByRole('button', { name: `Show task: ${title}` }).click();
+    const row = taskRow(page, title);
+    const markComplete = row.getByRole('button', { name: 'Mark Complete' });
+    await expect.poll(() => markComplete.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Scrolled to, clear of the header and of the navigation with the banner above it.
+    await expect
+      .poll(async () => {
+        const box = await markComplete.boundingBox();
+        return box !== null && box.y > 64 && box.y + box.height < 667 - 64 - 120;
+      })
+      .toBe(true);
+    expect({ violations: await seriousAccessibilityViolations(page) }).toEqual({ violations: [] });
     expect(errors).toEqual([]);
   });
 

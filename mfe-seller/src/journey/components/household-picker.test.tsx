@@ -5,6 +5,7 @@ import { householdMemberNames } from '../hooks/use-household.ts';
 import { HOUSEHOLD_CHOICE_STORAGE_KEY, withClientId } from '../utils/household-choice.ts';
 import {
   entryFixture,
+  findTaskRow,
   json,
   renderSignedIn,
   scriptApi,
@@ -59,7 +60,7 @@ describe('the household on the journey', () => {
   it('lets a member of two journeys pick one, remembers it, and sends it as ?clientId=', async () => {
     const calls = scriptHouseholds(households);
     renderSignedIn(<JourneyScreen />);
-    expect(await screen.findByText('Own task')).toBeTruthy();
+    await findTaskRow('Own task');
     const picker = await screen.findByLabelText('Working on');
     expect([...(picker as HTMLSelectElement).options].map((option) => option.text)).toEqual([
       'My home',
@@ -67,7 +68,7 @@ describe('the household on the journey', () => {
     ]);
     fireEvent.change(picker, { target: { value: 'jade-client' } });
     expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBe('jade-client');
-    expect(await screen.findByText('Curb Appeal')).toBeTruthy();
+    await findTaskRow('Curb Appeal');
     expect(calls.map((call) => call.url)).toContain('/api/clients/current/tasks?clientId=jade-client');
   });
 
@@ -75,9 +76,9 @@ describe('the household on the journey', () => {
     window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'jade-client');
     scriptHouseholds(households);
     renderSignedIn(<JourneyScreen />);
-    const row = (await screen.findByText('Curb Appeal')).closest('li') as HTMLElement;
+    const row = await findTaskRow('Curb Appeal');
     expect(within(row).getByTestId('task-completed-by').textContent).toBe('Completed by Sam Helper');
-    const pending = screen.getByText('Garage').closest('li') as HTMLElement;
+    const pending = await findTaskRow('Garage');
     expect(within(pending).queryByTestId('task-completed-by')).toBeNull();
   });
 
@@ -85,7 +86,7 @@ describe('the household on the journey', () => {
     window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'left-group-client');
     const calls = scriptHouseholds(households.slice(0, 1));
     renderSignedIn(<JourneyScreen />);
-    expect(await screen.findByText('Own task')).toBeTruthy();
+    await findTaskRow('Own task');
     expect(screen.queryByLabelText('Working on')).toBeNull();
     await waitFor(() => expect(calls.some((call) => call.url.includes('clientId='))).toBe(false));
   });
@@ -96,7 +97,7 @@ describe('the household on the journey', () => {
     try {
       const calls = scriptHouseholds([]);
       renderSignedIn(<JourneyScreen />, { role: 'agent', firstName: 'Alan' });
-      expect(await screen.findByText('Curb Appeal')).toBeTruthy();
+      await findTaskRow('Curb Appeal');
       const journeyCalls = calls.map((call) => call.url).filter((url) => !url.includes('households'));
       expect(journeyCalls.length).toBeGreaterThan(0);
       expect(journeyCalls.every((url) => url.endsWith('?clientId=jade-client'))).toBe(true);

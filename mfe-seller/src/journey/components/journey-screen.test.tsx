@@ -6,6 +6,7 @@ import type { CustomTask, JourneyResponse } from '../utils/journey-api.ts';
 import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
 import {
   entryFixture,
+  findTaskRow,
   json,
   renderSignedIn,
   scriptApi,
@@ -77,10 +78,26 @@ function scriptJourney(put: (body: unknown) => Response | Promise<Response> = ()
   });
 }
 
+/** jsdom lays nothing out and has no scrollIntoView: the elements asked to scroll into view. */
+const realScrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+function recordScrolls(): Element[] {
+  const scrolledTo: Element[] = [];
+  Object.defineProperty(Element.prototype, 'scrollIntoView', {
+    configurable: true,
+    writable: true,
+    value(this: Element) {
+      scrolledTo.push(this);
+    },
+  });
+  return scrolledTo;
+}
+
 const stageHeader = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) });
 
 afterEach(() => {
   customTasks = [];
+  if (realScrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', realScrollIntoView);
+  else Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   cleanup();
   for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
@@ -138,6 +155,47 @@ describe('JourneyScreen', () => {
     expect(screen.getByText('50%')).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     expect(screen.getByText("Today's Priority")).toBeTruthy();
+  });
+
+  it('points Today’s Priority at the next open task when nothing is due, and Show task goes to it', async () => {
+    scriptJourney();
+    const scrolledTo = recordScrolls();
+    renderSignedIn(<JourneyScreen />);
+    const card = await screen.findByRole('region', { name: "Today's Priority" });
+    expect(within(card).getByText('Nothing is due today. Next up in Initial Assessment:')).toBeTruthy();
+    expect(within(card).getByText('Garage')).toBeTruthy();
+    fireEvent.click(stageHeader('Initial Assessment'));
+    expect(screen.queryAllByTestId('task-row')).toHaveLength(0);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Show task: Garage' }));
+    // Its stage opens again, the row is scrolled to and its first action has focus.
+    const row = await findTaskRow('Garage');
+    expect(stageHeader('Initial Assessment').getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(scrolledTo).toEqual([row]));
+    expect(document.activeElement).toBe(
+      within(row as HTMLElement).getByRole('button', { name: 'Mark Complete' }),
+    );
+  });
+
+  it('puts an overdue task before the next one, and Show task opens its locked stage', async () => {
+    customTasks = [{ ...customTask, stageId: later.id, dueDate: '2029-12-30' }];
+    scriptJourney();
+    recordScrolls();
+    renderSignedIn(<JourneyScreen />);
+    const card = await screen.findByRole('region', { name: "Today's Priority" });
+    expect(within(card).getByText('Nothing is due today, but 1 task is overdue. The oldest:')).toBeTruthy();
+    expect(within(card).getByText('Call the stager')).toBeTruthy();
+    expect(within(card).getByText('Home Staging')).toBeTruthy();
+    expect(within(card).getByText(/^Was due /)).toBeTruthy();
+    expect(stageHeader('Home Staging').getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Show task: Call the stager' }));
+    expect(stageHeader('Home Staging').getAttribute('aria-expanded')).toBe('true');
+    const row = await findTaskRow('Call the stager');
+    expect(screen.getByRole('region', { name: 'Home Staging' }).contains(row)).toBe(true);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Mark Complete' })),
+    );
   });
 
   it('marks stages with their status icon, dims locked ones, and expands the stage in progress', async () => {

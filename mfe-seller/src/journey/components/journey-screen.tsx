@@ -1,15 +1,16 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import type { CustomTask } from '../utils/journey-api.ts';
-import { rowOfCustomTask } from '../utils/journey-view.ts';
+import { prefersReducedMotion } from '../utils/reduced-motion.ts';
+import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
 import { ProgressCard } from './progress-card.tsx';
 import { StageSection } from './stage-section.tsx';
 import { TaskRow, TaskRowActionsProvider } from './task-row.tsx';
-import { TodaysPriorityCard } from './todays-priority-card.tsx';
+import { TodaysPriorityCard, type TaskToShow } from './todays-priority-card.tsx';
 
 const NO_CUSTOM_TASKS: readonly CustomTask[] = [];
 
@@ -48,6 +49,29 @@ export function JourneyScreen() {
     }
     return byStage;
   }, [customs]);
+  // With nothing due today, Today's Priority points at the oldest overdue task or the next one.
+  const nextUp = useMemo(
+    () =>
+      journey.data && entries && !journey.data.summary.todaysPriority
+        ? nextUpOf(journey.data, entries, customs)
+        : null,
+    [journey.data, entries, customs],
+  );
+  // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
+  const [shownTask, setShownTask] = useState<TaskToShow | null>(null);
+  const showTask = useCallback((task: TaskToShow) => {
+    if (task.stageId !== null) {
+      const { stageId } = task;
+      setToggled((state) => ({ ...state, [stageId]: true }));
+    }
+    setShownTask({ ...task });
+  }, []);
+  useEffect(() => {
+    if (!shownTask) return;
+    const row = document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(shownTask.id)}"]`);
+    row?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    row?.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
+  }, [shownTask]);
   const stageIds = new Set(journey.data?.stages.map((stage) => stage.id));
   const unstagedCustoms = customs.filter((task) => !task.stageId || !stageIds.has(task.stageId));
 
@@ -79,7 +103,11 @@ export function JourneyScreen() {
         <TaskRowActionsProvider>
           <div className="grid gap-4 md:grid-cols-2">
             <ProgressCard summary={journey.data.summary} />
-            <TodaysPriorityCard priority={journey.data.summary.todaysPriority} />
+            <TodaysPriorityCard
+              priority={journey.data.summary.todaysPriority}
+              nextUp={nextUp}
+              onShowTask={showTask}
+            />
           </div>
           <div className="space-y-3">
             {journey.data.stages.map((stage) => {

@@ -125,6 +125,7 @@ function TaskRowView({
     <li
       className="rounded-lg border border-surface-border bg-page/40 p-3"
       data-testid="task-row"
+      data-task-id={task.id}
       data-task-title={task.title}
     >
       <div className="flex items-start gap-3">

@@ -1,12 +1,7 @@
+import { prefersReducedMotion } from './reduced-motion.ts';
+
 /** How long the burst's canvas stays on the page (the animation is over well before). */
 const CONFETTI_CANVAS_LIFETIME_MS = 4000;
-
-/** The reader's system asks for less motion (`prefers-reduced-motion: reduce`). */
-export function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
 
 /**
  * The completion burst. canvas-confetti is loaded on the first completion, not with the page, and

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { TaskKind } from '@listready/contracts/journey';
 import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
@@ -40,7 +40,13 @@ export function entryFixture(
     kind = 'predefined',
     status = 'pending',
     orderIndex = 1,
-  }: { kind?: TaskKind; status?: 'pending' | 'completed'; orderIndex?: number } = {},
+    dueDate = null,
+  }: {
+    kind?: TaskKind;
+    status?: 'pending' | 'completed';
+    orderIndex?: number;
+    dueDate?: string | null;
+  } = {},
 ): TaskEntry {
   return {
     id,
@@ -71,7 +77,7 @@ export function entryFixture(
       taskId: `template-${id}`,
       title,
       status,
-      dueDate: null,
+      dueDate,
       assignedTo: null,
       notes: null,
       priority: 'medium',
@@ -122,4 +128,13 @@ export function renderSignedIn(ui: ReactElement, user: Partial<SessionUser> = {}
     ...user,
   });
   return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+/** A task's row on the journey, once drawn (Today's Priority may name the task too). */
+export function findTaskRow(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const row = document.querySelector<HTMLElement>(`[data-testid="task-row"][data-task-title="${title}"]`);
+    if (!row) throw new Error(`No row for ${title}`);
+    return row;
+  });
 }

@@ -85,3 +85,60 @@ export function formatDueDate(date: string): string {
     year: 'numeric',
   });
 }
+
+/** A task the Today's Priority card points at, and where it is on the journey. */
+export interface PointedTask {
+  row: TaskRowModel;
+  /** Its stage (null for a custom task outside every stage). */
+  stageId: string | null;
+  stageName: string | null;
+}
+
+/** What Today's Priority suggests when nothing is due today. */
+export type NextUp =
+  { reason: 'overdue'; overdueCount: number; task: PointedTask } | { reason: 'next'; task: PointedTask };
+
+/**
+ * When nothing is due today: the oldest overdue task (journey and custom, outside Ready to Show!!,
+ * against the server's `today` in the seller's time zone), else the first open task of the stage in
+ * progress in the order the stage shows it; null when neither exists (every stage done, or Ready to
+ * Show!! in progress: its checklist is the next step).
+ */
+export function nextUpOf(
+  journey: JourneyResponse,
+  entries: readonly TaskEntry[],
+  customTasks: readonly CustomTask[],
+): NextUp | null {
+  const stages = new Map(journey.stages.map((stage) => [stage.id, stage]));
+  const pointed = (row: TaskRowModel, stageId: string | null): PointedTask => {
+    const stage = stageId === null ? undefined : stages.get(stageId);
+    return { row, stageId: stage?.id ?? null, stageName: stage?.title ?? null };
+  };
+  const { today } = journey.summary;
+  const overdue = [
+    ...entries.map((entry) => pointed(rowOfEntry(entry), entry.stage.id)),
+    ...customTasks.map((task) => pointed(rowOfCustomTask(task), task.stageId)),
+  ].filter(
+    ({ row, stageId }) =>
+      row.status !== 'completed' &&
+      row.dueDate !== null &&
+      row.dueDate < today &&
+      !(stageId !== null && stages.get(stageId)?.excludedFromProgress),
+  );
+  const oldest = overdue.reduce<PointedTask | undefined>(
+    (first, task) => (!first || (task.row.dueDate ?? '') < (first.row.dueDate ?? '') ? task : first),
+    undefined,
+  );
+  if (oldest) return { reason: 'overdue', overdueCount: overdue.length, task: oldest };
+
+  const current = journey.summary.currentStageId ? stages.get(journey.summary.currentStageId) : undefined;
+  if (!current || current.excludedFromProgress) return null;
+  const layout = stageLayout(
+    current,
+    entries.filter((entry) => entry.stage.id === current.id),
+  );
+  const open = entriesOfStage(entries, current.id, layout).find(
+    (entry) => entry.clientTask.status !== 'completed',
+  );
+  return open ? { reason: 'next', task: pointed(rowOfEntry(open), current.id) } : null;
+}

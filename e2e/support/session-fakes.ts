@@ -5,13 +5,12 @@ import type {
   AnalyticsRealtime,
   AnalyticsStats,
   CalendarFeed,
-  ClientProfile,
   JourneyResponse,
   PublicUser,
   SessionResponse,
 } from '@listready/contracts';
 import { DEFAULT_CURRENT_BRANDING } from '@listready/contracts';
-import { aPublicUser } from '@listready/contracts/fixtures';
+import { aClientProfile, aPublicUser } from '@listready/contracts/fixtures';
 
 /** A live stream with nothing to say (the live routes answer server-sent events, never JSON). */
 const QUIET_EVENT_STREAM = {
@@ -81,20 +80,7 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
     };
     const answers: Record<string, unknown> = { journey, tasks: [], 'custom-tasks': [] };
     // profile: no agent linked yet.
-    const profile: ClientProfile = {
-      client: {
-        id: 'e2e-client-record',
-        userId: FAKE_USERS.client.id,
-        phone: null,
-        preferredContact: 'email',
-        agentId: null,
-        propertyId: null,
-        createdAt: '2030-01-01T00:00:00.000Z',
-        updatedAt: '2030-01-01T00:00:00.000Z',
-      },
-      property: null,
-      agent: null,
-    };
+    const profile = aClientProfile({ id: 'e2e-client-record', userId: FAKE_USERS.client.id });
     await page.route('**/api/clients/current/*', (route) => {
       const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
       if (!signedIn) return route.fulfill({ status: 401, json: { message: 'Unauthorized' } });

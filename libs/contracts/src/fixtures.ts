@@ -1,4 +1,5 @@
 import type { PublicUser } from './auth/responses.ts';
+import type { ClientProfile } from './journey/responses.ts';
 
 /**
  * A whole user as the auth service answers it, for tests and fakes: the front end parses every
@@ -20,5 +21,30 @@ export function aPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
     createdAt: '2030-01-01T00:00:00.000Z',
     updatedAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+/**
+ * GET /api/clients/current/profile as the journey service answers it: a seller with no property,
+ * linked to `agent` (none by default). Types only, like `aPublicUser`.
+ */
+export function aClientProfile({
+  agent = null,
+  ...client
+}: Partial<ClientProfile['client']> & { agent?: ClientProfile['agent'] } = {}): ClientProfile {
+  return {
+    client: {
+      id: 'client-1',
+      userId: 'user-1',
+      phone: null,
+      preferredContact: 'email',
+      agentId: agent?.id ?? null,
+      propertyId: null,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      ...client,
+    },
+    property: null,
+    agent,
   };
 }

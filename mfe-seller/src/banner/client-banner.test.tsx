@@ -1,25 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
+import { aClientProfile } from '@listready/contracts/fixtures';
 import type { ClientProfile } from '../journey/utils/journey-api.ts';
 import { json, renderSignedIn, scriptApi } from '../journey/utils/journey-test-fixtures.tsx';
 import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
 import { ClientBanner } from './client-banner.tsx';
-
-const profile = (agent: ClientProfile['agent']): ClientProfile => ({
-  client: {
-    id: 'client-1',
-    userId: 'user-1',
-    phone: null,
-    preferredContact: 'email',
-    agentId: agent?.id ?? null,
-    propertyId: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-  },
-  property: null,
-  agent,
-});
 
 /** Says when the banner's read has answered (the same query, so the banner has it too). */
 function ProfileRead() {
@@ -27,7 +13,7 @@ function ProfileRead() {
 }
 
 const scriptProfile = (agent: ClientProfile['agent']) =>
-  scriptApi({ 'GET /api/clients/current/profile': () => json(200, profile(agent)) });
+  scriptApi({ 'GET /api/clients/current/profile': () => json(200, aClientProfile({ agent })) });
 
 afterEach(() => {
   cleanup();
@@ -56,7 +42,7 @@ describe('ClientBanner', () => {
 
   it('invites a seller without an agent to bring one: Invite My Agent sends a client-to-agent invitation', async () => {
     const calls = scriptApi({
-      'GET /api/clients/current/profile': () => json(200, profile(null)),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
       'POST /api/invitations': () =>
         json(200, {
           invitationId: 'inv-1',

@@ -11,12 +11,8 @@ import {
 } from '@listready/web-client';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { GROUPS_QUERY_KEY } from '../utils/profile-api.ts';
-import {
-  clientProfileFixture,
-  groupFixture,
-  personalTaskFixture,
-  userFixture,
-} from '../utils/profile-test-fixtures.ts';
+import { aClientProfile } from '@listready/contracts/fixtures';
+import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
 const writeText = vi.fn(async (_text: string) => undefined);
@@ -132,7 +128,7 @@ describe('Overview', () => {
       'GET /api/user-groups': () => json(200, []),
       'GET /api/clients/current/profile': () =>
         json(200, {
-          client: { ...clientProfileFixture.client, propertyId: 'property-1' },
+          ...aClientProfile({ propertyId: 'property-1' }),
           property: {
             id: 'property-1',
             address: '12 Elm Street',
@@ -158,10 +154,12 @@ describe('Overview', () => {
     scriptApi({
       'GET /api/user-groups': () => json(200, []),
       'GET /api/clients/current/profile': () =>
-        json(200, {
-          ...clientProfileFixture,
-          agent: { id: 'agent-1', name: 'Pat Agent', phone: '555-0199', email: 'pat@example.com' },
-        }),
+        json(
+          200,
+          aClientProfile({
+            agent: { id: 'agent-1', name: 'Pat Agent', phone: '555-0199', email: 'pat@example.com' },
+          }),
+        ),
     });
     renderSignedIn(<ProfileScreen />, userFixture);
     const card = await screen.findByRole('region', { name: 'My Agent' });
@@ -178,7 +176,7 @@ describe('Overview', () => {
   it('offers Invite My Agent on the overview to a seller with no agent', async () => {
     scriptApi({
       'GET /api/user-groups': () => json(200, []),
-      'GET /api/clients/current/profile': () => json(200, clientProfileFixture),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
     });
     renderSignedIn(<ProfileScreen />, userFixture);
     const card = await screen.findByRole('region', { name: 'My Agent' });

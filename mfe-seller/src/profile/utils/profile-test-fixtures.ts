@@ -1,4 +1,4 @@
-import type { ClientProfile, CustomTask, UserGroup } from '@listready/contracts/journey';
+import type { CustomTask, UserGroup } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 
 /** Test support for the profile screen: contract-shaped groups, tasks and the signed-in user. */
@@ -51,20 +51,4 @@ export const userFixture: PublicUser = {
   notificationPreferences: { email: true, push: false, sms: false, calendar: false },
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
-};
-
-/** GET /api/clients/current/profile for a seller with no property and no agent. */
-export const clientProfileFixture: ClientProfile = {
-  client: {
-    id: 'client-1',
-    userId: 'user-1',
-    phone: null,
-    preferredContact: 'email',
-    agentId: null,
-    propertyId: null,
-    createdAt: '2030-01-01T00:00:00.000Z',
-    updatedAt: '2030-01-01T00:00:00.000Z',
-  },
-  property: null,
-  agent: null,
 };

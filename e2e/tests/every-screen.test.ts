@@ -26,53 +26,62 @@ async function signUp(page: Page, role: 'client' | 'agent', firstName: string): 
       .toBe(200);
 }
 
-async function expectAccessibleScreen(page: Page, path: string, heading: string): Promise<void> {
+const SITE_TITLE = 'ListReady — Get your home ready to sell';
+
+/** The screen, axe clean, with its own title in the tab (WCAG 2.4.2). */
+async function expectAccessibleScreen(
+  page: Page,
+  path: string,
+  heading: string,
+  title: string,
+): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
   expect({ path, violations: await seriousAccessibilityViolations(page) }).toEqual({ path, violations: [] });
+  expect({ path, title: await page.title() }).toEqual({ path, title });
 }
 
 describe('every screen, as whoever may see it', () => {
   it.each([
-    ['/', 'Get Your Home Ready to Sell'],
-    ['/auth', 'Sign in to ListReady'],
-    ['/auth?role=agent', 'Create your ListReady account'],
-    ['/forgot-password', 'Reset your password'],
-    ['/reset-password?token=abc', 'Choose a new password'],
-    ['/reset-password', 'Invalid Reset Link'],
-    ['/auth?invitation=inv-1', 'Create your ListReady account'],
-    ['/accept-invitation?id=inv-1', 'Accept Invitation'],
-    ['/accept-invitation', 'Accept Invitation'],
-    ['/no-such-page', '404 Page Not Found'],
-  ])('a visitor at %s', async (path, heading) => {
+    ['/', 'Get Your Home Ready to Sell', SITE_TITLE],
+    ['/auth', 'Sign in to ListReady', 'Sign in · ListReady'],
+    ['/auth?role=agent', 'Create your ListReady account', 'Sign in · ListReady'],
+    ['/forgot-password', 'Reset your password', 'Forgot password · ListReady'],
+    ['/reset-password?token=abc', 'Choose a new password', 'Reset password · ListReady'],
+    ['/reset-password', 'Invalid Reset Link', 'Reset password · ListReady'],
+    ['/auth?invitation=inv-1', 'Create your ListReady account', 'Sign in · ListReady'],
+    ['/accept-invitation?id=inv-1', 'Accept Invitation', 'Accept invitation · ListReady'],
+    ['/accept-invitation', 'Accept Invitation', 'Accept invitation · ListReady'],
+    ['/no-such-page', '404 Page Not Found', 'Page not found · ListReady'],
+  ])('a visitor at %s', async (path, heading, title) => {
     const { page } = await browser.newPage();
-    await expectAccessibleScreen(page, path, heading);
+    await expectAccessibleScreen(page, path, heading, title);
   });
 
   it.each([
-    ['/', 'Hello Sadie!'],
-    ['/journey', 'Hello Sadie!'],
-    ['/icons', 'Icons'],
-    ['/profile', 'My Profile'],
-    ['/dashboard', '404 Page Not Found'],
-    ['/analytics', '404 Page Not Found'],
-  ])('a seller at %s', async (path, heading) => {
+    ['/', 'Hello Sadie!', 'My journey · ListReady'],
+    ['/journey', 'Hello Sadie!', 'My journey · ListReady'],
+    ['/icons', 'Icons', 'Icons · ListReady'],
+    ['/profile', 'My Profile', 'My profile · ListReady'],
+    ['/dashboard', '404 Page Not Found', 'Page not found · ListReady'],
+    ['/analytics', '404 Page Not Found', 'Page not found · ListReady'],
+  ])('a seller at %s', async (path, heading, title) => {
     const { page } = await browser.newPage();
     await signUp(page, 'client', 'Sadie');
-    await expectAccessibleScreen(page, path, heading);
+    await expectAccessibleScreen(page, path, heading, title);
   });
 
   it.each([
-    ['/', 'Hello Alan!'],
-    ['/dashboard', 'Hello Alan!'],
-    ['/client-demo', 'Client Demo'],
-    ['/google-setup', 'Google Mail Setup'],
-    ['/google-manual', 'Manual Google Setup'],
-    ['/analytics', 'Analytics'],
-  ])('an agent at %s', async (path, heading) => {
+    ['/', 'Hello Alan!', 'Dashboard · ListReady'],
+    ['/dashboard', 'Hello Alan!', 'Dashboard · ListReady'],
+    ['/client-demo', 'Client Demo', 'Client demo · ListReady'],
+    ['/google-setup', 'Google Mail Setup', 'Google Mail setup · ListReady'],
+    ['/google-manual', 'Manual Google Setup', 'Manual Google setup · ListReady'],
+    ['/analytics', 'Analytics', 'Analytics · ListReady'],
+  ])('an agent at %s', async (path, heading, title) => {
     const { page } = await browser.newPage();
     await signUp(page, 'agent', 'Alan');
-    await expectAccessibleScreen(page, path, heading);
+    await expectAccessibleScreen(page, path, heading, title);
   });
 });
 

@@ -243,5 +243,7 @@ function prerenderedHtml(
   // A visitor's page: nobody is signed in, so no session probe, and it works without JavaScript.
   html = replaceOnce(html, /<link[^>]*href="\/api\/auth\/session"[^>]*>/, '');
   html = replaceOnce(html, /<noscript>.*?<\/noscript>/s, '');
+  // The page's own title (page-titles.ts: constants of ours, no markup in them).
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${rendered.title}</title>`);
   return html;
 }

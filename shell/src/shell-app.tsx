@@ -1,9 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadingSpinner, Toaster } from '@listready/ui';
 import { useSession } from '@listready/web-client';
 import { RemoteOutlet } from './federation/remote-outlet.tsx';
 import { PageFrame } from './frame/page-frame.tsx';
+import { pageTitle } from './routing/page-titles.ts';
 import { resolveRoute, type ShellScreen } from './routing/route-rules.ts';
 import { AuthPage, ForgotPasswordPage, ResetPasswordPage } from './screens/account-pages.tsx';
 import { LandingPage } from './screens/landing-page.tsx';
@@ -39,6 +40,11 @@ function ShellRoutes({ renderedPath }: { renderedPath: string }) {
   const session = useSession();
   const path = useShellPath(renderedPath);
   const route = resolveRoute(path, session);
+  // Before paint and before the page view is recorded (the tracker reads it after the navigation).
+  const title = pageTitle(path, route);
+  useLayoutEffect(() => {
+    document.title = title;
+  }, [title]);
   let content: React.ReactNode;
   if (route.kind === 'loading')
     // Said on screen: the first words a signed-in page paints, with its HTML, while the scripts load.

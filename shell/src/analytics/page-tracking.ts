@@ -50,7 +50,9 @@ export function trackPage(view: Window, tracker: UsageTracker): () => void {
   listen(view, 'popstate', () => {
     if (view.location.pathname === path) return;
     path = view.location.pathname;
-    tracker.track('page_view', { title: document.title });
+    // The shell names the new page when it renders it, after this event (page-titles.ts): the
+    // view is recorded once that render is done, with the new page's title.
+    view.setTimeout(() => tracker.track('page_view', { title: document.title }), 0);
   });
 
   // Capture phase: recorded before a handler navigates away or stops the event.

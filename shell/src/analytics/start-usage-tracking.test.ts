@@ -62,6 +62,18 @@ describe('usage tracking in the shell', () => {
     ]);
   });
 
+  it('records a navigation with the title the shell gives the new page as it renders it', async () => {
+    window.history.pushState(null, '', '/profile');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    // The shell's render of the new page, after the event (shell-app.tsx, page-titles.ts).
+    document.title = 'My profile · ListReady';
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(events().at(-1)).toMatchObject({
+      event: 'page_view',
+      properties: { url: '/profile', title: 'My profile · ListReady' },
+    });
+  });
+
   it('follows the session: app_initialized with the role at sign-in, the user on every event after', async () => {
     queryClient.setQueryData(SESSION_QUERY_KEY, aPublicUser({ id: 'agent-7', role: 'agent' }));
     await vi.advanceTimersByTimeAsync(0);

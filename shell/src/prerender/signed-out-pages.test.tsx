@@ -83,8 +83,12 @@ describe('the visitor’s prerendered pages', () => {
 
   it('renders the not-found page inside the same frame', () => {
     const page = document.createElement('div');
-    page.innerHTML = renderSignedOutPage('not-found').markup;
+    const notFound = renderSignedOutPage('not-found');
+    page.innerHTML = notFound.markup;
     expect(page.querySelector('h1')?.textContent).toBe('404 Page Not Found');
+    // Its own title in the page's head: the page is not hydrated until a link is followed.
+    expect(notFound.title).toBe('Page not found · ListReady');
+    expect(renderSignedOutPage('landing').title).toBe('ListReady — Get your home ready to sell');
     expect(page.querySelector('header a[href="/auth"]')).not.toBeNull();
     expect(page.querySelector('footer')).not.toBeNull();
   });

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
+import { pageTitle } from '../routing/page-titles.ts';
 import { resolveRoute, ROUTE_RULES } from '../routing/route-rules.ts';
 import { ShellApp } from '../shell-app.tsx';
 
@@ -111,6 +112,8 @@ export interface RenderedPage {
   /** The root's inner HTML. */
   markup: string;
   renderedPath: string;
+  /** The page's `<title>` (the not-found page's is its own; it is not hydrated until a link is followed). */
+  title: string;
 }
 
 /**
@@ -141,5 +144,9 @@ export function renderShellWhileSessionLoads(): string {
 /** One page as a visitor's browser first renders it: signed out (the session is known, not asked). */
 export function renderSignedOutPage(page: SignedOutPage): RenderedPage {
   const renderedPath = RENDERED_AT[page];
-  return { markup: renderShell(renderedPath, 'signed-out'), renderedPath };
+  return {
+    markup: renderShell(renderedPath, 'signed-out'),
+    renderedPath,
+    title: pageTitle(renderedPath, resolveRoute(renderedPath, { status: 'signed-out' })),
+  };
 }

@@ -32,7 +32,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   '/analytics': { access: 'agent', target: { app: 'mfe-analytics' } },
 };
 
-function normalisePath(pathname: string): string {
+/** A path as the rules take it: without trailing slashes (`/` itself stays). */
+export function normalisePath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed || '/';
 }

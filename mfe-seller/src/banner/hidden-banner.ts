@@ -1,4 +1,5 @@
 import type { LinkedAgent } from '@listready/web-client';
+import { readStored, writeStored } from '../local-storage.ts';
 
 /**
  * A seller may hide the bottom banner: on a phone it takes about 100 px above the navigation on
@@ -11,23 +12,12 @@ const HIDDEN_BANNER_KEY_PREFIX = 'listready.agentBannerHidden.';
 /** What the banner says, as the value a hidden banner is kept under. */
 export const agentBannerContent = (agent: LinkedAgent): string => (agent ? `agent:${agent.id}` : 'invite');
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined; // Storage blocked: the banner hides for this page only.
-  }
-}
-
 /** The banner content this person hid, if any. */
 export function readHiddenBanner(userId: string): string | null {
-  return storage()?.getItem(HIDDEN_BANNER_KEY_PREFIX + userId) ?? null;
+  return readStored(HIDDEN_BANNER_KEY_PREFIX + userId);
 }
 
+/** Storage full or refused: the banner is hidden for this page only. */
 export function keepBannerHidden(userId: string, content: string): void {
-  try {
-    storage()?.setItem(HIDDEN_BANNER_KEY_PREFIX + userId, content);
-  } catch {
-    // Storage full or blocked: hidden for this page only.
-  }
+  writeStored(HIDDEN_BANNER_KEY_PREFIX + userId, content);
 }

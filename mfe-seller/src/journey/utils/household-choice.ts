@@ -3,28 +3,23 @@
  * survives reloads and new tabs, and sent as `?clientId=` on every `/api/clients/current/*` call.
  * No choice means the server's default (the caller's own journey, else their oldest household).
  */
+import { readStored, writeStored } from '../../local-storage.ts';
+
 export const HOUSEHOLD_CHOICE_STORAGE_KEY = 'listready.householdClientId';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined; // Storage blocked (private mode settings): the default journey it is.
-  }
-}
-
 export function readHouseholdChoice(): string | null {
-  return storage()?.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY) ?? null;
+  return readStored(HOUSEHOLD_CHOICE_STORAGE_KEY);
 }
 
-/** Remembers the journey to work on; null goes back to the default. */
+/**
+ * Remembers the journey to work on; null goes back to the default. Where storage refuses it, the
+ * choice still moves this page (its listeners), but not the next one.
+ */
 export function writeHouseholdChoice(clientId: string | null): void {
-  const store = storage();
-  if (clientId === null) store?.removeItem(HOUSEHOLD_CHOICE_STORAGE_KEY);
-  else store?.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, clientId);
+  writeStored(HOUSEHOLD_CHOICE_STORAGE_KEY, clientId);
   for (const listener of listeners) listener();
 }
 

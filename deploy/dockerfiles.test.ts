@@ -207,7 +207,16 @@ describe("the shell's nginx (deploy/static)", () => {
     expect(conf.indexOf('location ~ ^/(index|landing|not-found)')).toBeLessThan(
       conf.indexOf('location ~ \\.[A-Za-z0-9]+$'),
     );
-    expect(/location \/ \{([^}]*)\}/.exec(conf)?.[1]).toContain('try_files $uri $listready_page;');
+    expect(blockOf(conf, 'location / {')).toContain('try_files $uri $listready_page;');
+  });
+
+  it('answers a visitor at a path no route knows with the not-found page and a 404, as the gateway does', () => {
+    const deepLinks = blockOf(conf, 'location / {').replace(/\s+/g, ' ');
+    // The status is kept and the page goes out through the pages' rule (its nonce and headers).
+    expect(deepLinks).toContain('error_page 404 /not-found.html;');
+    expect(deepLinks).toContain('if ($listready_page = /not-found.html) { return 404; }');
+    const table = readFileSync(path.join(repoRoot, 'shell/src/prerender/signed-out-pages.tsx'), 'utf8');
+    expect(table).toContain("'not-found': 'not-found.html'");
   });
 
   it('picks the page as the gateway does: the build’s visitor page without a session cookie, the shell with one', () => {
@@ -223,3 +232,15 @@ describe("the shell's nginx (deploy/static)", () => {
     );
   });
 });
+
+/** The body of the nginx block that opens with `opening`, nested blocks included. */
+function blockOf(conf: string, opening: string): string {
+  const start = conf.indexOf(opening);
+  if (start < 0) throw new Error(`no block ${opening}`);
+  let depth = 0;
+  for (let at = start + opening.length - 1; at < conf.length; at += 1) {
+    if (conf[at] === '{') depth += 1;
+    else if (conf[at] === '}' && (depth -= 1) === 0) return conf.slice(start + opening.length, at);
+  }
+  throw new Error(`block ${opening} is not closed`);
+}

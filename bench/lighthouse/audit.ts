@@ -124,13 +124,14 @@ function weighScripts(
 
 /** Audits each `[url, preset]` in turn on one Chromium (a new tab per run; Lighthouse clears storage). */
 export async function auditPages(
-  pages: ReadonlyArray<{ url: string; preset: Preset; cookie?: string }>,
+  pages: ReadonlyArray<{ url: string; preset: Preset; cookie?: string; errorStatus?: boolean }>,
   options: Omit<AuditOptions, 'cookie'>,
 ): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const audits: PageAudit[] = [];
-    for (const page of pages) audits.push(await auditOne(chrome.port, page.url, page.preset, page.cookie));
+    for (const page of pages)
+      audits.push(await auditOne(chrome.port, page.url, page.preset, page.cookie, page.errorStatus ?? false));
     return audits;
   } finally {
     chrome.kill();
@@ -142,6 +143,7 @@ async function auditOne(
   url: string,
   preset: Preset,
   cookie: string | undefined,
+  errorStatus: boolean,
 ): Promise<PageAudit> {
   const flags: Flags = {
     port,
@@ -153,6 +155,8 @@ async function auditOne(
     maxWaitForLoad: 30_000,
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    // A page answered with an error status on purpose (the not-found page) is audited, not refused.
+    ...(errorStatus ? { ignoreStatusCode: true } : {}),
   };
   const config = preset === 'desktop' ? desktopConfig : undefined;
   // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) says "run

@@ -338,6 +338,17 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
     return `nonces ${nonces.map((nonce) => nonce.slice(0, 8)).join(', ')}…`;
   });
 
+  await step('a visitor at a path no route knows: the not-found page, with a 404 and its nonce', async () => {
+    const response = await get(`${platform.edgeUrl}/no-such-page`, { headers: { Accept: 'text/html' } });
+    check(response.status === 404, `GET /no-such-page answered ${response.status}`);
+    const html = await response.text();
+    check(html.includes('<title>Page not found · ListReady</title>'), 'the 404 is not the not-found page');
+    const inPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(html)?.[1];
+    const csp = response.headers.get('content-security-policy') ?? '';
+    check(inPage && csp.includes(`'nonce-${inPage}'`), `the page's nonce is not in its CSP: ${csp}`);
+    return `404, nonce ${inPage.slice(0, 8)}…`;
+  });
+
   await step('the gateway container answers /api/health with every service ready', async () => {
     const response = await get(`${platform.edgeUrl}/api/health`);
     const body = await response.text();

@@ -54,7 +54,10 @@ describe('every screen, as whoever may see it', () => {
     ['/accept-invitation', 'Accept Invitation', 'Accept invitation · ListReady'],
     ['/no-such-page', '404 Page Not Found', 'Page not found · ListReady'],
   ])('a visitor at %s', async (path, heading, title) => {
-    const { page } = await browser.newPage();
+    const observed = await browser.newPage();
+    const { page } = observed;
+    // A path no route knows is a real 404, not a "soft" one.
+    if (path === '/no-such-page') observed.expect({ url: `${baseUrl}${path}`, status: 404, method: 'GET' });
     await expectAccessibleScreen(page, path, heading, title);
   });
 

@@ -77,10 +77,10 @@ describe('a visitor’s pages without JavaScript', () => {
     await page.context().close();
   });
 
-  it('the not-found page is there too', async () => {
+  it('the not-found page is there too, with a 404', async () => {
     const { page } = await newPage();
     const response = await page.goto(`${baseUrl}/no-such-page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
     await page.context().close();
@@ -95,8 +95,11 @@ describe('a visitor’s pages, then the shell', () => {
   ])(
     '%s loads one small script; a link hands the same document to the shell, which hydrates without a mismatch or a session probe',
     async (path, heading) => {
-      const { page, requests, errors } = await browser.newPage();
+      const observed = await browser.newPage();
+      const { page, requests, errors } = observed;
+      if (path === '/no-such-page') observed.expect({ url: `${baseUrl}${path}`, status: 404, method: 'GET' });
       const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
       // As served: the page's content is in the HTML, not built by a script.
       expect(await response?.text()).toContain(heading);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();

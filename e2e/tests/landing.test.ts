@@ -109,10 +109,12 @@ describe('landing page (signed out)', () => {
 });
 
 describe('route rules in the browser', () => {
-  it('shows the not-found page for an unknown path', async () => {
-    const { page } = await browser.newPage();
+  it('shows the not-found page for an unknown path, with a 404', async () => {
+    const observed = await browser.newPage();
+    const { page } = observed;
+    observed.expect({ url: `${baseUrl}/no-such-page`, status: 404, method: 'GET' });
     const response = await page.goto(`${baseUrl}/no-such-page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
   });

@@ -85,7 +85,8 @@ function allowOfflineFailures(observed: ObservedPage): void {
 
 describe('installable', () => {
   it('links a valid manifest with PNG icons, served as a manifest, and a worker served revalidated', async () => {
-    const { page } = await browser.newPage();
+    const observed = await browser.newPage();
+    const { page } = observed;
     await page.goto(baseUrl);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -131,6 +132,7 @@ describe('installable', () => {
     expect(worker.headers()['cache-control']).toBe('no-cache');
     expect(worker.headers()['content-type']).toMatch(/javascript/);
     // The not-found page links it too (both are prerendered from the shell's page).
+    observed.expect({ url: `${baseUrl}/no-such-page`, status: 404, method: 'GET' });
     await page.goto(`${baseUrl}/no-such-page`);
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     // The shell registers the worker after load (no CSP refusal: checked after the test).

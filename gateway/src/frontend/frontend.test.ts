@@ -449,23 +449,30 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
 
   it.each([
-    ['/', LANDING],
-    ['/journey', LANDING],
-    ['/journey/', LANDING],
-    ['/auth?role=agent', SHELL_HTML],
-    ['/no-such-page', NOT_FOUND],
-  ])('sends a request without a session cookie at %s the page the build names', async (url, expected) => {
-    const response = await page(url, 'theme=dark');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
-    expect(response.headers.vary).toContain('Cookie');
-    expect(withoutNonce(response.body).replace(/ nonce="[^"]+"/, '')).toBe(expected);
-  });
+    ['/', LANDING, 200],
+    ['/journey', LANDING, 200],
+    ['/journey/', LANDING, 200],
+    ['/auth?role=agent', SHELL_HTML, 200],
+    // A real 404, not a "soft" one: crawlers, link checkers and monitoring see the page is missing.
+    ['/no-such-page', NOT_FOUND, 404],
+    ['/journey/no-such-page', NOT_FOUND, 404],
+  ])(
+    'sends a request without a session cookie at %s the page the build names',
+    async (url, expected, status) => {
+      const response = await page(url, 'theme=dark');
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+      expect(response.headers.vary).toContain('Cookie');
+      expect(withoutNonce(response.body).replace(/ nonce="[^"]+"/, '')).toBe(expected);
+    },
+  );
 
   it.each(['/', '/journey', '/no-such-page'])(
     'sends the plain shell at %s to a request with a session cookie (no landing page flash)',
     async (url) => {
       const response = await page(url, 'theme=dark; listready_session=eyJhbGciOi.token.sig');
+      // The shell decides what exists for the role it is told.
+      expect(response.statusCode).toBe(200);
       expect(withoutNonce(response.body)).toBe(SHELL_HTML);
     },
   );
@@ -482,6 +489,7 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     const direct = await app.inject({ method: 'GET', url: '/landing.html', headers: { accept: '*/*' } });
     expect(direct.statusCode).toBe(404);
     const browsing = await page('/landing.html');
+    expect(browsing.statusCode).toBe(404);
     expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
   });
 });

@@ -262,22 +262,31 @@ export function pageDataRoleOf(
   return claims.role === 'client' ? 'client' : undefined;
 }
 
+/** Which page a request gets, and its status. */
+export interface PageChoice {
+  file: string;
+  /** 404 for a visitor's not-found page: a real 404 for crawlers, link checkers and monitoring. */
+  status: 200 | 404;
+}
+
 /**
- * The page file for a request: with a session cookie the plain shell, which asks who is signed in;
- * without one, what the build's table names for the path (the prerendered landing or not-found
- * page, or the plain shell for pages every visitor may use), so a visitor's first paint needs no
- * JavaScript and a signed-in user never sees the landing page first. No table (an older build):
- * the plain shell for everyone.
+ * The page for a request: with a session cookie the plain shell, which asks who is signed in (and
+ * shows its own not-found page, with a 200: which pages exist depends on the role); without one,
+ * what the build's table names for the path (the prerendered landing or not-found page, or the
+ * plain shell for pages every visitor may use), so a visitor's first paint needs no JavaScript and
+ * a signed-in user never sees the landing page first. No table (an older build): the plain shell
+ * for everyone.
  */
-export function pageFileFor(
+export function pageFor(
   pathname: string,
   signedIn: boolean,
   table: SignedOutPagesTable | undefined,
-): string {
-  if (signedIn || !table) return SHELL_PAGE;
+): PageChoice {
+  if (signedIn || !table) return { file: SHELL_PAGE, status: 200 };
   // The route rules ignore a trailing slash.
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-  return Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;
+  const file = Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;
+  return { file, status: file === table.otherwise ? 404 : 200 };
 }
 
 /** Origins other than our own that the page must reach for federation (the remotes hosted elsewhere). */
@@ -463,10 +472,10 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   const sendShellPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const sessionToken = sessionCookieOf(request);
     const signedIn = sessionToken !== undefined;
-    const file =
+    const { file, status } =
       pathname === '/index.html'
-        ? SHELL_PAGE
-        : pageFileFor(pathname, signedIn, await readSignedOutPagesTable());
+        ? { file: SHELL_PAGE, status: 200 }
+        : pageFor(pathname, signedIn, await readSignedOutPagesTable());
     let html: string;
     try {
       html = await readFile(path.join(shellDir, path.basename(file)), 'utf8');
@@ -479,6 +488,7 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
       file === SHELL_PAGE ? await preloadsFor(pathname, sessionToken, request.url) : NO_PRELOADS;
     return (
       reply
+        .code(status)
         .header('Cache-Control', REVALIDATE_CACHE_CONTROL)
         // Which page depends on the session cookie.
         .header('Vary', 'Cookie')

@@ -7,6 +7,7 @@ import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { CHROMIUM_ARGS, useBrowser, type ObservedPage } from '../support/browser.ts';
 import { e2eConfig } from '../support/config.ts';
 import { registerAccount } from '../support/accounts.ts';
+import { toast } from '../support/toast.ts';
 
 /**
  * Installable and offline (issue 19, item 4): the manifest and service worker, the journey read
@@ -329,6 +330,8 @@ describe('a synced custom task deleted offline', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await seller(page).getByText('No personal tasks yet').waitFor();
+    // Said once the deletion is written on this device (a reload before could abort that write).
+    await toast(page, 'Saved on this device').waitFor();
     expect(await onServer()).toEqual(['Wash the windows']);
     // The kept list still has the task; the deletion kept on this device hides it after a reload.
     await page.reload();

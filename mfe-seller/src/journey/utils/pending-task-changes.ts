@@ -145,12 +145,20 @@ export function indexedDbStorage<Entry extends KeptEntry, Stored = Entry>(
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
     }));
+  /**
+   * Done once its transaction has committed, not when the request succeeds: a write is only kept
+   * after the commit, and a page reloaded or closed between the two loses it (an offline deletion
+   * came back after a reload that way, in CI). So "Saved on this device" is said once it is.
+   */
   async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) {
-    const store = (await database()).transaction(where.store, mode).objectStore(where.store);
+    const transaction = (await database()).transaction(where.store, mode);
     return new Promise<T>((resolve, reject) => {
-      const request = work(store);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+      const request = work(transaction.objectStore(where.store));
+      const failed = () =>
+        reject(request.error ?? transaction.error ?? new Error('IndexedDB transaction failed'));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onabort = failed;
+      transaction.onerror = failed;
     });
   }
   return {

@@ -112,9 +112,23 @@ describe('the seller journey against the real journey service', () => {
     await openJourney(page, 'Hana');
     const banner = page.getByRole('complementary', { name: 'Your agent' });
     await banner.getByText('Ready to get started?').waitFor();
+    // At the page's end the footer clears the banner (two rows at this width) and the navigation.
+    const footer = page.getByRole('contentinfo');
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+    const bottom = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      return box ? box.y + box.height : Number.NaN;
+    };
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await top(banner)) - (await bottom(footer))).toBeGreaterThanOrEqual(0);
     await banner.getByRole('button', { name: 'Hide this banner' }).click();
     await toast(page, 'Banner hidden').waitFor();
     await banner.waitFor({ state: 'detached' });
+    // …and once it is hidden, no banner-sized gap is left above the navigation.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => (await top(navigation)) - (await bottom(footer))).toBeLessThanOrEqual(16);
+    expect((await top(navigation)) - (await bottom(footer))).toBeGreaterThanOrEqual(0);
 
     // Hidden after a reload too. The card reads what the banner reads: once it shows, the banner
     // would have.

@@ -36,7 +36,8 @@ export function PageFrame({ session, children }: { session: Session; children: R
     <div
       className={
         client
-          ? 'flex min-h-dvh flex-col pb-36'
+          ? // Clear of the navigation and of the banner as tall as it is (none once hidden).
+            'flex min-h-dvh flex-col pb-[calc(5rem+var(--toast-clearance,0px))]'
           : signedIn
             ? 'flex min-h-dvh flex-col pb-20'
             : 'flex min-h-dvh flex-col'
@@ -54,7 +55,7 @@ export function PageFrame({ session, children }: { session: Session; children: R
         {children}
       </main>
       <SiteFooter />
-      {/* Fixed above the bottom navigation: the banner arriving never moves the page (pb-36 keeps it clear). */}
+      {/* Fixed above the bottom navigation: the banner arriving never moves the page; the frame's bottom padding grows by its height. */}
       {client ? (
         <div ref={bannerSlot} id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" />
       ) : null}
@@ -65,7 +66,9 @@ export function PageFrame({ session, children }: { session: Session; children: R
 
 /**
  * Keeps toasts (bottom right from 640 px up) above the banner slot for as long as it has a height:
- * a toast over the banner would hide Invite My Agent or the agent's call button for its 5 s.
+ * a toast over the banner would hide Invite My Agent or the agent's call button for its 5 s. The
+ * frame's bottom padding reads the same height, so the page's end clears the banner (two rows on a
+ * phone) and keeps no gap for one that is hidden.
  * The height is the observer's, measured with the page's own layout: reading it from script here
  * (in a layout effect, as the frame mounts) forced a layout of the whole page in the middle of the
  * shell's start. The root's style changes only when the height does (a custom property on the root

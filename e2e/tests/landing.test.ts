@@ -116,7 +116,9 @@ describe('route rules in the browser', () => {
     const response = await page.goto(`${baseUrl}/no-such-page`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
+    expect(await page.locator('main').innerText()).toContain('There is no page at this address.');
+    await page.locator('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
   });
 
   it.each(['/journey', '/dashboard', '/analytics', '/profile'])(

@@ -86,6 +86,11 @@ describe('the visitor’s prerendered pages', () => {
     const notFound = renderSignedOutPage('not-found');
     page.innerHTML = notFound.markup;
     expect(page.querySelector('h1')?.textContent).toBe('404 Page Not Found');
+    // What happened in a visitor's words, and the way home (a plain link: it works without JavaScript).
+    expect(page.querySelector('main p')?.textContent).toBe(
+      'There is no page at this address. The link may be out of date, or the address mistyped.',
+    );
+    expect(page.querySelector('main a[href="/"]')?.textContent).toBe('Go to the home page');
     // Its own title in the page's head: the page is not hydrated until a link is followed.
     expect(notFound.title).toBe('Page not found · ListReady');
     expect(renderSignedOutPage('landing').title).toBe('ListReady — Get your home ready to sell');

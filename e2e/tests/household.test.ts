@@ -71,6 +71,8 @@ describe('the household on one journey', () => {
     await seller(page).getByRole('heading', { level: 1, name: 'Hello Hazel!' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Groups' }).click();
     await seller(page).getByRole('heading', { level: 1, name: 'My Groups' }).waitFor();
+    // The tab is a page to its user: its own title (from the journey, by navigation).
+    await expect.poll(() => page.title()).toBe('My groups · ListReady');
     await seller(page).getByRole('button', { name: 'Create Group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Group' });
     await dialog.getByLabel('Group name').fill('The Owners');
@@ -84,6 +86,10 @@ describe('the household on one journey', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(shownCode);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // …and on /profile already, another tab by the bottom navigation's broadcast.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Custom' }).click();
+    await seller(page).getByRole('heading', { level: 1, name: 'Custom Tasks' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Custom tasks · ListReady');
 
     // A second account joins, typing the code in lower case (the field upper-cases it).
     await page.request.post(`${baseUrl}/api/logout`);

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadingSpinner, Toaster } from '@listready/ui';
-import { useSession } from '@listready/web-client';
+import { PROFILE_TAB_CHANGE_EVENT, readProfileTab, useSession, type ProfileTab } from '@listready/web-client';
 import { RemoteOutlet } from './federation/remote-outlet.tsx';
 import { PageFrame } from './frame/page-frame.tsx';
 import { pageTitle } from './routing/page-titles.ts';
-import { resolveRoute, type ShellScreen } from './routing/route-rules.ts';
+import { normalisePath, resolveRoute, type ShellScreen } from './routing/route-rules.ts';
 import { AuthPage, ForgotPasswordPage, ResetPasswordPage } from './screens/account-pages.tsx';
 import { LandingPage } from './screens/landing-page.tsx';
 import { NotFoundPage } from './screens/not-found-page.tsx';
@@ -36,12 +36,30 @@ function useShellPath(renderedPath: string): string {
   );
 }
 
+function subscribeToProfileTab(onChange: () => void): () => void {
+  window.addEventListener(PROFILE_TAB_CHANGE_EVENT, onChange);
+  return () => window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, onChange);
+}
+
+/**
+ * At /profile, the tab the bottom navigation chose (session storage, then its broadcast once
+ * there); none elsewhere, and none while a page is prerendered or hydrates.
+ */
+function useProfileTabAt(path: string): ProfileTab | undefined {
+  return useSyncExternalStore(
+    subscribeToProfileTab,
+    () => (normalisePath(path) === '/profile' ? readProfileTab() : undefined),
+    () => undefined,
+  );
+}
+
 function ShellRoutes({ renderedPath }: { renderedPath: string }) {
   const session = useSession();
   const path = useShellPath(renderedPath);
   const route = resolveRoute(path, session);
+  const profileTab = useProfileTabAt(path);
   // Before paint and before the page view is recorded (the tracker reads it after the navigation).
-  const title = pageTitle(path, route);
+  const title = pageTitle(path, route, profileTab);
   useLayoutEffect(() => {
     document.title = title;
   }, [title]);

@@ -34,6 +34,17 @@ describe('page titles (WCAG 2.4.2: each page says what it is)', () => {
     expect(titleAt('/dashboard', person('client'))).toBe('Page not found · ListReady');
   });
 
+  it('names the profile’s tab at /profile (the bottom navigation’s Profile, Groups and Custom), and only there', () => {
+    const profile = resolveRoute('/profile', person('client'));
+    expect(pageTitle('/profile', profile, 'overview')).toBe('My profile · ListReady');
+    expect(pageTitle('/profile', profile, 'profile')).toBe('Edit profile · ListReady');
+    expect(pageTitle('/profile/', profile, 'groups')).toBe('My groups · ListReady');
+    expect(pageTitle('/profile', profile, 'tasks')).toBe('Custom tasks · ListReady');
+    expect(pageTitle('/journey', resolveRoute('/journey', person('client')), 'tasks')).toBe(
+      'My journey · ListReady',
+    );
+  });
+
   it('keeps the site’s title while the session is asked', () => {
     expect(titleAt('/journey', { status: 'loading' })).toBe(SITE_TITLE);
   });

@@ -1,3 +1,4 @@
+import type { ProfileTab } from '@listready/web-client';
 import { normalisePath, type ResolvedRoute } from './route-rules.ts';
 
 /** The product's name, the end of every page's title (and the whole landing page's, with its tagline). */
@@ -23,10 +24,24 @@ export const PAGE_NAMES: Readonly<Record<string, string>> = {
   '/analytics': 'Analytics',
 };
 
+/**
+ * /profile's tabs: the bottom navigation's Profile, Groups and Custom, each a page to its user
+ * (the screen's heading changes with it), so each has its own title.
+ */
+export const PROFILE_TAB_NAMES: Readonly<Record<ProfileTab, string>> = {
+  overview: 'My profile',
+  profile: 'Edit profile',
+  groups: 'My groups',
+  tasks: 'Custom tasks',
+};
+
 const titled = (name: string) => `${name} · ListReady`;
 
-/** The title of the page `path` shows as `route` (`resolveRoute`'s answer for the session). */
-export function pageTitle(path: string, route: ResolvedRoute): string {
+/**
+ * The title of the page `path` shows as `route` (`resolveRoute`'s answer for the session), with
+ * the profile's tab at /profile.
+ */
+export function pageTitle(path: string, route: ResolvedRoute, profileTab?: ProfileTab): string {
   if (route.kind === 'loading') return SITE_TITLE;
   if (route.kind === 'shell') {
     if (route.screen === 'landing') return SITE_TITLE;
@@ -40,6 +55,6 @@ export function pageTitle(path: string, route: ResolvedRoute): string {
         ? '/dashboard'
         : '/journey'
       : normalised;
-  const name = PAGE_NAMES[key];
+  const name = key === '/profile' && profileTab ? PROFILE_TAB_NAMES[profileTab] : PAGE_NAMES[key];
   return name ? titled(name) : SITE_TITLE;
 }

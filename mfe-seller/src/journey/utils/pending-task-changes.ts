@@ -147,8 +147,9 @@ export function indexedDbStorage<Entry extends KeptEntry, Stored = Entry>(
     }));
   /**
    * Done once its transaction has committed, not when the request succeeds: a write is only kept
-   * after the commit, and a page reloaded or closed between the two loses it (an offline deletion
-   * came back after a reload that way, in CI). So "Saved on this device" is said once it is.
+   * after the commit, and a page reloaded or closed between the two loses it (most likely why an
+   * offline deletion's e2e test once failed after a reload in CI). So "Saved on this device" is
+   * said once it is.
    */
   async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) {
     const transaction = (await database()).transaction(where.store, mode);

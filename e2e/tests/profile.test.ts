@@ -180,4 +180,34 @@ describe('the profile screen against the real services', () => {
     await seller(page).getByText('No personal tasks yet').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('works in a browser that keeps no storage: the tabs, their titles and the journey', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    // Storage turned off as Firefox (dom.storage.enabled) or a WebView without DOM storage have
+    // it: both areas are null. The session cookie still works.
+    await page.addInitScript(() => {
+      for (const area of ['localStorage', 'sessionStorage'])
+        Object.defineProperty(window, area, { configurable: true, get: () => null });
+    });
+    await signUpSeller(page, 'Nova');
+    await page.goto(`${baseUrl}/journey`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Nova!' }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage)).toBeNull();
+
+    await navigation(page).getByRole('button', { name: 'Groups' }).click();
+    await title(page, 'My Groups');
+    await expect.poll(() => page.title()).toBe('My groups · ListReady');
+    expect(await navigation(page).getByRole('button', { name: 'Groups' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await navigation(page).getByRole('button', { name: 'Custom' }).click();
+    await title(page, 'Custom Tasks');
+    await expect.poll(() => page.title()).toBe('Custom tasks · ListReady');
+    await navigation(page).getByRole('button', { name: 'Journey' }).click();
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Nova!' }).waitFor();
+    await navigation(page).getByRole('button', { name: 'Profile' }).click();
+    await title(page, 'Edit Profile');
+    expect(await seller(page).getByLabel('First name').inputValue()).toBe('Nova');
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadingSpinner, Toaster } from '@listready/ui';
-import { PROFILE_TAB_CHANGE_EVENT, readProfileTab, useSession, type ProfileTab } from '@listready/web-client';
+import { readProfileTab, subscribeToProfileTab, useSession, type ProfileTab } from '@listready/web-client';
 import { RemoteOutlet } from './federation/remote-outlet.tsx';
 import { PageFrame } from './frame/page-frame.tsx';
 import { pageTitle } from './routing/page-titles.ts';
@@ -34,11 +34,6 @@ function useShellPath(renderedPath: string): string {
     () => window.location.pathname,
     () => renderedPath,
   );
-}
-
-function subscribeToProfileTab(onChange: () => void): () => void {
-  window.addEventListener(PROFILE_TAB_CHANGE_EVENT, onChange);
-  return () => window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, onChange);
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { LinkedAgent } from '@listready/web-client';
-import { readStored, writeStored } from '../local-storage.ts';
+import { readStored, writeStored, type LinkedAgent } from '@listready/web-client';
 
 /**
  * A seller may hide the bottom banner: on a phone it takes about 100 px above the navigation on
@@ -14,10 +13,10 @@ export const agentBannerContent = (agent: LinkedAgent): string => (agent ? `agen
 
 /** The banner content this person hid, if any. */
 export function readHiddenBanner(userId: string): string | null {
-  return readStored(HIDDEN_BANNER_KEY_PREFIX + userId);
+  return readStored('local', HIDDEN_BANNER_KEY_PREFIX + userId);
 }
 
 /** Storage full or refused: the banner is hidden for this page only. */
 export function keepBannerHidden(userId: string, content: string): void {
-  writeStored(HIDDEN_BANNER_KEY_PREFIX + userId, content);
+  writeStored('local', HIDDEN_BANNER_KEY_PREFIX + userId, content);
 }

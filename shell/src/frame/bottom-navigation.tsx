@@ -15,7 +15,6 @@ import { cn } from '@listready/ui';
 import {
   navigate,
   openProfileTab,
-  readProfileTab,
   useLocationPath,
   useLogout,
   useProfileTab,
@@ -55,9 +54,8 @@ const pageItem = (label: string, icon: LucideIcon, path: string): NavigationItem
 export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?: UserRole } = {}) {
   const path = useLocationPath();
   const logout = useLogout();
-  // Re-rendered by the broadcast; the tab itself is read where the profile screen reads it.
-  useProfileTab();
-  const activeTab = path === '/profile' ? readProfileTab() : null;
+  const [profileTab] = useProfileTab();
+  const activeTab = path === '/profile' ? profileTab : null;
   const agent = role === 'agent';
   const logoutItem: NavigationItem = { label: 'Logout', icon: LogOut, onSelect: () => logout.mutate() };
   const items: NavigationItem[] = agent

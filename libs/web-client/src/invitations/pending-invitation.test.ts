@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PENDING_INVITATION_STORAGE_KEY,
   rememberPendingInvitation,
   takePendingInvitationPath,
 } from './pending-invitation.ts';
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
 
 /** Storage as a browser with storage disabled has it: every call throws. */
 const refusingStorage = new Proxy({} as Storage, {
@@ -27,5 +30,13 @@ describe('the pending invitation', () => {
     expect(takePendingInvitationPath()).toBeNull();
     expect(rememberPendingInvitation('inv-1', refusingStorage)).toBe(false);
     expect(takePendingInvitationPath(refusingStorage)).toBeNull();
+  });
+
+  it('is nothing, and throws nothing, where reading localStorage itself throws (storage blocked)', () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    expect(rememberPendingInvitation('inv-1')).toBe(false);
+    expect(takePendingInvitationPath()).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   PROFILE_ACTIVE_TAB_STORAGE_KEY,
   PROFILE_TAB_CHANGE_EVENT,
   readProfileTab,
+  subscribeToProfileTab,
   useProfileTab,
 } from './profile-tab.ts';
 
@@ -49,5 +50,32 @@ describe('profile tab navigation', () => {
     window.history.replaceState(null, '', '/profile');
     act(() => openProfileTab('groups'));
     expect(result.current[0]).toBe('groups');
+  });
+
+  it('tells a subscriber when a tab is chosen on /profile, until it unsubscribes', () => {
+    window.history.replaceState(null, '', '/profile');
+    const onChange = vi.fn();
+    const unsubscribe = subscribeToProfileTab(onChange);
+    openProfileTab('tasks');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(readProfileTab()).toBe('tasks');
+    unsubscribe();
+    openProfileTab('groups');
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('where the browser refuses session storage, the tabs still work on this page and nothing throws', () => {
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    window.history.replaceState(null, '', '/profile');
+    expect(readProfileTab()).toBe('overview');
+    const { result } = renderHook(() => useProfileTab());
+    expect(result.current[0]).toBe('overview');
+    act(() => openProfileTab('groups'));
+    expect(readProfileTab()).toBe('groups');
+    expect(result.current[0]).toBe('groups');
+    act(() => result.current[1]('tasks'));
+    expect(result.current[0]).toBe('tasks');
   });
 });

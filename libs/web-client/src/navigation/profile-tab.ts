@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import { readStored, writeStored } from '../storage/browser-storage.ts';
 import { navigate } from './navigation.ts';
 
 /** The profile screen's tabs (spec seller §2, /profile). */
@@ -12,12 +13,20 @@ function isProfileTab(value: unknown): value is ProfileTab {
   return typeof value === 'string' && (PROFILE_TABS as readonly string[]).includes(value);
 }
 
+/** The tab chosen on this page when the browser refuses session storage (privacy settings). */
+let unstoredTab: ProfileTab | null = null;
+
+function keepProfileTab(tab: ProfileTab): void {
+  unstoredTab = writeStored('session', PROFILE_ACTIVE_TAB_STORAGE_KEY, tab) ? null : tab;
+}
+
 /**
  * Bottom-navigation rule: remember the tab in session storage, then either go to /profile or,
- * when already there, broadcast `profileTabChange` so the open screen switches tab.
+ * when already there, broadcast `profileTabChange` so the open screen switches tab. Where the
+ * browser refuses storage the tab is remembered for this page only, and the tabs still work.
  */
 export function openProfileTab(tab: ProfileTab): void {
-  window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, tab);
+  keepProfileTab(tab);
   if (window.location.pathname === '/profile') {
     window.dispatchEvent(new CustomEvent<ProfileTab>(PROFILE_TAB_CHANGE_EVENT, { detail: tab }));
   } else {
@@ -25,25 +34,32 @@ export function openProfileTab(tab: ProfileTab): void {
   }
 }
 
+/** The tab /profile shows: the one last chosen in this tab, the overview by default. */
 export function readProfileTab(): ProfileTab {
-  const stored = window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY);
-  return isProfileTab(stored) ? stored : 'overview';
+  const stored = readStored('session', PROFILE_ACTIVE_TAB_STORAGE_KEY);
+  if (isProfileTab(stored)) return stored;
+  return unstoredTab ?? 'overview';
 }
 
-/** The profile screen's selected tab: starts from session storage, follows the broadcast. */
-export function useProfileTab(): [ProfileTab, (tab: ProfileTab) => void] {
-  const [tab, setTab] = useState<ProfileTab>(readProfileTab);
-  useEffect(() => {
-    const onTabChange = (event: Event) => {
-      const detail = (event as CustomEvent<unknown>).detail;
-      if (isProfileTab(detail)) setTab(detail);
-    };
-    window.addEventListener(PROFILE_TAB_CHANGE_EVENT, onTabChange);
-    return () => window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, onTabChange);
-  }, []);
-  const select = (next: ProfileTab) => {
-    window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, next);
-    setTab(next);
+/**
+ * Calls `onChange` whenever a tab is chosen while /profile is open (for useSyncExternalStore). A
+ * broadcast's tab is kept as the chosen one first, so every reader agrees on it even when it came
+ * from a sender that did not store it.
+ */
+export function subscribeToProfileTab(onChange: () => void): () => void {
+  const onTabChange = (event: Event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (isProfileTab(detail) && detail !== readProfileTab()) keepProfileTab(detail);
+    onChange();
   };
-  return [tab, select];
+  window.addEventListener(PROFILE_TAB_CHANGE_EVENT, onTabChange);
+  return () => window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, onTabChange);
+}
+
+const overviewTab = (): ProfileTab => 'overview';
+
+/** The profile screen's selected tab, following the broadcast; the setter is `openProfileTab`. */
+export function useProfileTab(): [ProfileTab, (tab: ProfileTab) => void] {
+  const tab = useSyncExternalStore(subscribeToProfileTab, readProfileTab, overviewTab);
+  return [tab, openProfileTab];
 }

@@ -3,7 +3,7 @@
  * survives reloads and new tabs, and sent as `?clientId=` on every `/api/clients/current/*` call.
  * No choice means the server's default (the caller's own journey, else their oldest household).
  */
-import { readStored, writeStored } from '../../local-storage.ts';
+import { readStored, writeStored } from '@listready/web-client';
 
 export const HOUSEHOLD_CHOICE_STORAGE_KEY = 'listready.householdClientId';
 
@@ -11,7 +11,7 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 
 export function readHouseholdChoice(): string | null {
-  return readStored(HOUSEHOLD_CHOICE_STORAGE_KEY);
+  return readStored('local', HOUSEHOLD_CHOICE_STORAGE_KEY);
 }
 
 /**
@@ -19,7 +19,7 @@ export function readHouseholdChoice(): string | null {
  * choice still moves this page (its listeners), but not the next one.
  */
 export function writeHouseholdChoice(clientId: string | null): void {
-  writeStored(HOUSEHOLD_CHOICE_STORAGE_KEY, clientId);
+  writeStored('local', HOUSEHOLD_CHOICE_STORAGE_KEY, clientId);
   for (const listener of listeners) listener();
 }
 

@@ -1,3 +1,5 @@
+import { browserStorage } from '@listready/web-client';
+
 /**
  * A task's notes as the seller is writing them, before Save: kept in this tab's sessionStorage, so
  * closing the notes, collapsing nothing else, or reloading the page does not throw the words away.
@@ -16,13 +18,8 @@ const KEY_PREFIX = 'listready:note-draft:';
 /** One draft per signed-in person and task. */
 export const noteDraftKey = (userId: string, taskId: string): string => `${KEY_PREFIX}${userId}:${taskId}`;
 
-function tabStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // Storage refused (some private modes): drafts last as long as the editor.
-  }
-}
+/** This tab's storage; refused (some private modes), drafts last as long as the editor. */
+const tabStorage = (): Storage | null => browserStorage('session') ?? null;
 
 const isDraft = (value: unknown): value is NoteDraft =>
   typeof value === 'object' &&

@@ -199,14 +199,14 @@ describe("the shell's nginx (deploy/static)", () => {
   });
 
   it('never sends a page precompressed (sub_filter cannot write into a .gz)', () => {
-    const page = /location ~ \^\/\(index\|landing\|not-found\)\\\.html\$ \{([^}]*)\}/.exec(conf)?.[1];
-    expect(page).toBeDefined();
-    expect(page).not.toContain('gzip_static');
-    expect(page).toContain('add_header Vary "Cookie" always;');
+    const prerendered = 'location ~ ^/(landing|not-found)\\.html$ {';
+    for (const opening of ['location = /index.html {', prerendered]) {
+      const page = blockOf(conf, opening);
+      expect(page).not.toContain('gzip_static');
+      expect(page).toContain('add_header Vary "Cookie" always;');
+    }
     // The pages' rule comes before the rule for files with an extension (nginx tries regexes in order).
-    expect(conf.indexOf('location ~ ^/(index|landing|not-found)')).toBeLessThan(
-      conf.indexOf('location ~ \\.[A-Za-z0-9]+$'),
-    );
+    expect(conf.indexOf(prerendered)).toBeLessThan(conf.indexOf('location ~ \\.[A-Za-z0-9]+$'));
     expect(blockOf(conf, 'location / {')).toContain('try_files $uri $listready_page;');
   });
 
@@ -217,6 +217,14 @@ describe("the shell's nginx (deploy/static)", () => {
     expect(deepLinks).toContain('if ($listready_page = /not-found.html) { return 404; }');
     const table = readFileSync(path.join(repoRoot, 'shell/src/prerender/signed-out-pages.tsx'), 'utf8');
     expect(table).toContain("'not-found': 'not-found.html'");
+  });
+
+  it('answers a prerendered page asked by name with a 404 and the page chosen for the path, as the gateway does', () => {
+    const prerendered = blockOf(conf, 'location ~ ^/(landing|not-found)\\.html$ {');
+    // Served only in place of a path (try_files, error_page); asked by name, nginx's own 404 for an
+    // internal location becomes the visitor's not-found page, or the shell with a session cookie.
+    expect(prerendered).toContain('internal;');
+    expect(prerendered).toContain('error_page 404 $listready_page;');
   });
 
   it('picks the page as the gateway does: the build’s visitor page without a session cookie, the shell with one', () => {

@@ -338,16 +338,29 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
     return `nonces ${nonces.map((nonce) => nonce.slice(0, 8)).join(', ')}…`;
   });
 
-  await step('a visitor at a path no route knows: the not-found page, with a 404 and its nonce', async () => {
-    const response = await get(`${platform.edgeUrl}/no-such-page`, { headers: { Accept: 'text/html' } });
-    check(response.status === 404, `GET /no-such-page answered ${response.status}`);
-    const html = await response.text();
-    check(html.includes('<title>Page not found · ListReady</title>'), 'the 404 is not the not-found page');
-    const inPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(html)?.[1];
-    const csp = response.headers.get('content-security-policy') ?? '';
-    check(inPage && csp.includes(`'nonce-${inPage}'`), `the page's nonce is not in its CSP: ${csp}`);
-    return `404, nonce ${inPage.slice(0, 8)}…`;
-  });
+  await step(
+    'a visitor at a path no route knows, or asking a prerendered page by name: the not-found page, with a 404 and its nonce',
+    async () => {
+      const answers: string[] = [];
+      for (const pathname of ['/no-such-page', '/landing.html']) {
+        const response = await get(`${platform.edgeUrl}${pathname}`, { headers: { Accept: 'text/html' } });
+        check(response.status === 404, `GET ${pathname} answered ${response.status}`);
+        const html = await response.text();
+        check(
+          html.includes('<title>Page not found · ListReady</title>'),
+          `${pathname}: the 404 is not the not-found page`,
+        );
+        const inPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(html)?.[1];
+        const csp = response.headers.get('content-security-policy') ?? '';
+        check(
+          inPage && csp.includes(`'nonce-${inPage}'`),
+          `${pathname}: the page's nonce is not in its CSP: ${csp}`,
+        );
+        answers.push(`${pathname} 404, nonce ${inPage.slice(0, 8)}…`);
+      }
+      return answers.join('; ');
+    },
+  );
 
   await step('the gateway container answers /api/health with every service ready', async () => {
     const response = await get(`${platform.edgeUrl}/api/health`);

@@ -492,6 +492,16 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     expect(browsing.statusCode).toBe(404);
     expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
   });
+
+  it.each(['/landing.html', '/not-found.html', '/not-found.html/'])(
+    'answers %s asked by name with a 404 signed in too (no route has it), with the shell to say so',
+    async (url) => {
+      const response = await page(url, 'listready_session=eyJhbGciOi.token.sig');
+      expect(response.statusCode).toBe(404);
+      expect(withoutNonce(response.body)).toBe(SHELL_HTML);
+      expect((await page('/index.html', 'listready_session=eyJhbGciOi.token.sig')).statusCode).toBe(200);
+    },
+  );
 });
 
 /** A session token's shape (header.payload.signature) with the claims given; the gateway never verifies it. */

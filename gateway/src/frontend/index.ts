@@ -269,24 +269,35 @@ export interface PageChoice {
   status: 200 | 404;
 }
 
+/** The page a path names: the route rules ignore a trailing slash (`/journey/` is `/journey`). */
+export const pagePathOf = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+
 /**
  * The page for a request: with a session cookie the plain shell, which asks who is signed in (and
  * shows its own not-found page, with a 200: which pages exist depends on the role); without one,
  * what the build's table names for the path (the prerendered landing or not-found page, or the
  * plain shell for pages every visitor may use), so a visitor's first paint needs no JavaScript and
  * a signed-in user never sees the landing page first. No table (an older build): the plain shell
- * for everyone.
+ * for everyone. A prerendered page asked by name (`/landing.html`) is a path no route knows, for
+ * every role: a 404, as from the static image's nginx.
  */
 export function pageFor(
   pathname: string,
   signedIn: boolean,
   table: SignedOutPagesTable | undefined,
 ): PageChoice {
-  if (signedIn || !table) return { file: SHELL_PAGE, status: 200 };
-  // The route rules ignore a trailing slash.
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  if (!table) return { file: SHELL_PAGE, status: 200 };
+  const path = pagePathOf(pathname);
+  if (signedIn) return { file: SHELL_PAGE, status: isPrerenderedPageName(path, table) ? 404 : 200 };
   const file = Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;
   return { file, status: file === table.otherwise ? 404 : 200 };
+}
+
+/** `/landing.html`, `/not-found.html`: a file the table sends in place of a path, asked for itself. */
+function isPrerenderedPageName(path: string, table: SignedOutPagesTable): boolean {
+  const file = path.slice(1);
+  return file !== SHELL_PAGE && (file === table.otherwise || Object.values(table.pages).includes(file));
 }
 
 /** Origins other than our own that the page must reach for federation (the remotes hosted elsewhere). */
@@ -444,7 +455,7 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     sessionToken: string | undefined,
     url: string,
   ): Promise<RemotePreloads> => {
-    const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+    const normalised = pagePathOf(pathname);
     const claims = sessionClaimsOf(sessionToken);
     const found = await remoteOfPage(normalised, claims, sessionToken !== undefined);
     const remote = options.remotes.find((candidate) => candidate.name === found?.name);

@@ -46,6 +46,34 @@ export interface PageAudit {
   jsBeforeFirstPaintGzipBytes: number | null;
   /** Lighthouse's own warnings (a page that did not finish loading, a redirect…). */
   runWarnings: string[];
+  /** The document's status when the page is answered with an error on purpose (the not-found page). */
+  expectedStatus?: number;
+}
+
+/** A page to audit; `expectedStatus` for one answered with an error status on purpose. */
+export interface PageToAudit {
+  url: string;
+  preset: Preset;
+  cookie?: string;
+  expectedStatus?: number;
+}
+
+/**
+ * The console's errors but the line Chromium logs for the document's own expected status
+ * ("network: Failed to load resource: the server responded with a status of 404 (Not Found)",
+ * without a URL, or with the page's own): what the page did wrong.
+ */
+export function unexpectedConsoleErrors(
+  audit: Pick<PageAudit, 'url' | 'consoleErrors' | 'expectedStatus'>,
+): string[] {
+  const { expectedStatus, url } = audit;
+  if (expectedStatus === undefined) return audit.consoleErrors;
+  const ownStatus = `network: Failed to load resource: the server responded with a status of ${expectedStatus}`;
+  return audit.consoleErrors.filter((line) => {
+    if (!line.startsWith(ownStatus)) return true;
+    const rest = line.slice(ownStatus.length).replace(/^ \([^)]*\)/, '');
+    return rest !== '' && rest !== ` ${url}`;
+  });
 }
 
 export interface AuditOptions {
@@ -124,14 +152,13 @@ function weighScripts(
 
 /** Audits each `[url, preset]` in turn on one Chromium (a new tab per run; Lighthouse clears storage). */
 export async function auditPages(
-  pages: ReadonlyArray<{ url: string; preset: Preset; cookie?: string; errorStatus?: boolean }>,
+  pages: ReadonlyArray<PageToAudit>,
   options: Omit<AuditOptions, 'cookie'>,
 ): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const audits: PageAudit[] = [];
-    for (const page of pages)
-      audits.push(await auditOne(chrome.port, page.url, page.preset, page.cookie, page.errorStatus ?? false));
+    for (const page of pages) audits.push(await auditOne(chrome.port, page));
     return audits;
   } finally {
     chrome.kill();
@@ -140,10 +167,7 @@ export async function auditPages(
 
 async function auditOne(
   port: number,
-  url: string,
-  preset: Preset,
-  cookie: string | undefined,
-  errorStatus: boolean,
+  { url, preset, cookie, expectedStatus }: PageToAudit,
 ): Promise<PageAudit> {
   const flags: Flags = {
     port,
@@ -156,7 +180,7 @@ async function auditOne(
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     // A page answered with an error status on purpose (the not-found page) is audited, not refused.
-    ...(errorStatus ? { ignoreStatusCode: true } : {}),
+    ...(expectedStatus !== undefined ? { ignoreStatusCode: true } : {}),
   };
   const config = preset === 'desktop' ? desktopConfig : undefined;
   // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) says "run
@@ -203,6 +227,7 @@ async function auditOne(
           )
         : null,
     runWarnings: result.runWarnings,
+    ...(expectedStatus !== undefined ? { expectedStatus } : {}),
   };
 }
 

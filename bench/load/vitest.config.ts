@@ -9,8 +9,14 @@ export default defineConfig({
   test: {
     name: 'load',
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    // bench/support and bench/journey: the benches' own helpers, tested where the benches run.
-    include: ['bench/load/**/*.test.ts', 'bench/support/**/*.test.ts', 'bench/journey/**/*.test.ts'],
+    // bench/support, bench/journey and the issue's figures (bench/*.test.ts): the benches' own
+    // helpers, tested where the benches run.
+    include: [
+      'bench/load/**/*.test.ts',
+      'bench/support/**/*.test.ts',
+      'bench/journey/**/*.test.ts',
+      'bench/*.test.ts',
+    ],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 240_000,

@@ -132,6 +132,18 @@ describe('the analytics dashboard', () => {
     expect(screen.getByText('32 events in the last 24 hours')).toBeTruthy();
   });
 
+  it('says "1 event", not "1 events", in the chart and its hour', async () => {
+    const lone = Array.from({ length: 24 }, (_, index) => ({
+      hour: hourOf(index),
+      count: index === 23 ? 1 : 0,
+    }));
+    answers['GET /api/analytics/stats'] = () => json(200, stats({ totalEvents: 1, eventsPerHour: lone }));
+    const { container } = renderAs({});
+    await screen.findByText('1 event in the last 24 hours');
+    const titles = [...container.querySelectorAll('svg title')].map((title) => title.textContent);
+    expect(titles.at(-1)).toBe(`${formatHour(hourOf(23))}: 1 event`);
+  });
+
   it('shows the realtime view: active users, recent events with their page, sessions Active or Ended', async () => {
     renderAs({});
     await waitFor(() => expect(screen.getByText('Task completed')).toBeTruthy());

@@ -1,8 +1,5 @@
 import type { RealtimeSession } from '@listready/contracts/analytics';
-import { formatCount, formatDateTime } from '../utils/format.ts';
-
-const counted = (count: number, one: string, many: string) =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
+import { counted, formatDateTime } from '../utils/format.ts';
 
 /**
  * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user,

@@ -1,5 +1,5 @@
 import type { HourlyCount } from '@listready/contracts/analytics';
-import { formatCount, formatHour } from '../utils/format.ts';
+import { counted, formatHour } from '../utils/format.ts';
 
 const BAR_WIDTH = 10;
 const HEIGHT = 100;
@@ -37,14 +37,14 @@ export function HourlyEventsChart({ hours }: { hours: HourlyCount[] | undefined 
               rx="1"
               className="fill-brand"
             >
-              <title>{`${formatHour(hour.hour)}: ${formatCount(hour.count)} events`}</title>
+              <title>{`${formatHour(hour.hour)}: ${counted(hour.count, 'event', 'events')}`}</title>
             </rect>
           );
         })}
       </svg>
       <figcaption className="flex justify-between text-xs text-ink-muted">
         <span>{first ? formatHour(first.hour) : '\u00a0'}</span>
-        <span>{hours ? `${formatCount(total)} events in the last 24 hours` : 'Loading…'}</span>
+        <span>{hours ? `${counted(total, 'event', 'events')} in the last 24 hours` : 'Loading…'}</span>
         <span>{last ? 'Now' : '\u00a0'}</span>
       </figcaption>
       <table className="sr-only">

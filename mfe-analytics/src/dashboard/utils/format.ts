@@ -39,3 +39,7 @@ export function pageLabel(pageUrl: string | null, origin: string): string {
 
 /** Thousands separated in the viewer's locale. */
 export const formatCount = (count: number) => count.toLocaleString();
+
+/** '1 event', '1,204 events': the count and the word that goes with it. */
+export const counted = (count: number, one: string, many: string) =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import webpack from 'webpack';
 import { createFrontendConfig } from '@listready/webpack-preset';
 import { PrerenderPagesPlugin } from './build/prerender-pages-plugin.ts';
 import { ServiceWorkerPlugin } from './build/service-worker-plugin.ts';
@@ -20,6 +21,10 @@ export default (_environment: unknown, argv: WebpackArguments) => {
   // The installable app: its manifest and icons, and the service worker (registered in production only).
   config.plugins = [
     ...(config.plugins ?? []),
+    // The footer's copyright year (src/content/journey-steps.ts): the year of the build.
+    new webpack.DefinePlugin({
+      'process.env.LISTREADY_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+    }),
     new WebAppManifestPlugin(),
     new ServiceWorkerPlugin({ entry: './src/service-worker/service-worker.ts' }),
   ];

@@ -62,7 +62,7 @@ describe('a visitor’s pages without JavaScript', () => {
     expect(await page.getByRole('link', { name: 'Join as an Agent' }).getAttribute('href')).toBe(
       '/auth?role=agent',
     );
-    expect(await page.locator('footer').innerText()).toContain('© 2025');
+    expect(await page.locator('footer').innerText()).toContain(`© ${new Date().getFullYear()}`);
     // Styled by the stylesheet inside the page: the call to action has the brand's background.
     const background = await page
       .getByRole('link', { name: 'Get Started' })

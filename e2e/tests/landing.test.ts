@@ -15,7 +15,7 @@ const SIX_STEPS = [
 ];
 
 describe('landing page (signed out)', () => {
-  it('shows the hero, the six steps, the free trial, the agents call and the 2025 footer', async () => {
+  it('shows the hero, the six steps, the free trial, the agents call and this year’s footer', async () => {
     const { page, errors, cspViolations } = await browser.newPage();
     await page.goto(baseUrl);
     await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
@@ -27,7 +27,7 @@ describe('landing page (signed out)', () => {
     expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Start Your Free Trial' }).count()).toBe(1);
     expect(await page.getByText('Are you a real estate professional?').count()).toBe(1);
-    expect(await page.locator('footer').innerText()).toContain('© 2025');
+    expect(await page.locator('footer').innerText()).toContain(`© ${new Date().getFullYear()}`);
     expect(errors).toEqual([]);
     expect(cspViolations).toEqual([]);
   });

@@ -139,8 +139,14 @@ export class PrerenderPagesPlugin {
           ],
         },
         optimization: { minimize: false, splitChunks: false },
-        // Lazy screens and the toaster are not rendered here; one file keeps loading simple.
-        plugins: [new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+        plugins: [
+          // Lazy screens and the toaster are not rendered here; one file keeps loading simple.
+          new compiler.webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+          // The build's constants (the copyright year), as the browser's scripts that hydrate it see them.
+          ...(compiler.options.plugins ?? []).filter(
+            (plugin) => plugin instanceof compiler.webpack.DefinePlugin,
+          ),
+        ],
       };
       await runCompiler(compiler, config);
       return require(path.join(outputDir, 'render.cjs')) as typeof SignedOutPages;

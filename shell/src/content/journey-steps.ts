@@ -38,4 +38,12 @@ export const JOURNEY_STEPS: readonly JourneyStep[] = [
   },
 ];
 
-export const COPYRIGHT_LINE = '© 2025 ListReady. All rights reserved.';
+/**
+ * The footer's year is the build's: webpack writes it into the browser's scripts
+ * (`LISTREADY_BUILD_YEAR`, shell/webpack.config.ts) and the prerendered pages, rendered by the same
+ * build, read the clock then; so the HTML and the scripts that hydrate it agree. (The spec's "2025"
+ * was its product's current year.)
+ */
+export const COPYRIGHT_YEAR = process.env.LISTREADY_BUILD_YEAR ?? String(new Date().getFullYear());
+
+export const COPYRIGHT_LINE = `© ${COPYRIGHT_YEAR} ListReady. All rights reserved.`;

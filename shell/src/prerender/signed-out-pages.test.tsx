@@ -95,7 +95,10 @@ describe('the visitor’s prerendered pages', () => {
     expect(notFound.title).toBe('Page not found · ListReady');
     expect(renderSignedOutPage('landing').title).toBe('ListReady — Get your home ready to sell');
     expect(page.querySelector('header a[href="/auth"]')).not.toBeNull();
-    expect(page.querySelector('footer')).not.toBeNull();
+    // This year's copyright, not the spec's 2025 (the build's year; the clock's when not built).
+    expect(page.querySelector('footer')?.textContent).toContain(
+      `© ${new Date().getFullYear()} ListReady. All rights reserved.`,
+    );
   });
 
   it('renders the plain shell’s frame as it stands while the session is asked: nobody’s page yet', () => {

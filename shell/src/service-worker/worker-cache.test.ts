@@ -186,13 +186,35 @@ describe('the signed-in user reads', () => {
     expect(caches.stores.get(`${USER_CACHE_PREFIX}seller-b`)?.entries.size).toBe(1);
   });
 
-  it('are not kept when nobody is known to be signed in', async () => {
+  it('answered before the page asks who is signed in (preloaded from its head), are kept: the worker asks once', async () => {
     const { caches, network, worker } = setUp();
+    network.answer('/api/auth/session', () => json(seller));
     network.answer('/api/clients/current/journey', () => json(journey));
-    await worker.respond(request('/api/clients/current/journey'));
-    expect([...caches.stores.keys()].filter((name) => name.startsWith(USER_CACHE_PREFIX))).toEqual([]);
+    network.answer('/api/clients/current/tasks', () => json([]));
+    // A sign-in (or a first visit) left nobody stored; the page's two preloaded reads answer first.
+    await Promise.all([
+      worker.respond(request('/api/clients/current/journey')),
+      worker.respond(request('/api/clients/current/tasks')),
+    ]);
+    expect(network.asked.filter((path) => path === '/api/auth/session')).toHaveLength(1);
+    expect(caches.stores.get(`${USER_CACHE_PREFIX}seller-a`)?.entries.size).toBe(2);
+    network.answer('/api/auth/session', () => 'offline');
     network.answer('/api/clients/current/journey', () => 'offline');
-    await expect(worker.respond(request('/api/clients/current/journey'))).rejects.toThrow('Failed to fetch');
+    expect(await (await worker.respond(request('/api/clients/current/journey')))?.json()).toEqual(journey);
+  });
+
+  it('are not kept when nobody is signed in, as the session says', async () => {
+    for (const answer of [() => json({ user: null }), () => json({ message: 'Unauthorized' }, 401)]) {
+      const { caches, network, worker } = setUp();
+      network.answer('/api/auth/session', answer);
+      network.answer('/api/clients/current/journey', () => json(journey));
+      await worker.respond(request('/api/clients/current/journey'));
+      expect([...caches.stores.keys()].filter((name) => name.startsWith(USER_CACHE_PREFIX))).toEqual([]);
+      network.answer('/api/clients/current/journey', () => 'offline');
+      await expect(worker.respond(request('/api/clients/current/journey'))).rejects.toThrow(
+        'Failed to fetch',
+      );
+    }
   });
 
   it('are deleted when the session names someone else, nobody, or answers 401', async () => {

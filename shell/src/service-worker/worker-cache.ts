@@ -103,6 +103,8 @@ export function createWorkerCache(environment: WorkerEnvironment) {
   const { caches, origin } = environment;
   // The session answer being read, so a read answered at the same moment is stored for the right user.
   let sessionInFlight: Promise<unknown> = Promise.resolve();
+  // The worker's own session probe, while one is out (sessionUserAskedByWorker).
+  let ownProbe: Promise<unknown> | undefined;
 
   async function deleteUserData(keepUserId?: string): Promise<void> {
     const names = await caches.keys();
@@ -142,6 +144,25 @@ export function createWorkerCache(environment: WorkerEnvironment) {
     const answered = askSession(request);
     sessionInFlight = answered.catch(() => undefined);
     return answered;
+  }
+
+  /**
+   * Who is signed in, for a read answered while the worker knows nobody: the page preloads the
+   * journey's reads from its head (the gateway's hints), before its own session probe starts, and
+   * after a sign-in or a first visit nothing is stored yet. The worker asks once for all such reads
+   * (the answer is stored as the page's own would be); the reads then go to the user it names.
+   */
+  async function sessionUserAskedByWorker(): Promise<string | null> {
+    if (!ownProbe) {
+      ownProbe = askSession(new Request(new URL(SESSION_URL, origin)))
+        .catch(() => undefined)
+        .finally(() => {
+          ownProbe = undefined;
+        });
+      sessionInFlight = ownProbe;
+    }
+    await ownProbe;
+    return storedSessionUser();
   }
 
   async function askSession(request: Request): Promise<Response> {
@@ -184,8 +205,9 @@ export function createWorkerCache(environment: WorkerEnvironment) {
       await deleteUserData();
     } else if (response.ok) {
       await sessionInFlight;
-      const userId = await storedSessionUser();
-      // Nobody known to be signed in: nothing is kept (it could not be told apart from another's).
+      const userId = (await storedSessionUser()) ?? (await sessionUserAskedByWorker());
+      // Nobody signed in, as far as the session says: nothing is kept (it could not be told apart
+      // from another's).
       if (userId) await (await caches.open(`${USER_CACHE_PREFIX}${userId}`)).put(request, response.clone());
     }
     return response;

@@ -1,51 +1,48 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepNoteDraft, noteDraftKey, readNoteDraft } from './note-drafts.ts';
 
-/** A Storage over a Map, or one whose every call throws (full, or refused). */
-function memoryStorage(failing = false): Storage {
-  const items = new Map<string, string>();
-  const guard = () => {
-    if (failing) throw new DOMException('refused', 'QuotaExceededError');
-  };
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => (guard(), items.get(key) ?? null),
-    setItem: (key, value) => (guard(), void items.set(key, value)),
-    removeItem: (key) => (guard(), void items.delete(key)),
-  };
-}
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
 
 describe('note drafts', () => {
   const key = noteDraftKey('user-1', 'ct-1');
 
-  it('are kept per person and task, read back, and forgotten', () => {
-    const storage = memoryStorage();
+  it("are kept per person and task in this tab's storage, read back, and forgotten", () => {
     expect(key).not.toBe(noteDraftKey('user-2', 'ct-1'));
     expect(key).not.toBe(noteDraftKey('user-1', 'ct-2'));
-    keepNoteDraft(key, { text: 'Boxes', base: '' }, storage);
-    expect(readNoteDraft(key, storage)).toEqual({ text: 'Boxes', base: '' });
-    keepNoteDraft(key, null, storage);
-    expect(readNoteDraft(key, storage)).toBeNull();
-    expect(storage.length).toBe(0);
+    keepNoteDraft(key, { text: 'Boxes', base: '' });
+    expect(JSON.parse(window.sessionStorage.getItem(key) ?? 'null')).toEqual({ text: 'Boxes', base: '' });
+    expect(readNoteDraft(key)).toEqual({ text: 'Boxes', base: '' });
+    keepNoteDraft(key, null);
+    expect(readNoteDraft(key)).toBeNull();
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('read as none when what is stored is not a draft', () => {
-    const storage = memoryStorage();
     for (const stored of ['{"text":', '"words"', '{"text":"a"}', '{"text":1,"base":""}', 'null']) {
-      storage.setItem(key, stored);
-      expect(readNoteDraft(key, storage), stored).toBeNull();
+      window.sessionStorage.setItem(key, stored);
+      expect(readNoteDraft(key), stored).toBeNull();
     }
   });
 
-  it('cost nothing but the draft itself where storage is full, refused or absent', () => {
-    const failing = memoryStorage(true);
-    expect(() => keepNoteDraft(key, { text: 'Boxes', base: '' }, failing)).not.toThrow();
-    expect(readNoteDraft(key, failing)).toBeNull();
-    expect(() => keepNoteDraft(key, { text: 'Boxes', base: '' }, null)).not.toThrow();
-    expect(readNoteDraft(key, null)).toBeNull();
+  it('cost nothing but the draft itself where storage is full', () => {
+    vi.spyOn(window.sessionStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(() => keepNoteDraft(key, { text: 'Boxes', base: '' })).not.toThrow();
+    expect(readNoteDraft(key)).toBeNull();
+  });
+
+  it('cost nothing but the draft itself where storage is refused or absent', () => {
+    const refused = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    expect(() => keepNoteDraft(key, { text: 'Boxes', base: '' })).not.toThrow();
+    expect(readNoteDraft(key)).toBeNull();
+    refused.mockReturnValue(null as unknown as Storage);
+    expect(() => keepNoteDraft(key, { text: 'Boxes', base: '' })).not.toThrow();
+    expect(readNoteDraft(key)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { browserStorage } from '@listready/web-client';
+import { readStored, writeStored } from '@listready/web-client';
 
 /**
  * A task's notes as the seller is writing them, before Save: kept in this tab's sessionStorage, so
@@ -18,35 +18,26 @@ const KEY_PREFIX = 'listready:note-draft:';
 /** One draft per signed-in person and task. */
 export const noteDraftKey = (userId: string, taskId: string): string => `${KEY_PREFIX}${userId}:${taskId}`;
 
-/** This tab's storage; refused (some private modes), drafts last as long as the editor. */
-const tabStorage = (): Storage | null => browserStorage('session') ?? null;
-
 const isDraft = (value: unknown): value is NoteDraft =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as NoteDraft).text === 'string' &&
   typeof (value as NoteDraft).base === 'string';
 
-/** The draft kept under `key`, or null (none, or not one this code wrote). */
-export function readNoteDraft(key: string, storage: Storage | null = tabStorage()): NoteDraft | null {
+/** The draft kept under `key`, or null (none, storage refused, or not one this code wrote). */
+export function readNoteDraft(key: string): NoteDraft | null {
   try {
-    const value: unknown = JSON.parse(storage?.getItem(key) ?? 'null');
+    const value: unknown = JSON.parse(readStored('session', key) ?? 'null');
     return isDraft(value) ? { text: value.text, base: value.base } : null;
   } catch {
     return null;
   }
 }
 
-/** Keeps `draft` under `key`, or forgets it (null: nothing unsaved). */
-export function keepNoteDraft(
-  key: string,
-  draft: NoteDraft | null,
-  storage: Storage | null = tabStorage(),
-): void {
-  try {
-    if (draft) storage?.setItem(key, JSON.stringify(draft));
-    else storage?.removeItem(key);
-  } catch {
-    // Storage full or refused: the draft lasts as long as the editor.
-  }
+/**
+ * Keeps `draft` under `key`, or forgets it (null: nothing unsaved). Where storage is full or
+ * refused (some private modes), the draft lasts as long as the editor.
+ */
+export function keepNoteDraft(key: string, draft: NoteDraft | null): void {
+  writeStored('session', key, draft ? JSON.stringify(draft) : null);
 }

@@ -6,6 +6,8 @@ import {
   AGENT_STATS_URL,
 } from './src/dashboard/utils/dashboard-api.ts';
 
+const DASHBOARD_READS = [AGENT_STATS_URL, AGENT_INSIGHTS_URL, AGENT_CLIENTS_URL];
+
 interface WebpackArguments {
   mode?: 'production' | 'development';
 }
@@ -19,10 +21,12 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     lifecycles: './src/lifecycles.tsx',
     entry: './src/standalone.ts',
     devPort: 3002,
-    // The dashboard's reads (they name the agent as `current`, so none waits for another),
-    // preloaded with the page. The Branding tab reads its own when it opens.
+    // The dashboard's reads (they name the agent as `current`, so none waits for another), at
+    // /dashboard and at /, an agent's dashboard too, preloaded with the page. The Branding tab reads
+    // its own when it opens.
     pageData: {
-      '/dashboard': [AGENT_STATS_URL, AGENT_INSIGHTS_URL, AGENT_CLIENTS_URL],
+      '/': DASHBOARD_READS,
+      '/dashboard': DASHBOARD_READS,
     },
     // Every screen but the dashboard comes in a chunk of its own (agent-app.tsx): fetched with its page.
     pageChunks: {

@@ -9,6 +9,8 @@ import {
 } from './src/journey/utils/journey-api.ts';
 import { GROUPS_URL } from './src/profile/utils/profile-api.ts';
 
+const JOURNEY_READS = [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL, HOUSEHOLDS_URL, PROFILE_URL];
+
 interface WebpackArguments {
   mode?: 'production' | 'development';
 }
@@ -23,10 +25,12 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     entry: './src/standalone.ts',
     devPort: 3001,
     // The first reads of the journey (its own journey: no ?clientId=; the household picker's list;
-    // the profile the agent banner shows) and of the profile (its groups, and the seller's contact
-    // details its overview opens on), preloaded with the page.
+    // the profile the agent banner shows), at /journey and at /, where a seller's journey is too,
+    // and of the profile (its groups, and the seller's contact details its overview opens on),
+    // preloaded with the page.
     pageData: {
-      '/journey': [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL, HOUSEHOLDS_URL, PROFILE_URL],
+      '/': JOURNEY_READS,
+      '/journey': JOURNEY_READS,
       '/profile': [GROUPS_URL, PROFILE_URL],
     },
     // The profile screen comes in a chunk of its own (seller-app.tsx): fetched with the page too.

@@ -270,38 +270,46 @@ async function watchForCodeLoading(
 }
 
 describe('the seller’s journey, without a waterfall', () => {
-  it('starts the journey’s API reads before the seller remote has finished loading, each asked once', async () => {
-    const { page, requests } = await browser.newPage();
-    await registerSeller(page, 'Parallel');
-    // At once, as a seller who reloads after signing up: the gateway preloads the reads, and they
-    // wait at the journey service until user-registered has made the journey (no 404, no retry).
-    await page.goto(`${baseUrl}/journey`);
-    await page.locator('[data-remote="mfe-seller"]').getByText('Hello Parallel!').waitFor();
-    const one = await requestedOnce(page);
-    const remoteEntry = one(/^\/remotes\/mfe-seller\/remoteEntry\.[0-9a-f]+\.js$/);
-    const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
-    const manifest = one(/^\/remotes\/mfe-seller\/mf-manifest\.json$/);
-    const session = one(/^\/api\/auth\/session$/);
-    // The screen's reads, and the household picker's and the agent banner's (issue 16: they
-    // started only once the remote had rendered).
-    const reads = ['journey', 'tasks', 'households', 'profile'];
-    for (const read of reads.map((name) => new RegExp(`^/api/clients/current/${name}$`))) {
-      const call = one(read);
-      expect(call.start, `${read} starts before the remote entry has arrived`).toBeLessThan(remoteEntry.end);
-      expect(call.start, `${read} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
-    }
-    // The remote does not wait for the session probe's answer to start downloading.
-    expect(manifest.start).toBeLessThan(session.end);
-    expect(remoteEntry.start).toBeLessThan(session.end);
-    // Each preload was the request the page used: nothing was fetched twice.
-    for (const name of reads) {
-      const path = `/api/clients/current/${name}`;
-      expect(
-        requests.filter((request) => request.url().endsWith(path)),
-        path,
-      ).toHaveLength(1);
-    }
-  });
+  // At / too, where a seller's journey is as well: an installed app opens there (start_url), and so
+  // does the address typed bare. Before, / had no preloads: the session's answer, then the remote's
+  // manifest, its entry, and only then the reads, one after another.
+  it.each(['/journey', '/'])(
+    'starts the journey’s API reads before the seller remote has finished loading, each asked once (%s)',
+    async (path) => {
+      const { page, requests } = await browser.newPage();
+      await registerSeller(page, 'Parallel');
+      // At once, as a seller who reloads after signing up: the gateway preloads the reads, and they
+      // wait at the journey service until user-registered has made the journey (no 404, no retry).
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('[data-remote="mfe-seller"]').getByText('Hello Parallel!').waitFor();
+      const one = await requestedOnce(page);
+      const remoteEntry = one(/^\/remotes\/mfe-seller\/remoteEntry\.[0-9a-f]+\.js$/);
+      const exposed = one(/^\/remotes\/mfe-seller\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/);
+      const manifest = one(/^\/remotes\/mfe-seller\/mf-manifest\.json$/);
+      const session = one(/^\/api\/auth\/session$/);
+      // The screen's reads, and the household picker's and the agent banner's (issue 16: they
+      // started only once the remote had rendered).
+      const reads = ['journey', 'tasks', 'households', 'profile'];
+      for (const read of reads.map((name) => new RegExp(`^/api/clients/current/${name}$`))) {
+        const call = one(read);
+        expect(call.start, `${read} starts before the remote entry has arrived`).toBeLessThan(
+          remoteEntry.end,
+        );
+        expect(call.start, `${read} starts before the exposed module has arrived`).toBeLessThan(exposed.end);
+      }
+      // The remote does not wait for the session probe's answer to start downloading.
+      expect(manifest.start).toBeLessThan(session.end);
+      expect(remoteEntry.start).toBeLessThan(session.end);
+      // Each preload was the request the page used: nothing was fetched twice.
+      for (const name of reads) {
+        const read = `/api/clients/current/${name}`;
+        expect(
+          requests.filter((request) => request.url().endsWith(read)),
+          read,
+        ).toHaveLength(1);
+      }
+    },
+  );
 
   it.each([
     {
@@ -360,14 +368,16 @@ describe('the seller’s journey, without a waterfall', () => {
     // The dashboard's reads name the agent as `current`; before, they waited for the remote to
     // render and ask who the agent was (GET /api/agents/current), which it no longer asks at all.
     // The analytics page's two reads waited for its remote too.
+    // `/` is an agent's dashboard too (the address typed bare, an installed app's start).
+    const dashboard = {
+      remote: 'mfe-agent',
+      reads: ['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
+      notAsked: ['/api/agents/current'],
+      shown: '[data-stat="Active Clients"]',
+    };
     const pages = [
-      {
-        path: '/dashboard',
-        remote: 'mfe-agent',
-        reads: ['stats', 'insights', 'clients'].map((part) => `/api/agents/current/${part}`),
-        notAsked: ['/api/agents/current'],
-        shown: '[data-stat="Active Clients"]',
-      },
+      { path: '/dashboard', ...dashboard },
+      { path: '/', ...dashboard },
       {
         path: '/analytics',
         remote: 'mfe-analytics',

@@ -16,6 +16,8 @@ export const EVERYONE_REMOTES_TABLE = 'everyone-remotes.json';
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The pages one remote renders for an agent only (the gateway preloads them for an agent's session). */
 export const AGENT_REMOTES_TABLE = 'agent-remotes.json';
+/** The same for a home seller's session: `/`, their journey. */
+export const CLIENT_REMOTES_TABLE = 'client-remotes.json';
 /** The built page's inline stylesheet; whoever serves the page gives it the response's style nonce. */
 export const INLINE_STYLE_TAG = '<style data-inline-css>';
 
@@ -86,6 +88,8 @@ export class PrerenderPagesPlugin {
           compilation.emitAsset(SIGNED_IN_REMOTES_TABLE, new sources.RawSource(remotes));
           const agentRemotes = `${JSON.stringify(pages.agentRemotesTable(), null, 2)}\n`;
           compilation.emitAsset(AGENT_REMOTES_TABLE, new sources.RawSource(agentRemotes));
+          const clientRemotes = `${JSON.stringify(pages.clientRemotesTable(), null, 2)}\n`;
+          compilation.emitAsset(CLIENT_REMOTES_TABLE, new sources.RawSource(clientRemotes));
         },
       );
     });

@@ -520,9 +520,12 @@ describe('preloads for a signed-in page a remote renders', () => {
       },
     ],
   };
-  const PAGE_DATA = { '/journey': ['/api/clients/current/journey', '/api/clients/current/tasks'] };
+  const JOURNEY_READS = ['/api/clients/current/journey', '/api/clients/current/tasks'];
+  const PAGE_DATA = { '/': JOURNEY_READS, '/journey': JOURNEY_READS };
+  const DASHBOARD_READS = ['/api/agents/current/stats', '/api/agents/current'];
   const AGENT_PAGE_DATA = {
-    '/dashboard': ['/api/agents/current/stats', '/api/agents/current'],
+    '/': DASHBOARD_READS,
+    '/dashboard': DASHBOARD_READS,
     '/accept-invitation': ['/api/agents/current'],
   };
   // The profile screen's lazy chunks (one of them also among the exposed module's files).
@@ -548,7 +551,11 @@ describe('preloads for a signed-in page a remote renders', () => {
     await writeFile(path.join(seller, 'page-chunks.json'), JSON.stringify(PAGE_CHUNKS));
     const agent = path.join(root, 'preloading-agent');
     await mkdir(agent);
-    await writeFile(path.join(shell, 'agent-remotes.json'), JSON.stringify({ '/dashboard': 'mfe-agent' }));
+    await writeFile(
+      path.join(shell, 'agent-remotes.json'),
+      JSON.stringify({ '/': 'mfe-agent', '/dashboard': 'mfe-agent' }),
+    );
+    await writeFile(path.join(shell, 'client-remotes.json'), JSON.stringify({ '/': 'mfe-seller' }));
     await writeFile(path.join(agent, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(agent, 'page-data.json'), JSON.stringify(AGENT_PAGE_DATA));
     await writeFile(
@@ -687,9 +694,28 @@ describe('preloads for a signed-in page a remote renders', () => {
     );
   });
 
+  it("preloads at / what the role's home is there: a seller's journey, an agent's dashboard, each with its reads", async () => {
+    expect(await preloads('/', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual([
+      'fetch /api/clients/current/journey (use-credentials)',
+      'fetch /api/clients/current/tasks (use-credentials)',
+      ...remoteAround('mfe-seller'),
+    ]);
+    expect(await preloads('/', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual([
+      'fetch /api/agents/current/stats (use-credentials)',
+      'fetch /api/agents/current (use-credentials)',
+      ...remoteAround('mfe-agent'),
+    ]);
+    // A query string: the remote, not reads it cannot know.
+    expect(await preloads('/?clientId=abc', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
+      remoteAround('mfe-seller'),
+    );
+  });
+
   it('preloads nothing for a page that depends on the role it is not, or for a visitor', async () => {
-    expect(await preloads('/', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
-    expect(await preloads('/', { role: 'agent', iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
+    // A role the shell does not know, or a token that claims none: / could be either remote's.
+    expect(await preloads('/', { role: 'admin', iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
+    expect(await preloads('/', { iat: aMinuteAgo, exp: inAnHour })).toEqual(SHELL_FILES);
+    expect(await preloads('/', { role: 'client', iat: 0, exp: 1 })).toEqual(SHELL_FILES);
     // A seller at an agent's page gets the not-found page; an expired token claims nothing.
     expect(await preloads('/dashboard', { role: 'client', iat: aMinuteAgo, exp: inAnHour })).toEqual(
       SHELL_FILES,

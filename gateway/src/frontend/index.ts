@@ -95,6 +95,8 @@ export const EVERYONE_REMOTES_TABLE = 'everyone-remotes.json';
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The shell's build: the pages one remote renders for an agent only (agent-remotes.json, optional). */
 export const AGENT_REMOTES_TABLE = 'agent-remotes.json';
+/** The same for a home seller (client-remotes.json, optional): `/`, their journey. */
+export const CLIENT_REMOTES_TABLE = 'client-remotes.json';
 /** A remote's build: the API reads each of its pages starts with (page-data.json, optional). */
 export const REMOTE_PAGE_DATA = 'page-data.json';
 /** A remote's build: the lazily loaded files each of its pages renders with (page-chunks.json, optional). */
@@ -425,7 +427,8 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
   /**
    * The remote that renders a page, and whose reads its page data lists: a page every visitor gets
    * (the invitation page) has no reads to preload; a page every signed-in user gets is the
-   * seller's (an agent there reads other things); an agent's own page the agent's.
+   * seller's (an agent there reads other things); an agent's own page the agent's, and a seller's
+   * own page (`/`, the journey) the seller's.
    */
   const remoteOfPage = async (
     page: string,
@@ -436,6 +439,7 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
       { file: EVERYONE_REMOTES_TABLE, pageDataRole: undefined },
       ...(signedIn ? [{ file: SIGNED_IN_REMOTES_TABLE, pageDataRole: 'client' as const }] : []),
       ...(claims?.role === 'agent' ? [{ file: AGENT_REMOTES_TABLE, pageDataRole: 'agent' as const }] : []),
+      ...(claims?.role === 'client' ? [{ file: CLIENT_REMOTES_TABLE, pageDataRole: 'client' as const }] : []),
     ];
     const read = await Promise.all(
       tables.map(async ({ file, pageDataRole }) => ({

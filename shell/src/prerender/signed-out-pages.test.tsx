@@ -6,6 +6,7 @@ import {
   signedInRemotesTable,
   everyoneRemotesTable,
   agentRemotesTable,
+  clientRemotesTable,
   signedOutPagesTable,
 } from './signed-out-pages.tsx';
 
@@ -47,14 +48,19 @@ describe('the visitor’s prerendered pages', () => {
     });
   });
 
-  it("names the pages one remote renders for an agent only (the server preloads it for an agent's session)", () => {
+  it("names the pages one remote renders for an agent only, / their dashboard among them (the server preloads it for an agent's session)", () => {
     expect(agentRemotesTable()).toEqual({
+      '/': 'mfe-agent',
       '/dashboard': 'mfe-agent',
       '/client-demo': 'mfe-agent',
       '/google-setup': 'mfe-agent',
       '/google-manual': 'mfe-agent',
       '/analytics': 'mfe-analytics',
     });
+  });
+
+  it("names the page one remote renders for a home seller only: /, their journey (the server preloads it for a seller's session)", () => {
+    expect(clientRemotesTable()).toEqual({ '/': 'mfe-seller' });
   });
 
   it('renders the landing page with its tagline, six steps and calls to action as real links', () => {

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
-import { resolveRoute, ROUTE_RULES } from '../routing/route-rules.ts';
+import { resolveRoute, rootRemoteOf, ROUTE_RULES } from '../routing/route-rules.ts';
 import { ShellApp } from '../shell-app.tsx';
 
 /**
@@ -78,13 +78,21 @@ export function signedInRemotesTable(): Record<string, string> {
 }
 
 /**
- * The pages one remote renders for an agent only (`/dashboard` → mfe-agent): the server, which
- * reads the role from the session token's claims as a hint (the API still decides), may start
- * loading that remote with the page for an agent. `/` is in neither table: what it renders depends
- * on the role too, and it is no remote's own page.
+ * The pages one remote renders for an agent only (`/dashboard` → mfe-agent, and `/`, an agent's
+ * dashboard): the server, which reads the role from the session token's claims as a hint (the API
+ * still decides), may start loading that remote with the page for an agent.
  */
 export function agentRemotesTable(): Record<string, string> {
-  return remotesWithAccess('agent');
+  return { '/': rootRemoteOf('agent'), ...remotesWithAccess('agent') };
+}
+
+/**
+ * The pages one remote renders for a home seller (or a household member) only: `/`, their journey
+ * (an installed app opens there, and so does the address typed bare). The server preloads it for a
+ * session claiming that role, as it does the agent's pages for an agent.
+ */
+export function clientRemotesTable(): Record<string, string> {
+  return { '/': rootRemoteOf('client') };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@listready/contracts/remotes';
-import type { Session } from '@listready/web-client';
+import type { Session, UserRole } from '@listready/web-client';
 
 export type ShellScreen = 'landing' | 'auth' | 'forgot-password' | 'reset-password' | 'not-found';
 
@@ -38,6 +38,11 @@ export function normalisePath(pathname: string): string {
   return trimmed || '/';
 }
 
+/** The remote a signed-in user's `/` is: an agent's dashboard, everyone else's journey. */
+export function rootRemoteOf(role: UserRole): RemoteName {
+  return role === 'agent' ? 'mfe-agent' : 'mfe-seller';
+}
+
 function render(target: RouteRule['target']): ResolvedRoute {
   return 'app' in target ? { kind: 'remote', app: target.app } : { kind: 'shell', screen: target.screen };
 }
@@ -53,7 +58,7 @@ export function resolveRoute(pathname: string, session: Session): ResolvedRoute 
   if (path === '/') {
     if (session.status === 'loading') return { kind: 'loading' };
     if (session.status === 'signed-out') return { kind: 'shell', screen: 'landing' };
-    return { kind: 'remote', app: session.user.role === 'agent' ? 'mfe-agent' : 'mfe-seller' };
+    return { kind: 'remote', app: rootRemoteOf(session.user.role) };
   }
 
   const rule = ROUTE_RULES[path];

@@ -24,9 +24,12 @@ export const ROUTES: ReadonlyArray<AuditedRoute> = [
   // Answered with a 404 (a real one): Lighthouse audits it anyway, with a warning, and the console's
   // line for the document's own status counts against best practices.
   { path: '/no-such-page', as: 'signed out', expectedStatus: 404 },
+  // A signed-in user's `/` is their home page: the seller's journey, the agent's dashboard.
+  { path: '/', as: 'seller' },
   { path: '/journey', as: 'seller' },
   { path: '/profile', as: 'seller' },
   { path: '/icons', as: 'seller' },
+  { path: '/', as: 'agent' },
   { path: '/dashboard', as: 'agent' },
   { path: '/client-demo', as: 'agent' },
   { path: '/analytics', as: 'agent' },

@@ -28,8 +28,10 @@ export default (_environment: unknown, argv: WebpackArguments) =>
       '/': DASHBOARD_READS,
       '/dashboard': DASHBOARD_READS,
     },
-    // Every screen but the dashboard comes in a chunk of its own (agent-app.tsx): fetched with its page.
+    // Every screen comes in a chunk of its own (agent-app.tsx): fetched with its page.
     pageChunks: {
+      '/': './src/dashboard/dashboard-screen.tsx',
+      '/dashboard': './src/dashboard/dashboard-screen.tsx',
       '/client-demo': './src/client-demo/client-demo-screen.tsx',
       '/google-setup': './src/google-setup/google-setup-screen.tsx',
       '/google-manual': './src/google-setup/google-manual-screen.tsx',

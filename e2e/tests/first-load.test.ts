@@ -321,6 +321,20 @@ describe('the seller’s journey, without a waterfall', () => {
       signIn: (page: Page) => registerSeller(page, 'Lazy'),
     },
     {
+      what: 'an agent’s dashboard',
+      remote: 'mfe-agent',
+      page: '/dashboard',
+      path: '/dashboard',
+      heading: 'Hello Lazy!',
+      signIn: (page: Page) =>
+        registerAccount(page, baseUrl, {
+          firstName: 'Lazy',
+          lastName: 'Agent',
+          password: 'first-load-pass-1',
+          role: 'agent',
+        }),
+    },
+    {
       what: 'the invitation page, for a visitor',
       remote: 'mfe-agent',
       page: '/accept-invitation',

@@ -1,15 +1,23 @@
 import { useEffect, type ComponentType } from 'react';
 import { fetchWhenIdle, LoadingSpinner, onDemand, OnDemandScreen, type OnDemand } from '@listready/ui';
-import { useLocationPath } from '@listready/web-client';
-import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
+import { useLocationPath, useSession } from '@listready/web-client';
+
+type Screen = OnDemand<ComponentType>;
 
 /**
- * Each agent route's screen but the dashboard, fetched when it opens (each in a chunk of its own,
- * preloaded with the page: page-chunks.json), so the dashboard, an agent's home, and the invitation
- * page a visitor opens carry only their own code. Every other path this remote is given (/ and
- * /dashboard) is the dashboard.
+ * The dashboard: an agent's home (/ and /dashboard), and every path of this remote without a
+ * screen of its own. A chunk of its own like every other screen, so the invitation page a visitor
+ * opens from an e-mail does not bring the dashboard's code with it.
  */
-const SCREENS: Readonly<Record<string, OnDemand<ComponentType>>> = {
+const DASHBOARD: Screen = onDemand(() =>
+  import('./dashboard/dashboard-screen.tsx').then((module) => module.DashboardScreen),
+);
+
+/**
+ * Each agent route's screen, fetched when it opens (each in a chunk of its own, preloaded with the
+ * page: page-chunks.json), so every page carries only its own screen's code.
+ */
+const SCREENS: Readonly<Record<string, Screen>> = {
   '/client-demo': onDemand(() =>
     import('./client-demo/client-demo-screen.tsx').then((module) => module.ClientDemoScreen),
   ),
@@ -29,37 +37,44 @@ const SCREENS: Readonly<Record<string, OnDemand<ComponentType>>> = {
 /** A path as the screens are named: without its trailing slashes. */
 const screenPath = (path: string): string => path.replace(/\/+$/, '');
 
+/** The screen of a path: its own, or the dashboard. */
+const screenAt = (path: string): Screen => SCREENS[screenPath(path)] ?? DASHBOARD;
+
 // The screen the page opened with starts coming as this remote loads, and the remote mounts once
 // it is here (screenReady), so the shell's loading state gives way to the screen itself.
 // A failed fetch is the screen's to report (OnDemandScreen fetches again, then says so).
-const opening = SCREENS[screenPath(window.location.pathname)]?.fetch().catch(() => undefined);
+const opening = screenAt(window.location.pathname)
+  .fetch()
+  .catch(() => undefined);
 
-/** What the remote waits for before its first render: the screen the page opened with, if lazy. */
-export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
+/** What the remote waits for before its first render: the screen the page opened with. */
+export const screenReady = (): Promise<unknown> => opening;
 
 /**
- * The screens an agent goes on to from a page: the bar's Client Demo from any, and from one Google
- * setup screen the other (they link each other; an agent reaches the first by its address). None
- * from the invitation page, whose visitor may not be signed in yet.
+ * The screens an agent goes on to from a page: the bar's Dashboard and Client Demo from any, and
+ * from one Google setup screen the other (they link each other; an agent reaches the first by its
+ * address). From the invitation page only the dashboard, where an agent is taken once it is
+ * accepted, and only for an agent: a visitor signs in first.
  */
-function nextScreens(path: string): OnDemand<ComponentType>[] {
-  if (path === '/accept-invitation') return [];
-  const next = ['/client-demo'];
-  if (path === '/google-setup') next.push('/google-manual');
-  if (path === '/google-manual') next.push('/google-setup');
-  return next.flatMap((page) => SCREENS[page] ?? []);
+function nextScreens(path: string, agent: boolean): Screen[] {
+  const page = screenPath(path);
+  if (page === '/accept-invitation') return agent ? [DASHBOARD] : [];
+  const next = [DASHBOARD, SCREENS['/client-demo']];
+  if (page === '/google-setup') next.push(SCREENS['/google-manual']);
+  if (page === '/google-manual') next.push(SCREENS['/google-setup']);
+  return next.filter((screen): screen is Screen => screen !== undefined && screen !== screenAt(page));
 }
 
 /** The agent remote: dashboard (also / for agents), client demo, Google setup, invitation acceptance. */
 export function AgentApp() {
-  const path = screenPath(useLocationPath());
-  const source = SCREENS[path];
+  const path = useLocationPath();
+  const session = useSession();
+  const agent = session.status === 'signed-in' && session.user.role === 'agent';
   // Once this screen is up, those an agent goes on to come too: opened, each draws at once.
-  useEffect(() => fetchWhenIdle(nextScreens(path)), [path]);
-  if (!source) return <DashboardScreen />;
+  useEffect(() => fetchWhenIdle(nextScreens(path, agent)), [path, agent]);
   return (
     // The shell's own loading state for an agent's page, while a screen opened later comes.
-    <OnDemandScreen source={source} loading={<LoadingSpinner label="Loading page" />}>
+    <OnDemandScreen source={screenAt(path)} loading={<LoadingSpinner label="Loading page" />}>
       {(Screen) => <Screen />}
     </OnDemandScreen>
   );

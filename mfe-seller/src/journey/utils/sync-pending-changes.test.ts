@@ -519,7 +519,8 @@ describe('custom tasks made on this device', () => {
       vi.restoreAllMocks();
 
       const sent: string[] = [];
-      await syncPendingChanges({
+      const afterSent = vi.fn(async () => undefined);
+      const result = await syncPendingChanges({
         store: kept.changes,
         userId: 'user-1',
         send: async () => undefined,
@@ -530,9 +531,12 @@ describe('custom tasks made on this device', () => {
             return notFound();
           },
         },
-        afterSent: async () => undefined,
+        afterSent,
       });
       expect(sent).toEqual(['DELETE new-1']);
+      // No task to delete is the deletion done (that POST never arrived): sent, not refused.
+      expect(result).toEqual({ sent: [{ ...item, deleted: true }], refused: [] });
+      expect(afterSent).toHaveBeenCalledOnce();
       expect(kept.creations.snapshot()).toEqual([]);
     });
   });

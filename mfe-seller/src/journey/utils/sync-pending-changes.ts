@@ -37,6 +37,8 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
   waits?: (entry: Entry) => boolean;
   sent: (entry: Entry) => void;
   refused: (entry: Entry) => void;
+  /** An answer saying the work is done already (a DELETE that finds no task): the entry is `sent`. */
+  done?: (entry: Entry, error: ApiRequestError) => boolean;
   /** An answer saying there is nothing left to do (the task is gone): the entry is `dropped`. */
   gone?: (entry: Entry, error: ApiRequestError) => boolean;
   dropped?: (entry: Entry) => void;
@@ -53,6 +55,10 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
       await round.send(entry);
       round.sent(entry);
     } catch (error) {
+      if (error instanceof ApiRequestError && round.done?.(entry, error)) {
+        round.sent(entry);
+        continue;
+      }
       if (error instanceof ApiRequestError && round.gone?.(entry, error)) {
         round.dropped?.(entry);
         continue;
@@ -95,7 +101,7 @@ export async function syncPendingChanges(input: {
   const result: SyncResult = { sent: [], refused: [] };
   const sentChanges: PendingTaskChange[] = [];
   const sentCreations: PendingTaskCreation[] = [];
-  /** Creations with nothing left to send: deleted on the server meanwhile, or deleted here and not there. */
+  /** Creations with nothing left to send: deleted on the server since their first POST. */
   const goneCreations: PendingTaskCreation[] = [];
   const onward =
     !creations ||
@@ -105,10 +111,12 @@ export async function syncPendingChanges(input: {
       send: creations.send,
       sent: (creation) => sentCreations.push(creation),
       refused: (creation) => result.refused.push(creation),
-      // The task was deleted since its first POST (TASK_DELETED: a deleted task is not made
-      // again), or its DELETE finds none (that POST never arrived).
+      // A DELETE that finds no task is the deletion done: its POST never arrived, or an earlier
+      // DELETE did whose answer was lost (the page went, or the network, before it came).
+      done: (creation, error) => creation.deleted === true && error.status === 404,
+      // The task was deleted since its first POST (TASK_DELETED: a deleted task is not made again).
       gone: (creation, error) =>
-        creation.deleted ? error.status === 404 : error.serverError?.code === JourneyErrorCode.taskDeleted,
+        !creation.deleted && error.serverError?.code === JourneyErrorCode.taskDeleted,
       dropped: (creation) => goneCreations.push(creation),
       unanswered: async (creation) => {
         const current = creations.store.snapshot().find((candidate) => candidate.key === creation.key);

@@ -22,6 +22,12 @@ function OfflineProfile() {
 
 let online = true;
 
+/** The toasts on screen (a dismissed one stays in the store a moment, closed, as it animates out). */
+const shownToasts = () =>
+  getToasts()
+    .filter((toast) => toast.open)
+    .map((toast) => toast.title);
+
 function goOnline(): void {
   online = true;
   window.dispatchEvent(new Event('online'));
@@ -88,7 +94,7 @@ describe('a personal task added offline', () => {
     renderSignedIn(<OfflineProfile />, userFixture);
     await addTask('Book the cleaner');
     expect(within(rowOf('Book the cleaner')).getByRole('status').textContent).toBe(PENDING_CHANGE_TEXT);
-    expect(getToasts().map((toast) => toast.title)).toContain('Saved on this device');
+    expect(shownToasts()).toContain('Saved on this device');
     expect(server.writes()).toEqual([]);
     const [kept] = pendingTaskCreations.snapshot();
     expect(kept).toMatchObject({ userId: 'user-1', task: { title: 'Book the cleaner', priority: 'medium' } });
@@ -104,7 +110,7 @@ describe('a personal task added offline', () => {
     ]);
     expect(screen.getByText('Book the cleaner')).toBeTruthy();
     expect(pendingTaskCreations.snapshot()).toEqual([]);
-    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
+    await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
   });
 
   it('is edited and deleted on this device before it is sent, with no request at all', async () => {
@@ -206,7 +212,7 @@ describe('a synced personal task deleted offline', () => {
     await screen.findByText('Fix the gate');
     await deleteTask('Fix the gate');
     expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
-    expect(getToasts().map((toast) => toast.title)).toContain('Saved on this device');
+    expect(shownToasts()).toContain('Saved on this device');
     expect(server.writes()).toEqual([]);
     expect(pendingTaskCreations.snapshot()).toMatchObject([
       { userId: 'user-1', taskId: 't1', deleted: true, task: { title: 'Fix the gate' } },
@@ -218,7 +224,38 @@ describe('a synced personal task deleted offline', () => {
       { method: 'DELETE', url: '/api/clients/current/custom-tasks/t1', body: undefined },
     ]);
     expect(screen.getByText('No personal tasks yet')).toBeTruthy();
-    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
+    await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
+  });
+
+  it('whose DELETE went out once but whose answer was lost (the page went first): sent again, it finds none, and that is the deletion synced', async () => {
+    // The server took the first DELETE; the device kept the deletion, as no answer came.
+    const server = script([]);
+    await pendingTaskCreations.save({
+      key: pendingCreationKey('user-1', 't1'),
+      userId: 'user-1',
+      taskId: 't1',
+      url: '/api/clients/current/custom-tasks',
+      task: {
+        id: 't1',
+        title: 'Fix the gate',
+        description: null,
+        priority: 'medium',
+        dueDate: null,
+        assignedTo: null,
+        stageId: null,
+      },
+      savedAt: '2030-01-01T10:00:00.000Z',
+      attempted: '2030-01-01T10:00:00.000Z',
+      deleted: true,
+    });
+    renderSignedIn(<OfflineProfile />, userFixture);
+    await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
+    expect(shownToasts()).not.toContain('Not synced');
+    expect(pendingTaskCreations.snapshot()).toEqual([]);
+    expect(server.writes().map((call) => `${call.method} ${call.url}`)).toEqual([
+      'DELETE /api/clients/current/custom-tasks/t1',
+    ]);
+    expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
   });
 
   it('takes the changes kept for it along: back online only its DELETE goes', async () => {
@@ -245,10 +282,8 @@ describe('a synced personal task deleted offline', () => {
     // Another device deletes it first: this one's DELETE finds none.
     await fetch('/api/clients/current/custom-tasks/t1', { method: 'DELETE' });
     await deleteTask('Fix the gate');
-    await waitFor(() =>
-      expect(getToasts().map((toast) => toast.title)).toContain('Task deleted successfully'),
-    );
-    expect(getToasts().map((toast) => toast.title)).not.toContain('Failed to delete task');
+    await waitFor(() => expect(shownToasts()).toContain('Task deleted successfully'));
+    expect(shownToasts()).not.toContain('Failed to delete task');
     expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
     expect(pendingTaskCreations.snapshot()).toEqual([]);
     expect(server.writes().map((call) => `${call.method} ${call.url}`)).toEqual([

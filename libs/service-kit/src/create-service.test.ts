@@ -284,6 +284,38 @@ describe('createService error handling', () => {
     expect(lines).toEqual([]);
   });
 
+  it('logs a request whose client went before the answer, whose work goes on (a DELETE done, its answer lost)', async () => {
+    const { logger, lines } = captureLogs();
+    app = createService({ name: 'test', logger });
+    let arrived!: () => void;
+    const started = new Promise<void>((resolve) => (arrived = resolve));
+    let finish!: () => void;
+    const work = new Promise<void>((resolve) => (finish = resolve));
+    let done = false;
+    app.delete('/things/:id', async (_request, reply) => {
+      arrived();
+      await work;
+      done = true;
+      return reply.status(204).send();
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    lines.length = 0; // "Server listening at …"
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write('DELETE /things/t1 HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await started;
+    socket.destroy();
+    await expect.poll(() => lines.map((line) => line.msg)).toEqual(['request aborted by the client']);
+    expect(lines[0]).toMatchObject({ level: 40, req: { method: 'DELETE', url: '/things/t1' } });
+    expect(typeof lines[0]?.reqId).toBe('string');
+    finish();
+    await expect.poll(() => done).toBe(true);
+    // Answered to no one: no second line claiming a status the client never saw.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toHaveLength(1);
+  });
+
   it('redacts credentials in whatever else is logged', async () => {
     const { logger, lines } = captureLogs();
     logger.info(

@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPublicUser } from '@listready/contracts/fixtures';
-import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import type { SessionUser } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 
 afterEach(() => {
   cleanup();
@@ -21,15 +21,7 @@ async function remoteOpenedAt(path: string) {
 const ALAN = aPublicUser({ id: 'user-agent', role: 'agent', firstName: 'Alan' });
 
 /** The remote's app as the shell mounts it, for `user` (null: a visitor). */
-function renderApp(App: ComponentType, user: SessionUser | null = ALAN) {
-  const queryClient = createAppQueryClient();
-  queryClient.setQueryData(SESSION_QUERY_KEY, user);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>,
-  );
-}
+const renderApp = (App: ComponentType, user: SessionUser | null = ALAN) => renderWithSession(<App />, user);
 
 describe('AgentApp', () => {
   it('fetches the screen a page opened with as the remote loads, and has it for the first render', async () => {

@@ -1,14 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { dismissToast, getToasts } from '@listready/ui';
-import {
-  createAppQueryClient,
-  PENDING_INVITATION_STORAGE_KEY,
-  SESSION_QUERY_KEY,
-  type SessionUser,
-} from '@listready/web-client';
+import { PENDING_INVITATION_STORAGE_KEY, type SessionUser } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { ACCEPTED_REDIRECT_DELAY_MS, AcceptInvitationScreen } from './accept-invitation-screen.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -41,13 +36,7 @@ const seller = aPublicUser({ id: 'user-seller', role: 'client', firstName: 'Sadi
 /** The screen at `url`; `session` undefined leaves the session probe in flight. */
 function renderAt(url: string, session?: SessionUser | null) {
   window.history.replaceState(null, '', url);
-  const queryClient = createAppQueryClient();
-  if (session !== undefined) queryClient.setQueryData(SESSION_QUERY_KEY, session);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AcceptInvitationScreen />
-    </QueryClientProvider>,
-  );
+  renderWithSession(<AcceptInvitationScreen />, session);
 }
 
 const location = () => `${window.location.pathname}${window.location.search}`;

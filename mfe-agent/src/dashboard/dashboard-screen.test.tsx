@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts/journey';
 import { dismissToast, getToasts } from '@listready/ui';
-import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import type { SessionUser } from '@listready/web-client';
+import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
 import {
   FIRST_CLIENT_TEXT,
@@ -128,25 +128,9 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-function renderAs(user: Partial<SessionUser> | null) {
-  const queryClient = createAppQueryClient();
-  if (user) {
-    queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
-      id: 'user-1',
-      email: 'alan@example.com',
-      firstName: 'Alan',
-      lastName: 'Agent',
-      role: 'agent',
-      profileImageUrl: null,
-      ...user,
-    });
-  }
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <DashboardScreen />
-    </QueryClientProvider>,
-  );
-}
+/** The dashboard for an agent with `user`'s fields; `null`: the session not known yet. */
+const renderAs = (user: Partial<SessionUser> | null) =>
+  renderWithSession(<DashboardScreen />, user ? anAgent(user) : undefined);
 
 /** Radix tabs activate on mouse down (a click is mouse down, up, click). */
 function chooseTab(name: string) {

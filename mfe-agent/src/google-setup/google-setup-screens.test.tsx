@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppQueryClient } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { COPIED_STATE_MS } from './copy-button.tsx';
 import { GoogleManualScreen, OAUTH_PLAYGROUND_URL } from './google-manual-screen.tsx';
 import { GOOGLE_SETUP_URL, GoogleSetupScreen, googleSetupErrors } from './google-setup-screen.tsx';
@@ -24,8 +23,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const renderScreen = (ui: ReactElement) =>
-  render(<QueryClientProvider client={createAppQueryClient()}>{ui}</QueryClientProvider>);
+const renderScreen = (ui: ReactElement) => renderWithSession(ui);
 const callback = () => `${window.location.origin}/api/google-oauth-callback`;
 
 describe('GoogleSetupScreen', () => {

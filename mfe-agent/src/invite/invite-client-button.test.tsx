@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getToasts } from '@listready/ui';
-import { createAppQueryClient } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { InviteClientButton } from './invite-client-button.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -25,11 +24,7 @@ describe('InviteClientButton', () => {
         sms: { success: false, error: 'SMS is not configured' },
       });
     });
-    render(
-      <QueryClientProvider client={createAppQueryClient()}>
-        <InviteClientButton />
-      </QueryClientProvider>,
-    );
+    renderWithSession(<InviteClientButton />);
     // Nothing of the dialog is fetched or shown until the button is used.
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Invite Client' }));

@@ -1,8 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts/analytics';
-import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import type { SessionUser } from '@listready/web-client';
+import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { AnalyticsDashboard } from './analytics-dashboard.tsx';
 import { formatHour } from './utils/format.ts';
 
@@ -82,25 +82,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderAs(user: Partial<SessionUser> | null) {
-  const queryClient = createAppQueryClient();
-  if (user) {
-    queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
-      id: 'user-1',
-      email: 'alan@example.com',
-      firstName: 'Alan',
-      lastName: 'Agent',
-      role: 'agent',
-      profileImageUrl: null,
-      ...user,
-    });
-  }
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <AnalyticsDashboard />
-    </QueryClientProvider>,
-  );
-}
+/** The analytics for an agent with `user`'s fields; `null`: the session not known yet. */
+const renderAs = (user: Partial<SessionUser> | null) =>
+  renderWithSession(<AnalyticsDashboard />, user ? anAgent(user) : undefined);
 
 const count = (url: string) => calls.filter((call) => call === `GET ${url}`).length;
 /** The three totals as shown. */

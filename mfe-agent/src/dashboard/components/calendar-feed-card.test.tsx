@@ -1,11 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarFeed } from '@listready/contracts/calendar';
 import type { PublicUser } from '@listready/contracts/auth';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { dismissToast, getToasts } from '@listready/ui';
-import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
+import { SESSION_QUERY_KEY } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -36,16 +36,7 @@ function serve(answers: Record<string, () => Response>) {
   );
 }
 
-function renderCard() {
-  const queryClient = createAppQueryClient();
-  queryClient.setQueryData(SESSION_QUERY_KEY, agent);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <CalendarFeedCard />
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}
+const renderCard = () => renderWithSession(<CalendarFeedCard />, agent).queryClient;
 
 beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
+import { aPublicUser } from '@listready/contracts/fixtures';
 import type { TaskKind } from '@listready/contracts/journey';
-import { createAppQueryClient, SESSION_QUERY_KEY, type SessionUser } from '@listready/web-client';
+import type { SessionUser } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import type { JourneyResponse, TaskEntry } from '../utils/journey-api.ts';
 
 /** Test support for the journey screens: seeded-like data and a real QueryClient over a scripted fetch. */
@@ -116,19 +117,8 @@ export function scriptApi(
   return calls;
 }
 
-export function renderSignedIn(ui: ReactElement, user: Partial<SessionUser> = {}) {
-  const queryClient = createAppQueryClient();
-  queryClient.setQueryData<SessionUser>(SESSION_QUERY_KEY, {
-    id: 'user-1',
-    email: 'jane@example.com',
-    firstName: 'Jane',
-    lastName: 'Seller',
-    role: 'client',
-    profileImageUrl: null,
-    ...user,
-  });
-  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
-}
+export const renderSignedIn = (ui: ReactElement, user: Partial<SessionUser> = {}) =>
+  renderWithSession(ui, aPublicUser({ id: 'user-1', lastName: 'Seller', ...user }));
 
 /** A task's row on the journey, once drawn (Today's Priority may name the task too). */
 export function findTaskRow(title: string): Promise<HTMLElement> {

@@ -85,6 +85,27 @@ async function addTask(title: string): Promise<void> {
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
+/** The deletion of task t1 kept on this device, its DELETE waiting to be sent (the server may have it). */
+const keepDeletion = (title: string) =>
+  pendingTaskCreations.save({
+    key: pendingCreationKey(userFixture.id, 't1'),
+    userId: userFixture.id,
+    taskId: 't1',
+    url: '/api/clients/current/custom-tasks',
+    task: {
+      id: 't1',
+      title,
+      description: null,
+      priority: 'medium',
+      dueDate: null,
+      assignedTo: null,
+      stageId: null,
+    },
+    savedAt: '2030-01-01T10:00:00.000Z',
+    attempted: '2030-01-01T10:00:00.000Z',
+    deleted: true,
+  });
+
 const rowOf = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 
 describe('a personal task added offline', () => {
@@ -155,24 +176,7 @@ describe('a personal task deleted on this device', () => {
       },
     });
     // Made here, its POST unanswered (the server had it after all), then deleted while offline.
-    await pendingTaskCreations.save({
-      key: pendingCreationKey(userFixture.id, 't1'),
-      userId: userFixture.id,
-      taskId: 't1',
-      url: '/api/clients/current/custom-tasks',
-      task: {
-        id: 't1',
-        title: 'Book the cleaner',
-        description: null,
-        priority: 'medium',
-        dueDate: null,
-        assignedTo: null,
-        stageId: null,
-      },
-      savedAt: '2030-01-01T10:00:00.000Z',
-      attempted: '2030-01-01T10:00:00.000Z',
-      deleted: true,
-    });
+    await keepDeletion('Book the cleaner');
     renderSignedIn(<OfflineProfile />, userFixture);
 
     const note = await screen.findByTestId('task-sync-refused');
@@ -230,24 +234,7 @@ describe('a synced personal task deleted offline', () => {
   it('whose DELETE went out once but whose answer was lost (the page went first): sent again, it finds none, and that is the deletion synced', async () => {
     // The server took the first DELETE; the device kept the deletion, as no answer came.
     const server = script([]);
-    await pendingTaskCreations.save({
-      key: pendingCreationKey('user-1', 't1'),
-      userId: 'user-1',
-      taskId: 't1',
-      url: '/api/clients/current/custom-tasks',
-      task: {
-        id: 't1',
-        title: 'Fix the gate',
-        description: null,
-        priority: 'medium',
-        dueDate: null,
-        assignedTo: null,
-        stageId: null,
-      },
-      savedAt: '2030-01-01T10:00:00.000Z',
-      attempted: '2030-01-01T10:00:00.000Z',
-      deleted: true,
-    });
+    await keepDeletion('Fix the gate');
     renderSignedIn(<OfflineProfile />, userFixture);
     await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
     expect(shownToasts()).not.toContain('Not synced');

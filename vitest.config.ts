@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          setupFiles: ['vitest.web-setup.ts'],
           include: [
             'shell/src/**/*.test.{ts,tsx}',
             'mfe-*/src/**/*.test.{ts,tsx}',

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPublicUser } from '@listready/contracts/fixtures';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { PENDING_INVITATION_STORAGE_KEY, type SessionUser } from '@listready/web-client';
 import { renderWithSession } from '@listready/web-client/testing';
 import { ACCEPTED_REDIRECT_DELAY_MS, AcceptInvitationScreen } from './accept-invitation-screen.tsx';
@@ -45,7 +45,6 @@ const latestToast = () => getToasts()[0];
 
 afterEach(() => {
   cleanup();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();

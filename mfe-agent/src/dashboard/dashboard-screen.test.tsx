@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts/journey';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import type { SessionUser } from '@listready/web-client';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
@@ -124,7 +124,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  for (const shown of getToasts()) dismissToast(shown.id);
   window.history.replaceState(null, '', '/');
 });
 

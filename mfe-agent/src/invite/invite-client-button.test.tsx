@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { renderWithSession } from '@listready/web-client/testing';
 import { InviteClientButton } from './invite-client-button.tsx';
 
@@ -9,7 +9,6 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => {
   cleanup();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
 });
 

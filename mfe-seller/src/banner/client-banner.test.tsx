@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { aClientProfile } from '@listready/contracts/fixtures';
 import type { ClientProfile } from '../journey/utils/journey-api.ts';
 import { json, renderSignedIn, scriptApi } from '../journey/utils/journey-test-fixtures.tsx';
@@ -18,7 +18,6 @@ const scriptProfile = (agent: ClientProfile['agent']) =>
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
 });
 

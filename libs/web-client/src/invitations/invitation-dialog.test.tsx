@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvitationKind } from '@listready/contracts/invitation';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { createAppQueryClient } from '../api/query-client.ts';
 import { InvitationDialog } from './invitation-dialog.tsx';
 
@@ -60,7 +60,6 @@ const latestToast = () => getToasts()[0];
 
 afterEach(() => {
   cleanup();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
 });
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { createAppQueryClient } from '../api/query-client.ts';
 import { SIGNING_OUT_EVENT, type SigningOutDetail } from '../analytics/track-usage.ts';
 import { SESSION_QUERY_KEY } from './session.ts';
@@ -33,7 +33,6 @@ async function logOut(options?: LogoutOptions) {
 describe('useLogout', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    for (const shown of getToasts()) dismissToast(shown.id);
     window.history.replaceState(null, '', '/');
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarFeed } from '@listready/contracts/calendar';
 import type { PublicUser } from '@listready/contracts/auth';
 import { aPublicUser } from '@listready/contracts/fixtures';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { SESSION_QUERY_KEY } from '@listready/web-client';
 import { renderWithSession } from '@listready/web-client/testing';
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
@@ -45,7 +45,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   writeText.mockClear();
-  for (const shown of getToasts()) dismissToast(shown.id);
 });
 
 describe("the agent's calendar feed card", () => {

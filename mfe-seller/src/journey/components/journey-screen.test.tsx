@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
 import type { CustomTask, JourneyResponse } from '../utils/journey-api.ts';
 import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
@@ -99,7 +99,6 @@ afterEach(() => {
   if (realScrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', realScrollIntoView);
   else Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
   cleanup();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
 });
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { PENDING_CHANGE_TEXT, useOfflineSync } from '../hooks/use-offline-task-changes.ts';
 import {
@@ -48,7 +48,6 @@ afterEach(async () => {
   cleanup();
   window.sessionStorage.clear();
   for (const change of pendingTaskChanges.snapshot()) await pendingTaskChanges.remove(change.key);
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   online = true;

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { useTaskEntries } from '../hooks/use-journey-queries.ts';
@@ -117,7 +117,6 @@ const withStatus = (status: 'pending' | 'completed', notes: string | null = null
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });

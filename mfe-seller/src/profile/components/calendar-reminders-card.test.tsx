@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationSettingsMessages } from '@listready/contracts/auth';
 import type { CalendarFeed } from '@listready/contracts/calendar';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { userFixture } from '../utils/profile-test-fixtures.ts';
 import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
@@ -21,7 +21,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
   writeText.mockClear();
 });

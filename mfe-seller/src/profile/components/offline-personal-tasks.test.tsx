@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listready/web-client';
 import { PENDING_CHANGE_TEXT, useOfflineSync } from '../../journey/hooks/use-offline-task-changes.ts';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
@@ -22,12 +22,6 @@ function OfflineProfile() {
 
 let online = true;
 
-/** The toasts on screen (a dismissed one stays in the store a moment, closed, as it animates out). */
-const shownToasts = () =>
-  getToasts()
-    .filter((toast) => toast.open)
-    .map((toast) => toast.title);
-
 function goOnline(): void {
   online = true;
   window.dispatchEvent(new Event('online'));
@@ -43,7 +37,6 @@ afterEach(async () => {
   cleanup();
   for (const entry of pendingTaskCreations.snapshot()) await pendingTaskCreations.remove(entry.key);
   for (const entry of pendingTaskChanges.snapshot()) await pendingTaskChanges.remove(entry.key);
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   onlineManager.setOnline(true);
@@ -115,7 +108,7 @@ describe('a personal task added offline', () => {
     renderSignedIn(<OfflineProfile />, userFixture);
     await addTask('Book the cleaner');
     expect(within(rowOf('Book the cleaner')).getByRole('status').textContent).toBe(PENDING_CHANGE_TEXT);
-    expect(shownToasts()).toContain('Saved on this device');
+    expect(getToasts().map((toast) => toast.title)).toContain('Saved on this device');
     expect(server.writes()).toEqual([]);
     const [kept] = pendingTaskCreations.snapshot();
     expect(kept).toMatchObject({ userId: 'user-1', task: { title: 'Book the cleaner', priority: 'medium' } });
@@ -131,7 +124,7 @@ describe('a personal task added offline', () => {
     ]);
     expect(screen.getByText('Book the cleaner')).toBeTruthy();
     expect(pendingTaskCreations.snapshot()).toEqual([]);
-    await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
+    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
   });
 
   it('is edited and deleted on this device before it is sent, with no request at all', async () => {
@@ -216,7 +209,7 @@ describe('a synced personal task deleted offline', () => {
     await screen.findByText('Fix the gate');
     await deleteTask('Fix the gate');
     expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
-    expect(shownToasts()).toContain('Saved on this device');
+    expect(getToasts().map((toast) => toast.title)).toContain('Saved on this device');
     expect(server.writes()).toEqual([]);
     expect(pendingTaskCreations.snapshot()).toMatchObject([
       { userId: 'user-1', taskId: 't1', deleted: true, task: { title: 'Fix the gate' } },
@@ -228,7 +221,7 @@ describe('a synced personal task deleted offline', () => {
       { method: 'DELETE', url: '/api/clients/current/custom-tasks/t1', body: undefined },
     ]);
     expect(screen.getByText('No personal tasks yet')).toBeTruthy();
-    await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
+    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
   });
 
   it('whose DELETE went out once but whose answer was lost (the page went first): sent again, it finds none, and that is the deletion synced', async () => {
@@ -236,8 +229,8 @@ describe('a synced personal task deleted offline', () => {
     const server = script([]);
     await keepDeletion('Fix the gate');
     renderSignedIn(<OfflineProfile />, userFixture);
-    await waitFor(() => expect(shownToasts()).toContain('Changes synced'));
-    expect(shownToasts()).not.toContain('Not synced');
+    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
+    expect(getToasts().map((toast) => toast.title)).not.toContain('Not synced');
     expect(pendingTaskCreations.snapshot()).toEqual([]);
     expect(server.writes().map((call) => `${call.method} ${call.url}`)).toEqual([
       'DELETE /api/clients/current/custom-tasks/t1',
@@ -269,8 +262,10 @@ describe('a synced personal task deleted offline', () => {
     // Another device deletes it first: this one's DELETE finds none.
     await fetch('/api/clients/current/custom-tasks/t1', { method: 'DELETE' });
     await deleteTask('Fix the gate');
-    await waitFor(() => expect(shownToasts()).toContain('Task deleted successfully'));
-    expect(shownToasts()).not.toContain('Failed to delete task');
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.title)).toContain('Task deleted successfully'),
+    );
+    expect(getToasts().map((toast) => toast.title)).not.toContain('Failed to delete task');
     expect(await screen.findByText('No personal tasks yet')).toBeTruthy();
     expect(pendingTaskCreations.snapshot()).toEqual([]);
     expect(server.writes().map((call) => `${call.method} ${call.url}`)).toEqual([

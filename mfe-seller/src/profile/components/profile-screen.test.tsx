@@ -2,7 +2,7 @@ import { Profiler } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '@listready/ui';
+import { getToasts } from '@listready/ui';
 import {
   createAppQueryClient,
   PROFILE_ACTIVE_TAB_STORAGE_KEY,
@@ -24,7 +24,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  for (const entry of getToasts()) dismissToast(entry.id);
   vi.unstubAllGlobals();
   writeText.mockClear();
 });

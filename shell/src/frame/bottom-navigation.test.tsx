@@ -1,19 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAppQueryClient,
-  PROFILE_ACTIVE_TAB_STORAGE_KEY,
-  PROFILE_TAB_CHANGE_EVENT,
-} from '@listready/web-client';
+import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { BottomNavigation } from './bottom-navigation.tsx';
 
 const renderNavigation = (role: 'agent' | 'client' = 'client') =>
-  render(
-    <QueryClientProvider client={createAppQueryClient()}>
-      <BottomNavigation role={role} />
-    </QueryClientProvider>,
-  );
+  renderWithSession(<BottomNavigation role={role} />);
 const current = () =>
   screen
     .getAllByRole('button')

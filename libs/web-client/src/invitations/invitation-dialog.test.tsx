@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { type QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvitationKind } from '@listready/contracts/invitation';
 import { getToasts } from '@listready/ui';
-import { createAppQueryClient } from '../api/query-client.ts';
 import { InvitationDialog } from './invitation-dialog.tsx';
+import { renderWithSession } from '../testing/render-with-session.tsx';
 
 interface Call {
   url: string;
@@ -38,15 +38,8 @@ function Opener({ type }: { type: InvitationKind }) {
   );
 }
 
-function renderDialog(type: InvitationKind): QueryClient {
-  const queryClient = createAppQueryClient();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Opener type={type} />
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}
+const renderDialog = (type: InvitationKind): QueryClient =>
+  renderWithSession(<Opener type={type} />).queryClient;
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });

@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '@listready/ui';
 import { aPublicUser } from '@listready/contracts/fixtures';
-import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { useTaskEntries } from '../hooks/use-journey-queries.ts';
 import type { TaskEntry } from '../utils/journey-api.ts';
 import { rowOfEntry } from '../utils/journey-view.ts';
@@ -92,12 +91,9 @@ function renderList(
       return json(404, { message: 'not scripted' });
     }),
   );
-  const queryClient = createAppQueryClient();
-  if (signedIn) queryClient.setQueryData(SESSION_QUERY_KEY, aPublicUser({ id: signedIn }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <TaskList />
-    </QueryClientProvider>,
+  const { queryClient } = renderWithSession(
+    <TaskList />,
+    signedIn ? aPublicUser({ id: signedIn }) : undefined,
   );
   savedElsewhere = async (notes: string) => {
     current = { ...current, clientTask: { ...current.clientTask, notes } };

@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CURRENT_BRANDING, type CurrentBranding } from '@listready/contracts/branding';
 import { aPublicUser } from '@listready/contracts/fixtures';
-import { createAppQueryClient, type Session } from '@listready/web-client';
+import { type Session } from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
 import { PageFrame } from '../page-frame.tsx';
 import { applyBranding } from './apply-branding.ts';
 
@@ -34,12 +34,10 @@ const signedIn = (role: 'client' | 'agent'): Session => ({
   user: aPublicUser({ role }),
 });
 const renderFrame = (session: Session) =>
-  render(
-    <QueryClientProvider client={createAppQueryClient()}>
-      <PageFrame session={session}>
-        <p>content</p>
-      </PageFrame>
-    </QueryClientProvider>,
+  renderWithSession(
+    <PageFrame session={session}>
+      <p>content</p>
+    </PageFrame>,
   );
 
 describe('the page frame wears the signed-in user’s branding', () => {

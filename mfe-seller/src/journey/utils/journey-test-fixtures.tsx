@@ -6,6 +6,7 @@ import type { TaskKind } from '@listready/contracts/journey';
 import type { SessionUser } from '@listready/web-client';
 import { renderWithSession } from '@listready/web-client/testing';
 import type { JourneyResponse, TaskEntry } from '../utils/journey-api.ts';
+import type { PendingTaskCreation } from '../utils/pending-task-changes.ts';
 
 /** Test support for the journey screens: seeded-like data and a real QueryClient over a scripted fetch. */
 
@@ -88,6 +89,17 @@ export function entryFixture(
     },
   };
 }
+
+/** A custom task as a creation kept on this device carries it (its POST body, with the device's id). */
+export const keptTaskFixture = (id: string, title = 'Book the cleaner'): PendingTaskCreation['task'] => ({
+  id,
+  title,
+  description: null,
+  priority: 'medium',
+  dueDate: null,
+  assignedTo: null,
+  stageId: null,
+});
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

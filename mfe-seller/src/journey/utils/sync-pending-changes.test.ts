@@ -5,7 +5,7 @@ import {
   withPendingCustomTasks,
   withPendingEntries,
 } from '../hooks/use-journey-queries.ts';
-import { entryFixture, stageFixture } from './journey-test-fixtures.tsx';
+import { entryFixture, keptTaskFixture, stageFixture } from './journey-test-fixtures.tsx';
 import {
   createKeptStore,
   fromStorage,
@@ -271,15 +271,11 @@ describe('syncPendingChanges', () => {
 });
 
 describe('custom tasks made on this device', () => {
-  const fields = (title = 'Book the cleaner'): Omit<PendingTaskCreation['task'], 'id'> => ({
-    title,
-    description: null,
-    priority: 'medium',
-    dueDate: null,
-    assignedTo: null,
-    stageId: null,
-  });
-  const task = (id: string, title?: string): PendingTaskCreation['task'] => ({ ...fields(title), id });
+  const task = keptTaskFixture;
+  const fields = (title?: string): Omit<PendingTaskCreation['task'], 'id'> => {
+    const { id: _id, ...rest } = keptTaskFixture('', title);
+    return rest;
+  };
   const creation = (id: string, extra: Partial<PendingTaskCreation> = {}): PendingTaskCreation => ({
     key: pendingCreationKey('user-1', id),
     userId: 'user-1',

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '@listready/ui';
 import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listready/web-client';
 import { PENDING_CHANGE_TEXT, useOfflineSync } from '../../journey/hooks/use-offline-task-changes.ts';
-import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
+import {
+  json,
+  keptTaskFixture,
+  renderSignedIn,
+  scriptApi,
+} from '../../journey/utils/journey-test-fixtures.tsx';
 import type { CustomTask } from '../../journey/utils/journey-api.ts';
 import {
   pendingCreationKey,
@@ -85,15 +90,7 @@ const keepDeletion = (title: string) =>
     userId: userFixture.id,
     taskId: 't1',
     url: '/api/clients/current/custom-tasks',
-    task: {
-      id: 't1',
-      title,
-      description: null,
-      priority: 'medium',
-      dueDate: null,
-      assignedTo: null,
-      stageId: null,
-    },
+    task: keptTaskFixture('t1', title),
     savedAt: '2030-01-01T10:00:00.000Z',
     attempted: '2030-01-01T10:00:00.000Z',
     deleted: true,

@@ -52,6 +52,11 @@ export interface ObservedPage {
   failedResponses: string[];
   /** Lets the after-test check pass a problem this test provokes (a wrong password's 401…). */
   expect: (...problems: ExpectedProblem[]) => void;
+  /**
+   * Another tab of the same browser profile (its cookies, storage and service worker), observed
+   * the same way and checked after the test with this one (what this page's `expect` allows).
+   */
+  anotherTab: () => Promise<ObservedPage>;
 }
 
 function slug(text: string): string {
@@ -101,22 +106,16 @@ interface OpenPage {
 }
 
 async function observe(context: BrowserContext): Promise<OpenPage> {
-  const page = await context.newPage();
   const problems: Problem[] = [];
   const expected: ExpectedProblem[] = [];
-  const observed: ObservedPage = {
-    page,
-    requests: [],
-    errors: [],
-    cspViolations: [],
-    failedResponses: [],
-    expect: (...more) => expected.push(...more),
-  };
-  const cspViolation = (text: string) => {
-    observed.cspViolations.push(text);
+  const tabs = new Map<Page, ObservedPage>();
+  const cspViolation = (observed: ObservedPage | undefined, text: string) => {
+    observed?.cspViolations.push(text);
     problems.push({ kind: 'CSP violation', text });
   };
-  await context.exposeBinding(CSP_BINDING, (_source, text: string) => cspViolation(text));
+  await context.exposeBinding(CSP_BINDING, (source, text: string) =>
+    cspViolation(tabs.get(source.page), text),
+  );
   await context.addInitScript((binding) => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as Record<string, (text: string) => void>)[binding];
@@ -126,39 +125,53 @@ async function observe(context: BrowserContext): Promise<OpenPage> {
     });
   }, CSP_BINDING);
 
-  page.on('request', (request) => observed.requests.push(request));
-  page.on('response', (response) => {
-    if (response.status() < 400) return;
-    const method = response.request().method();
-    const text = `${method} ${response.url()} → ${response.status()}`;
-    observed.failedResponses.push(text);
-    problems.push({ kind: 'response', text, url: response.url(), status: response.status(), method });
-  });
-  page.on('requestfailed', (request) => {
-    const reason = request.failure()?.errorText ?? 'failed';
-    // A navigation cancels what the previous page still had in flight: no defect of either page.
-    if (reason === 'net::ERR_ABORTED') return;
-    problems.push({
-      kind: 'request failed',
-      text: `${request.method()} ${request.url()}: ${reason}`,
-      url: request.url(),
-      failure: reason,
+  async function openTab(): Promise<ObservedPage> {
+    const page = await context.newPage();
+    const observed: ObservedPage = {
+      page,
+      requests: [],
+      errors: [],
+      cspViolations: [],
+      failedResponses: [],
+      expect: (...more) => expected.push(...more),
+      anotherTab: openTab,
+    };
+    tabs.set(page, observed);
+    page.on('request', (request) => observed.requests.push(request));
+    page.on('response', (response) => {
+      if (response.status() < 400) return;
+      const method = response.request().method();
+      const text = `${method} ${response.url()} → ${response.status()}`;
+      observed.failedResponses.push(text);
+      problems.push({ kind: 'response', text, url: response.url(), status: response.status(), method });
     });
-  });
-  page.on('pageerror', (error) => {
-    observed.errors.push(error.message);
-    problems.push({ kind: 'page error', text: error.stack ?? error.message });
-  });
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const text = message.text();
-    if (text.includes('Content Security Policy')) return cspViolation(text);
-    // The browser's line for a failed response or request: each is reported above, with its URL.
-    if (text.startsWith('Failed to load resource')) return;
-    observed.errors.push(text);
-    problems.push({ kind: 'console error', text });
-  });
-  return { context, observed, problems, expected };
+    page.on('requestfailed', (request) => {
+      const reason = request.failure()?.errorText ?? 'failed';
+      // A navigation cancels what the previous page still had in flight: no defect of either page.
+      if (reason === 'net::ERR_ABORTED') return;
+      problems.push({
+        kind: 'request failed',
+        text: `${request.method()} ${request.url()}: ${reason}`,
+        url: request.url(),
+        failure: reason,
+      });
+    });
+    page.on('pageerror', (error) => {
+      observed.errors.push(error.message);
+      problems.push({ kind: 'page error', text: error.stack ?? error.message });
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (text.includes('Content Security Policy')) return cspViolation(observed, text);
+      // The browser's line for a failed response or request: each is reported above, with its URL.
+      if (text.startsWith('Failed to load resource')) return;
+      observed.errors.push(text);
+      problems.push({ kind: 'console error', text });
+    });
+    return observed;
+  }
+  return { context, observed: await openTab(), problems, expected };
 }
 
 /**

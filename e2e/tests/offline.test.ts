@@ -216,6 +216,62 @@ describe('offline', () => {
     expect(errors).toEqual([]);
   });
 
+  it("two tabs: each shows what the other kept offline, and back online the two send it once and both show the server's state", async () => {
+    await mkdir(screenshots, { recursive: true });
+    const first = await browser.newPage({ width: 375, height: 800 });
+    await journeyKeptByWorker(first.page, 'Tess');
+    const second = await first.anotherTab();
+    await openJourney(second.page, 'Tess');
+    expect(await workerControls(second.page)).toBe(true);
+
+    await first.page.context().setOffline(true);
+    allowOfflineFailures(first);
+    // Each tab completes a task offline; the other shows it as kept, without a reload.
+    const kept = async (tab: Page, title: string) => {
+      await taskRow(tab, title).getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
+      await taskRow(tab, title).getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    };
+    await taskRow(first.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).click();
+    await kept(first.page, 'Curb Appeal');
+    await kept(second.page, 'Curb Appeal');
+    await taskRow(second.page, 'Backyard').getByRole('button', { name: 'Mark Complete' }).click();
+    await kept(second.page, 'Backyard');
+    await kept(first.page, 'Backyard');
+    await second.page.screenshot({ path: path.join(screenshots, 'offline-two-tabs-second.png') });
+    await expectCleanAccessibility(second.page);
+    expect(await serverStatus(first.page, 'Curb Appeal')).toBe('pending');
+
+    // Both tabs hear `online` at once; their rounds take turns, so each PUT goes out once.
+    await first.page.context().setOffline(false);
+    await expect
+      .poll(
+        async () => [
+          await serverStatus(first.page, 'Curb Appeal'),
+          await serverStatus(first.page, 'Backyard'),
+        ],
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual(['completed', 'completed']);
+    for (const tab of [first.page, second.page]) {
+      for (const title of ['Curb Appeal', 'Backyard']) {
+        await taskRow(tab, title).getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({
+          state: 'detached',
+        });
+        // The tab that did not send read the journey again before the kept state went.
+        await taskRow(tab, title).getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+      }
+    }
+    const taskPuts = [...first.requests, ...second.requests].filter(
+      (request) => request.method() === 'PUT' && request.url().includes('/api/client-tasks/'),
+    );
+    expect(taskPuts).toHaveLength(2);
+    expect(new Set(taskPuts.map((request) => request.url())).size).toBe(2);
+    await first.page.screenshot({ path: path.join(screenshots, 'offline-two-tabs-synced.png') });
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
   it("never answers with another person's journey: signing out clears what the worker kept", async () => {
     const observed = await browser.newPage();
     const { page } = observed;

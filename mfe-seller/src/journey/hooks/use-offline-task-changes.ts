@@ -45,13 +45,20 @@ export const usePendingTaskCreations = (): readonly PendingTaskCreation[] =>
 /**
  * Sends the work kept on this device (new custom tasks, then changes) when the seller remote opens
  * and whenever the browser comes back online, then reads the journeys again; says so in a toast,
- * and names what the server refused.
+ * and names what the server refused. Work another tab keeps, sends or discards shows here as it
+ * happens (the stores are read again when that tab says it wrote), after the journeys are read
+ * again when it takes back what this tab showed.
  */
 export function useOfflineSync(): void {
   const queryClient = useQueryClient();
   const userId = useSignedInUserId();
   useEffect(() => {
     if (!userId) return undefined;
+    // Every journey read (whichever household's): the lists, and the progress built from them.
+    const readJourneysAgain = () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/clients/current/'),
+      });
     let running: Promise<void> | undefined;
     /** Asked for while a round runs: another starts after it (that round may have read the stores already). */
     let again = false;
@@ -77,11 +84,7 @@ export function useOfflineSync(): void {
               ? apiClient.request('DELETE', customTaskUrl(creation.taskId), customTaskSchema.optional())
               : apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task }),
         },
-        // Every journey read (whichever household's): the lists, and the progress built from them.
-        afterSent: () =>
-          queryClient.invalidateQueries({
-            predicate: (query) => String(query.queryKey[0]).startsWith('/api/clients/current/'),
-          }),
+        afterSent: readJourneysAgain,
       })
         .then(({ sent, refused }) => {
           if (sent.length > 0)
@@ -108,9 +111,13 @@ export function useOfflineSync(): void {
     sync();
     window.addEventListener('online', sync);
     window.addEventListener(KEPT_WORK_RETRY_EVENT, sync);
+    const stopHearing = [pendingTaskChanges, pendingTaskCreations].map((store) =>
+      store.onWrittenElsewhere(() => void store.refresh(readJourneysAgain)),
+    );
     return () => {
       window.removeEventListener('online', sync);
       window.removeEventListener(KEPT_WORK_RETRY_EVENT, sync);
+      for (const stop of stopHearing) stop();
     };
   }, [queryClient, userId]);
 }

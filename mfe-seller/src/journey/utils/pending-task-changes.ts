@@ -105,7 +105,11 @@ export function fromStorage(stored: StoredChange): PendingTaskChange {
 export interface KeptStorage<Entry extends KeptEntry> {
   all(): Promise<Entry[]>;
   put(entry: Entry): Promise<void>;
-  delete(key: string): Promise<void>;
+  /**
+   * Deletes the entry; with `ifSavedAt`, only while the stored one is that one (another tab may
+   * have kept a newer wish for the task since this one read it).
+   */
+  delete(key: string, ifSavedAt?: string): Promise<void>;
 }
 
 export const pendingChangeKey = (userId: string, source: PendingTaskChange['source'], taskId: string) =>
@@ -118,7 +122,9 @@ export function memoryStorage<Entry extends KeptEntry>(): KeptStorage<Entry> {
   return {
     all: async () => [...entries.values()],
     put: async (change) => void entries.set(change.key, change),
-    delete: async (key) => void entries.delete(key),
+    delete: async (key, ifSavedAt) => {
+      if (ifSavedAt === undefined || entries.get(key)?.savedAt === ifSavedAt) entries.delete(key);
+    },
   };
 }
 
@@ -165,47 +171,133 @@ export function indexedDbStorage<Entry extends KeptEntry, Stored = Entry>(
   return {
     all: async () => (await run('readonly', (store) => store.getAll() as IDBRequest<Stored[]>)).map(read),
     put: async (entry) => void (await run('readwrite', (store) => store.put(entry))),
-    delete: async (key) => void (await run('readwrite', (store) => store.delete(key))),
+    delete: async (key, ifSavedAt) =>
+      void (await run('readwrite', (store): IDBRequest => {
+        if (ifSavedAt === undefined) return store.delete(key);
+        // Read and deleted in one transaction: no other tab's write comes in between.
+        const stored = store.get(key) as IDBRequest<Stored | undefined>;
+        stored.onsuccess = () => {
+          if (stored.result !== undefined && read(stored.result).savedAt === ifSavedAt) store.delete(key);
+        };
+        return stored;
+      })),
+  };
+}
+
+/**
+ * How a page tells the seller's other tabs that it wrote kept work (each tab mirrors the stores in
+ * memory): a message, no content; a tab that hears it reads the stores again.
+ */
+export interface KeptWorkChannel {
+  post(): void;
+  listen(listener: () => void): () => void;
+}
+
+/** A `BroadcastChannel` of that name (every tab of this origin), where the browser has one. */
+export function broadcastChannel(name: string): KeptWorkChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  const channel = new BroadcastChannel(name);
+  return {
+    post: () => channel.postMessage('changed'),
+    listen(listener) {
+      const heard = () => listener();
+      channel.addEventListener('message', heard);
+      return () => channel.removeEventListener('message', heard);
+    },
   };
 }
 
 /**
  * Work kept on this device, mirrored in memory so screens read it synchronously
- * (`useSyncExternalStore`) while every entry is also written to storage.
+ * (`useSyncExternalStore`) while every entry is also written to storage. Storage is shared by the
+ * seller's tabs: `refresh` reads it again (what another tab kept, sent or discarded since), and
+ * `channel` tells the other tabs after each write.
  */
-export function createKeptStore<Entry extends KeptEntry>(storage: KeptStorage<Entry>) {
+export function createKeptStore<Entry extends KeptEntry>(
+  storage: KeptStorage<Entry>,
+  channel?: KeptWorkChannel,
+) {
   let changes: readonly Entry[] = [];
   let loaded: Promise<void> | undefined;
   const listeners = new Set<() => void>();
+  /** Keys whose write this tab has begun, each with the count of its writes so far (see `refresh`). */
+  let writes = 0;
+  const lastWrite = new Map<string, number>();
+  const inFlight = new Map<string, number>();
   const publish = (next: readonly Entry[]) => {
     changes = next;
     for (const listener of listeners) listener();
   };
   const without = (key: string) => changes.filter((change) => change.key !== key);
-  const save = async (change: Entry) => {
-    publish([...without(change.key), change]);
-    await storage.put(change);
-  };
+  /** Writes one key's entry (or its deletion), known in memory at once, told to the other tabs after. */
+  async function write(key: string, next: readonly Entry[], store: () => Promise<void>) {
+    lastWrite.set(key, (writes += 1));
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+    publish(next);
+    try {
+      await store();
+    } finally {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left === 0) inFlight.delete(key);
+      else inFlight.set(key, left);
+    }
+    channel?.post();
+  }
+  const save = (change: Entry) =>
+    write(change.key, [...without(change.key), change], () => storage.put(change));
+
+  /**
+   * Reads storage again and shows what it holds, but for the keys this tab wrote since the read
+   * began or is still writing (memory is newer there). `beforeDropping` runs first when an entry
+   * this tab showed is gone (another tab sent or discarded it): the screens read the server again
+   * before the kept state they showed goes. A storage that cannot be read leaves memory as it is.
+   */
+  let refreshing: Promise<void> = Promise.resolve();
+  /** One read after another: a read that waited in `beforeDropping` never shows older storage last. */
+  function refresh(beforeDropping?: () => Promise<unknown>): Promise<void> {
+    refreshing = refreshing.then(() => readAgain(beforeDropping));
+    return refreshing;
+  }
+  async function readAgain(beforeDropping?: () => Promise<unknown>): Promise<void> {
+    const since = writes;
+    let stored: Entry[];
+    try {
+      stored = await storage.all();
+    } catch {
+      return;
+    }
+    const mine = (key: string) => inFlight.has(key) || (lastWrite.get(key) ?? 0) > since;
+    const gone = (entries: readonly Entry[]) =>
+      entries.some((entry) => !mine(entry.key) && !stored.some((kept) => kept.key === entry.key));
+    if (beforeDropping && gone(changes)) await beforeDropping().catch(() => undefined);
+    publish([...stored.filter((kept) => !mine(kept.key)), ...changes.filter((entry) => mine(entry.key))]);
+  }
 
   return {
     /** Reads what an earlier page left (once; later calls wait for the same read). */
     load(): Promise<void> {
-      loaded ??= storage.all().then(
-        (stored) =>
-          publish([...stored, ...changes.filter((change) => !stored.some((s) => s.key === change.key))]),
-        () => undefined,
-      );
+      loaded ??= refresh();
       return loaded;
     },
+    refresh,
+    /** Calls `listener` when another tab wrote to the store (to `refresh`); returns its removal. */
+    onWrittenElsewhere: (listener: () => void): (() => void) =>
+      channel?.listen(listener) ?? (() => undefined),
     snapshot: (): readonly Entry[] => changes,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     save,
-    async remove(key: string): Promise<void> {
-      publish(without(key));
-      await storage.delete(key);
+    remove: (key: string): Promise<void> => write(key, without(key), () => storage.delete(key)),
+    /**
+     * Lets sent work go, unless it changed since (here, or in another tab that wrote it to storage
+     * first): the newer wish stays to be sent.
+     */
+    async removeSent(sent: Entry): Promise<void> {
+      const current = changes.find((candidate) => candidate.key === sent.key);
+      if (current?.savedAt !== sent.savedAt) return;
+      await write(sent.key, without(sent.key), () => storage.delete(sent.key, sent.savedAt));
     },
     async refuse(key: string, refusal: string): Promise<void> {
       const change = changes.find((candidate) => candidate.key === key);
@@ -223,14 +315,18 @@ export type KeptStore<Entry extends KeptEntry> = ReturnType<typeof createKeptSto
 export type PendingTaskChanges = KeptStore<PendingTaskChange>;
 export type PendingTaskCreations = KeptStore<PendingTaskCreation>;
 
-/** The page's stores (IndexedDB where the browser has it). */
-export const pendingTaskChanges: PendingTaskChanges = createKeptStore(
+/** The page's stores (IndexedDB and a channel to the other tabs, where the browser has them). */
+export const pendingTaskChanges: PendingTaskChanges =
   typeof indexedDB === 'undefined'
-    ? memoryStorage<PendingTaskChange>()
-    : indexedDbStorage<PendingTaskChange, StoredChange>(indexedDB, CHANGES_DATABASE, fromStorage),
-);
-export const pendingTaskCreations: PendingTaskCreations = createKeptStore(
+    ? createKeptStore(memoryStorage<PendingTaskChange>())
+    : createKeptStore(
+        indexedDbStorage<PendingTaskChange, StoredChange>(indexedDB, CHANGES_DATABASE, fromStorage),
+        broadcastChannel(CHANGES_DATABASE.database),
+      );
+export const pendingTaskCreations: PendingTaskCreations =
   typeof indexedDB === 'undefined'
-    ? memoryStorage<PendingTaskCreation>()
-    : indexedDbStorage<PendingTaskCreation>(indexedDB, CREATIONS_DATABASE),
-);
+    ? createKeptStore(memoryStorage<PendingTaskCreation>())
+    : createKeptStore(
+        indexedDbStorage<PendingTaskCreation>(indexedDB, CREATIONS_DATABASE),
+        broadcastChannel(CREATIONS_DATABASE.database),
+      );

@@ -23,6 +23,23 @@ export function isOffline(error?: unknown): boolean {
 /** Answers worth sending again later rather than showing the seller: not signed in, busy, or broken. */
 const TRY_LATER = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
 
+/** Runs `work` while no other tab of this origin runs its own, in turn. */
+export type OneAtATime = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * The seller's tabs send their kept work one round at a time (the Web Locks API, where the browser
+ * has it: a secure context): a tab whose round waited reads the stores again, and finds sent what
+ * the other tab sent.
+ */
+export function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
+  if (!locks) return work();
+  // The lock is held until the promise its callback returns settles.
+  return new Promise<T>((resolve, reject) => {
+    locks.request('listready-kept-work', () => work().then(resolve, reject)).catch(reject);
+  });
+}
+
 export interface SyncResult {
   sent: (PendingTaskChange | PendingTaskCreation)[];
   refused: (PendingTaskChange | PendingTaskCreation)[];
@@ -44,9 +61,12 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
   dropped?: (entry: Entry) => void;
   /** Sent, and no answer came (the server may have it). */
   unanswered?: (entry: Entry) => Promise<void>;
+  /** Reads the server again before work another tab sent stops showing here. */
+  beforeDropping: () => Promise<unknown>;
 }): Promise<boolean> {
   const { store } = round;
-  await store.load();
+  // What another tab kept, sent or discarded since this one last read the store.
+  await store.refresh(round.beforeDropping);
   const waiting = store.snapshot().filter((entry) => entry.userId === round.userId && !entry.refusal);
   for (const entry of waiting) {
     if (round.waits?.(entry)) continue;
@@ -83,9 +103,13 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
  * read the journey again (so the screen never shows the older state in between); work it refuses
  * (4xx) stays, marked with the server's words, for the seller to retry or discard — never dropped.
  * No network, or an answer to try later, stops the round; the next `online` event or page load
- * starts another.
+ * starts another. One tab's round at a time (`oneAtATime`), each reading the stores first.
  */
-export async function syncPendingChanges(input: {
+export function syncPendingChanges(input: SyncInput): Promise<SyncResult> {
+  return (input.oneAtATime ?? oneTabAtATime)(() => syncRound(input));
+}
+
+interface SyncInput {
   store: PendingTaskChanges;
   userId: string;
   send: (change: PendingTaskChange) => Promise<unknown>;
@@ -96,7 +120,11 @@ export async function syncPendingChanges(input: {
    */
   creations?: { store: PendingTaskCreations; send: (creation: PendingTaskCreation) => Promise<unknown> };
   now?: () => Date;
-}): Promise<SyncResult> {
+  /** How rounds take turns among tabs (tests give their own). */
+  oneAtATime?: OneAtATime;
+}
+
+async function syncRound(input: SyncInput): Promise<SyncResult> {
   const { store, userId, creations } = input;
   const result: SyncResult = { sent: [], refused: [] };
   const sentChanges: PendingTaskChange[] = [];
@@ -109,6 +137,7 @@ export async function syncPendingChanges(input: {
       store: creations.store,
       userId,
       send: creations.send,
+      beforeDropping: input.afterSent,
       sent: (creation) => sentCreations.push(creation),
       refused: (creation) => result.refused.push(creation),
       // A DELETE that finds no task is the deletion done: its POST never arrived, or an earlier
@@ -131,6 +160,7 @@ export async function syncPendingChanges(input: {
       store,
       userId,
       send: input.send,
+      beforeDropping: input.afterSent,
       waits: (change) =>
         change.source === 'custom' &&
         (creations?.store.snapshot() ?? []).some(
@@ -148,11 +178,10 @@ export async function syncPendingChanges(input: {
     for (const creation of goneCreations) await discardKeptCreation(creations.store, store, creation);
   }
   if (result.sent.length > 0) {
-    for (const change of sentChanges) {
-      // Changed again while this one was on its way: the newer wish waits for the next round.
-      const current = store.snapshot().find((candidate) => candidate.key === change.key);
-      if (current?.savedAt === change.savedAt) await store.remove(change.key);
-    }
+    // Changed again while this one was on its way: the newer wish waits for the next round.
+    for (const change of sentChanges) await store.removeSent(change);
+    // Kept meanwhile in another tab, and so not removed: shown here too.
+    await store.refresh();
     for (const creation of sentCreations) {
       const current = creations?.store.snapshot().find((candidate) => candidate.key === creation.key);
       if (!current || !creations) continue;

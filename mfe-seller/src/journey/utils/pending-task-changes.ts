@@ -220,7 +220,7 @@ export function createKeptStore<Entry extends KeptEntry>(
   let changes: readonly Entry[] = [];
   let loaded: Promise<void> | undefined;
   const listeners = new Set<() => void>();
-  /** Keys whose write this tab has begun, each with the count of its writes so far (see `refresh`). */
+  /** This tab's writes so far; each key's latest (its number) and its writes not yet done (see `refresh`). */
   let writes = 0;
   const lastWrite = new Map<string, number>();
   const inFlight = new Map<string, number>();
@@ -246,16 +246,16 @@ export function createKeptStore<Entry extends KeptEntry>(
   const save = (change: Entry) =>
     write(change.key, [...without(change.key), change], () => storage.put(change));
 
+  let refreshing: Promise<void> = Promise.resolve();
   /**
    * Reads storage again and shows what it holds, but for the keys this tab wrote since the read
    * began or is still writing (memory is newer there). `beforeDropping` runs first when an entry
    * this tab showed is gone (another tab sent or discarded it): the screens read the server again
    * before the kept state they showed goes. A storage that cannot be read leaves memory as it is.
+   * One read after another: a read that waited in `beforeDropping` never shows older storage last.
    */
-  let refreshing: Promise<void> = Promise.resolve();
-  /** One read after another: a read that waited in `beforeDropping` never shows older storage last. */
   function refresh(beforeDropping?: () => Promise<unknown>): Promise<void> {
-    refreshing = refreshing.then(() => readAgain(beforeDropping));
+    refreshing = refreshing.catch(() => undefined).then(() => readAgain(beforeDropping));
     return refreshing;
   }
   async function readAgain(beforeDropping?: () => Promise<unknown>): Promise<void> {

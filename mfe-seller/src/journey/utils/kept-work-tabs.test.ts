@@ -137,6 +137,33 @@ describe("the seller's tabs", () => {
     expect(tab.snapshot()).toEqual([]);
   });
 
+  it('render nothing again when a read finds what the tab already shows', async () => {
+    const storage = memoryStorage<PendingTaskChange>();
+    const tab = createKeptStore(storage);
+    const rendered = vi.fn();
+    tab.subscribe(rendered);
+    // A page opening with nothing kept: every task row reads the stores, and nothing changed.
+    await tab.load();
+    await tab.refresh();
+    expect(rendered).not.toHaveBeenCalled();
+    await storage.put(change('ct-1'));
+    await tab.refresh();
+    await tab.refresh();
+    expect(rendered).toHaveBeenCalledTimes(1);
+    // The same entries, read again as new objects (IndexedDB answers copies), in another order.
+    await storage.put(change('ct-2'));
+    await tab.refresh();
+    const copies = createKeptStore({
+      ...storage,
+      all: async () => (await storage.all()).reverse().map((entry) => ({ ...entry })),
+    });
+    copies.subscribe(rendered);
+    await copies.load();
+    rendered.mockClear();
+    await copies.refresh();
+    expect(rendered).not.toHaveBeenCalled();
+  });
+
   it('keep what a tab is writing while it reads what the others wrote', async () => {
     const shared = memoryStorage<PendingTaskChange>();
     const { storage, finish } = slowWrites(shared);

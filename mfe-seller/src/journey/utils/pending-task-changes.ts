@@ -229,6 +229,16 @@ export function createKeptStore<Entry extends KeptEntry>(
     for (const listener of listeners) listener();
   };
   const without = (key: string) => changes.filter((change) => change.key !== key);
+  /**
+   * The same work, whatever the order: a read that finds what the tab already shows changes
+   * nothing, so no screen renders again (every task row reads the stores).
+   */
+  const sameAs = (next: readonly Entry[]) =>
+    next.length === changes.length &&
+    next.every((entry) => {
+      const shown = changes.find((candidate) => candidate.key === entry.key);
+      return shown !== undefined && JSON.stringify(shown) === JSON.stringify(entry);
+    });
   /** Writes one key's entry (or its deletion), known in memory at once, told to the other tabs after. */
   async function write(key: string, next: readonly Entry[], store: () => Promise<void>) {
     lastWrite.set(key, (writes += 1));
@@ -270,7 +280,8 @@ export function createKeptStore<Entry extends KeptEntry>(
     const gone = (entries: readonly Entry[]) =>
       entries.some((entry) => !mine(entry.key) && !stored.some((kept) => kept.key === entry.key));
     if (beforeDropping && gone(changes)) await beforeDropping().catch(() => undefined);
-    publish([...stored.filter((kept) => !mine(kept.key)), ...changes.filter((entry) => mine(entry.key))]);
+    const next = [...stored.filter((kept) => !mine(kept.key)), ...changes.filter((entry) => mine(entry.key))];
+    if (!sameAs(next)) publish(next);
   }
 
   return {

@@ -6,7 +6,11 @@ import type { TaskKind } from '@listready/contracts/journey';
 import type { SessionUser } from '@listready/web-client';
 import { renderWithSession } from '@listready/web-client/testing';
 import type { JourneyResponse, TaskEntry } from '../utils/journey-api.ts';
-import type { PendingTaskCreation } from '../utils/pending-task-changes.ts';
+import {
+  pendingChangeKey,
+  type PendingTaskChange,
+  type PendingTaskCreation,
+} from '../utils/pending-task-changes.ts';
 
 /** Test support for the journey screens: seeded-like data and a real QueryClient over a scripted fetch. */
 
@@ -100,6 +104,20 @@ export const keptTaskFixture = (id: string, title = 'Book the cleaner'): Pending
   assignedTo: null,
   stageId: null,
 });
+
+/** A completion of journey task `taskId` kept on this device for `user-1`. */
+export function keptChangeFixture(taskId: string, extra: Partial<PendingTaskChange> = {}): PendingTaskChange {
+  return {
+    key: pendingChangeKey('user-1', 'client', taskId),
+    userId: 'user-1',
+    source: 'client',
+    taskId,
+    url: `/api/client-tasks/${taskId}`,
+    patch: { status: 'completed' },
+    savedAt: '2030-01-01T10:00:00.000Z',
+    ...extra,
+  };
+}
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

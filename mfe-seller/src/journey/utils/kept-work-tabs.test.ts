@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keptChangeFixture } from './journey-test-fixtures.tsx';
 import {
   broadcastChannel,
   createKeptStore,
   memoryStorage,
-  pendingChangeKey,
   type KeptStorage,
   type KeptWorkChannel,
   type PendingTaskChange,
@@ -12,18 +12,7 @@ import { syncPendingChanges, type OneAtATime } from './sync-pending-changes.ts';
 
 /** Two tabs of one seller: each mirrors the stores in memory; both read and write one storage. */
 
-function change(taskId: string, extra: Partial<PendingTaskChange> = {}): PendingTaskChange {
-  return {
-    key: pendingChangeKey('user-1', 'client', taskId),
-    userId: 'user-1',
-    source: 'client',
-    taskId,
-    url: `/api/client-tasks/${taskId}`,
-    patch: { status: 'completed' },
-    savedAt: '2030-01-01T10:00:00.000Z',
-    ...extra,
-  };
-}
+const change = keptChangeFixture;
 
 /** The tabs' channel, in memory: a post reaches every other tab's listeners, not the poster's. */
 function channels(count: number): KeptWorkChannel[] {

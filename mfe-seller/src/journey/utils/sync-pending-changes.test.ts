@@ -5,7 +5,7 @@ import {
   withPendingCustomTasks,
   withPendingEntries,
 } from '../hooks/use-journey-queries.ts';
-import { entryFixture, keptTaskFixture, stageFixture } from './journey-test-fixtures.tsx';
+import { entryFixture, keptChangeFixture, keptTaskFixture, stageFixture } from './journey-test-fixtures.tsx';
 import {
   createKeptStore,
   fromStorage,
@@ -31,18 +31,7 @@ function offline(): void {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 }
 
-function change(taskId: string, extra: Partial<PendingTaskChange> = {}): PendingTaskChange {
-  return {
-    key: pendingChangeKey('user-1', 'client', taskId),
-    userId: 'user-1',
-    source: 'client',
-    taskId,
-    url: `/api/client-tasks/${taskId}`,
-    patch: { status: 'completed' },
-    savedAt: '2030-01-01T10:00:00.000Z',
-    ...extra,
-  };
-}
+const change = keptChangeFixture;
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -70,19 +70,21 @@ export function useOfflineSync(): void {
       running = syncPendingChanges({
         store: pendingTaskChanges,
         userId,
-        send: (change) =>
+        send: (change, signal) =>
           apiClient.request(
             'PUT',
             change.url,
             change.source === 'custom' ? customTaskSchema : taskEntrySchema,
-            { body: change.patch },
+            { body: change.patch, signal },
           ),
         creations: {
           store: pendingTaskCreations,
-          send: (creation) =>
+          send: (creation, signal) =>
             creation.deleted
-              ? apiClient.request('DELETE', customTaskUrl(creation.taskId), customTaskSchema.optional())
-              : apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task }),
+              ? apiClient.request('DELETE', customTaskUrl(creation.taskId), customTaskSchema.optional(), {
+                  signal,
+                })
+              : apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task, signal }),
         },
         afterSent: readJourneysAgain,
       })

@@ -107,6 +107,43 @@ describe("the seller's tabs", () => {
     expect(order).toEqual(['journeys read again, second shows 1']);
   });
 
+  it("give up a request that never answers, so the other tab's round is not kept waiting", async () => {
+    const storage = memoryStorage<PendingTaskChange>();
+    const [first, second] = [createKeptStore(storage), createKeptStore(storage)];
+    await first.save(change('ct-1'));
+    const lock = oneLock();
+    const aborted = vi.fn();
+    // The first tab's PUT hangs (a network that takes it and never answers) until it is aborted.
+    const hung = syncPendingChanges({
+      store: first,
+      userId: 'user-1',
+      send: (_pending, signal) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted(signal.reason);
+            reject(signal.reason);
+          }),
+        ),
+      afterSent: async () => undefined,
+      oneAtATime: lock,
+      requestTimeoutMs: 50,
+    });
+    const sent: string[] = [];
+    const next = syncPendingChanges({
+      store: second,
+      userId: 'user-1',
+      send: async (pending) => void sent.push(pending.taskId),
+      afterSent: async () => undefined,
+      oneAtATime: lock,
+    });
+    // Given up as unanswered: kept to be sent again, and the turn passes.
+    await expect(hung).resolves.toEqual({ sent: [], refused: [] });
+    expect(aborted).toHaveBeenCalledWith(expect.objectContaining({ name: 'TimeoutError' }));
+    await next;
+    expect(sent).toEqual(['ct-1']);
+    expect(await storage.all()).toEqual([]);
+  });
+
   it('show the latest storage when the other tab writes twice while the first read still waits for the journeys', async () => {
     const storage = memoryStorage<PendingTaskChange>();
     const tab = createKeptStore(storage);

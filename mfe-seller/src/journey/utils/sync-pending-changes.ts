@@ -23,6 +23,13 @@ export function isOffline(error?: unknown): boolean {
 /** Answers worth sending again later rather than showing the seller: not signed in, busy, or broken. */
 const TRY_LATER = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
 
+/**
+ * How long a sync request may go unanswered before it is given up (as one with no answer: the
+ * server may have it, and the next round sends it again). A round holds the tabs' turn, so a
+ * request that never ends must not keep the other tabs' rounds waiting.
+ */
+export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
+
 /** Runs `work` while no other tab of this origin runs its own, in turn. */
 export type OneAtATime = <T>(work: () => Promise<T>) => Promise<T>;
 
@@ -49,7 +56,9 @@ export interface SyncResult {
 async function sendWaiting<Entry extends KeptEntry>(round: {
   store: KeptStore<Entry>;
   userId: string;
-  send: (entry: Entry) => Promise<unknown>;
+  send: (entry: Entry, signal: AbortSignal) => Promise<unknown>;
+  /** How long one request may go unanswered (see `SYNC_REQUEST_TIMEOUT_MS`). */
+  timeoutMs: number;
   /** Work that must wait for something else still on this device: left for a later round. */
   waits?: (entry: Entry) => boolean;
   sent: (entry: Entry) => void;
@@ -72,7 +81,7 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
     if (round.waits?.(entry)) continue;
     if (isOffline()) return false;
     try {
-      await round.send(entry);
+      await round.send(entry, AbortSignal.timeout(round.timeoutMs));
       round.sent(entry);
     } catch (error) {
       if (error instanceof ApiRequestError && round.done?.(entry, error)) {
@@ -112,20 +121,27 @@ export function syncPendingChanges(input: SyncInput): Promise<SyncResult> {
 interface SyncInput {
   store: PendingTaskChanges;
   userId: string;
-  send: (change: PendingTaskChange) => Promise<unknown>;
+  /** Sends a change; `signal` aborts it once it has waited too long. */
+  send: (change: PendingTaskChange, signal: AbortSignal) => Promise<unknown>;
   afterSent: () => Promise<unknown>;
   /**
    * Custom tasks made on this device, and how one is sent: its POST, or its DELETE when the seller
    * deleted it after a POST that got no answer (`deleted`).
    */
-  creations?: { store: PendingTaskCreations; send: (creation: PendingTaskCreation) => Promise<unknown> };
+  creations?: {
+    store: PendingTaskCreations;
+    send: (creation: PendingTaskCreation, signal: AbortSignal) => Promise<unknown>;
+  };
   now?: () => Date;
   /** How rounds take turns among tabs (tests give their own). */
   oneAtATime?: OneAtATime;
+  /** Default `SYNC_REQUEST_TIMEOUT_MS`. */
+  requestTimeoutMs?: number;
 }
 
 async function syncRound(input: SyncInput): Promise<SyncResult> {
   const { store, userId, creations } = input;
+  const timeoutMs = input.requestTimeoutMs ?? SYNC_REQUEST_TIMEOUT_MS;
   const result: SyncResult = { sent: [], refused: [] };
   const sentChanges: PendingTaskChange[] = [];
   const sentCreations: PendingTaskCreation[] = [];
@@ -137,6 +153,7 @@ async function syncRound(input: SyncInput): Promise<SyncResult> {
       store: creations.store,
       userId,
       send: creations.send,
+      timeoutMs,
       beforeDropping: input.afterSent,
       sent: (creation) => sentCreations.push(creation),
       refused: (creation) => result.refused.push(creation),
@@ -160,6 +177,7 @@ async function syncRound(input: SyncInput): Promise<SyncResult> {
       store,
       userId,
       send: input.send,
+      timeoutMs,
       beforeDropping: input.afterSent,
       waits: (change) =>
         change.source === 'custom' &&

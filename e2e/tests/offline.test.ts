@@ -516,3 +516,44 @@ describe('a note written offline', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('a request the network takes and never answers', () => {
+  it('is given up after 30 s: the completion is kept on this device, and reaches the server on the next visit', async () => {
+    const observed = await browser.newPage({ width: 375, height: 800 });
+    const { page, errors } = observed;
+    // The page's timers under the test's hand (they run at the real pace until fast-forwarded).
+    await page.clock.install();
+    await signUpSeller(page, 'Hattie');
+    await openJourney(page, 'Hattie');
+    // The completion's PUT is taken and never answered (the context's route sees the worker's too).
+    const held: string[] = [];
+    const tasks = `${baseUrl}/api/client-tasks/**`;
+    await page.context().route(tasks, (route) => {
+      if (route.request().method() === 'PUT') held.push(route.request().url());
+      else return route.continue();
+    });
+    // Given up by the page, the held request fails in the browser: that is the point here.
+    observed.expect({ url: `${baseUrl}/api/client-tasks/`, failure: /^net::ERR_ABORTED$/ });
+    const row = taskRow(page, 'Curb Appeal');
+    await row.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect.poll(() => held.length).toBe(1);
+    await page.clock.fastForward(29_000);
+    expect(await row.getByText(PENDING_TEXT).count()).toBe(0);
+    await page.clock.fastForward(1_000);
+    await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
+    await row.getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    await page.screenshot({ path: path.join(screenshots, 'no-answer-kept.png'), fullPage: false });
+    expect(await serverStatus(page, 'Curb Appeal')).toBe('pending');
+
+    // The network answers again: the next visit sends what was kept, once.
+    await page.context().unroute(tasks);
+    await page.reload();
+    await expect.poll(() => serverStatus(page, 'Curb Appeal'), { timeout: 15_000 }).toBe('completed');
+    await taskRow(page, 'Curb Appeal').getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({
+      state: 'detached',
+    });
+    await taskRow(page, 'Curb Appeal').getByRole('button', { name: 'Mark Incomplete' }).waitFor();
+    expect(held).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,3 +1,6 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fetch as nodeFetch } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { journeyResponseSchema } from '@listready/contracts/journey';
@@ -6,7 +9,10 @@ import { aPublicUser } from '@listready/contracts/fixtures';
 import {
   ApiRequestError,
   ApiResponseError,
+  ApiTimeoutError,
   createApiClient,
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MS,
   LOGIN_REDIRECT_URL,
   UNAUTHORIZED_NOTICE,
   UNAUTHORIZED_REDIRECT_DELAY_MS,
@@ -20,8 +26,8 @@ interface Harness {
   redirect: ReturnType<typeof vi.fn<ApiClientDependencies['redirect']>>;
 }
 
-function harness(response: () => Response): Harness {
-  const fetch = vi.fn<ApiClientDependencies['fetch']>(async () => response());
+function harness(response: (init?: RequestInit) => Response | Promise<Response>): Harness {
+  const fetch = vi.fn<ApiClientDependencies['fetch']>(async (_url, init) => response(init));
   const notifyUnauthorized = vi.fn<ApiClientDependencies['notifyUnauthorized']>();
   const redirect = vi.fn<ApiClientDependencies['redirect']>();
   const client = createApiClient({
@@ -29,8 +35,19 @@ function harness(response: () => Response): Harness {
     notifyUnauthorized,
     redirect,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   });
   return { client, fetch, notifyUnauthorized, redirect };
+}
+
+/** The tests of the enclosing block run on vitest's fake clock. */
+function holdTheClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 const json = (status: number, body: unknown, statusText = '') =>
@@ -156,13 +173,124 @@ describe('API client error rule: "<status>: <body or status text>"', () => {
   });
 });
 
+/** A fetch that never answers: it ends only when its signal aborts (or has), with the signal's reason. */
+const neverAnswered = (init?: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    const signal = init?.signal;
+    if (signal?.aborted) reject(signal.reason as Error);
+    signal?.addEventListener('abort', () => reject(signal.reason as Error));
+  });
+
+describe('API client: a request with no answer', () => {
+  /** A real server on loopback, answering each request with `handle`, asked with Node's fetch (undici). */
+  async function withServer(
+    handle: (request: IncomingMessage, response: ServerResponse) => void,
+    test: (url: string) => Promise<void>,
+  ) {
+    const server = createServer(handle);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await test(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+  const realClient = () =>
+    createApiClient({
+      // happy-dom's fetch would refuse the other origin: Node's own, the fetch standard as browsers have it.
+      fetch: (input, init) => nodeFetch(input as string, init as never) as unknown as Promise<Response>,
+      notifyUnauthorized: () => undefined,
+      redirect: () => undefined,
+      setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    });
+
+  it('is given up after its wait when the server takes it and never answers, and the connection is closed', async () => {
+    const closed = vi.fn();
+    await withServer(
+      (request) => request.socket.on('close', closed),
+      async (url) => {
+        const error = await realClient()
+          .request('GET', `${url}/api/clients/current/journey`, group, { timeoutMs: 100 })
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ApiTimeoutError);
+        expect(error).toMatchObject({
+          code: 'API_NO_ANSWER',
+          timeoutMs: 100,
+          message: `GET ${url}/api/clients/current/journey got no answer within 0.1 s`,
+        });
+        await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+      },
+    );
+  });
+
+  it('is given up when the answer starts and its body stops coming', async () => {
+    await withServer(
+      (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.write('{"id":');
+      },
+      async (url) => {
+        await expect(
+          realClient().request('GET', `${url}/api/user-groups`, group, { timeoutMs: 100 }),
+        ).rejects.toBeInstanceOf(ApiTimeoutError);
+      },
+    );
+  });
+
+  describe('with the clock held', () => {
+    holdTheClock();
+
+    it('waits 30 s for a request and 5 minutes for a file upload', async () => {
+      expect([REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS]).toEqual([30_000, 300_000]);
+      const { client } = harness(neverAnswered);
+      const read = client.request('GET', '/api/user-groups', group).catch((caught: unknown) => caught);
+      const upload = client
+        .request('POST', '/api/branding/logos', group, { body: new FormData() })
+        .catch((caught: unknown) => caught);
+      const settled: string[] = [];
+      void read.then(() => settled.push('read'));
+      void upload.then(() => settled.push('upload'));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(settled).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toEqual(['read']);
+      expect(await read).toMatchObject({ name: 'ApiTimeoutError', timeoutMs: REQUEST_TIMEOUT_MS });
+      await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
+      expect(await upload).toMatchObject({ name: 'ApiTimeoutError', timeoutMs: UPLOAD_TIMEOUT_MS });
+    });
+
+    it("ends with the caller's abort as it was, not as a timeout, and leaves no wait behind", async () => {
+      const { client } = harness(neverAnswered);
+      const controller = new AbortController();
+      const read = client.request('GET', '/x', group, { signal: controller.signal });
+      controller.abort();
+      await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+      const before = new AbortController();
+      before.abort();
+      await expect(client.request('GET', '/x', group, { signal: before.signal })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('stops waiting once the answer is read: nothing aborts it later', async () => {
+      let signal: AbortSignal | undefined;
+      const { client } = harness((init) => {
+        signal = init?.signal ?? undefined;
+        return json(200, { id: 'g1' });
+      });
+      await expect(client.request('GET', '/api/user-groups/g1', group)).resolves.toEqual({ id: 'g1' });
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(signal?.aborted).toBe(false);
+    });
+  });
+});
+
 describe('API client 401 rule', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  holdTheClock();
 
   it('shows the logged-out toast, then goes to /api/login after 500 ms', async () => {
     const { client, notifyUnauthorized, redirect } = harness(() =>

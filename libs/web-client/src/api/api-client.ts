@@ -8,7 +8,8 @@ import { apiErrorSchema, type ApiError, type ApiIssue } from '@listready/contrac
  * answer parsed with the zod contract the service answers with, so a changed service fails here,
  * loudly, instead of showing `undefined` on a screen. A non-success response becomes
  * `ApiRequestError("<status>: <body or status text>")`, and a 401 shows the logged-out toast and
- * sends the browser to /api/login after 500 ms.
+ * sends the browser to /api/login after 500 ms. No request waits for ever: one unanswered after
+ * `REQUEST_TIMEOUT_MS` fails with `ApiTimeoutError`, as one the network dropped.
  */
 
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -16,6 +17,16 @@ export const LOGIN_REDIRECT_URL = '/api/login';
 
 export const API_REQUEST_FAILED = 'API_REQUEST_FAILED';
 export const API_RESPONSE_INVALID = 'API_RESPONSE_INVALID';
+export const API_NO_ANSWER = 'API_NO_ANSWER';
+
+/**
+ * How long a request may wait for its whole answer before it is given up. A network that takes a
+ * request and never answers (a phone between cells, a captive portal) would otherwise leave a screen
+ * loading, or a button saving, for as long as the tab stays open.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A file upload's wait: the largest logo (5 MB) sent at about 150 kbit/s. */
+export const UPLOAD_TIMEOUT_MS = 300_000;
 
 function parseErrorBody(body: string): ApiError | undefined {
   try {
@@ -63,6 +74,21 @@ export class ApiResponseError extends Error {
   }
 }
 
+/**
+ * A request given up after waiting `timeoutMs` for its answer: like one the network dropped, the
+ * server may or may not have it (no HTTP status at all).
+ */
+export class ApiTimeoutError extends Error {
+  readonly code = API_NO_ANSWER;
+  readonly timeoutMs: number;
+
+  constructor(request: string, timeoutMs: number) {
+    super(`${request} got no answer within ${timeoutMs / 1000} s`);
+    this.name = 'ApiTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -73,7 +99,10 @@ export interface RequestOptions {
    * sign-in form's wrong password, the session probe).
    */
   on401?: 'redirect' | 'throw';
+  /** Aborts the request (its error is the signal's reason, not a timeout). */
   signal?: AbortSignal;
+  /** How long to wait for the answer: `REQUEST_TIMEOUT_MS`, or `UPLOAD_TIMEOUT_MS` for a FormData. */
+  timeoutMs?: number;
 }
 
 export interface UnauthorizedNotice {
@@ -88,6 +117,8 @@ export interface ApiClientDependencies {
   /** Leaves the app for the login redirect. */
   redirect: (url: string) => void;
   setTimeout: (callback: () => void, delayMs: number) => unknown;
+  /** Cancels what `setTimeout` answered. */
+  clearTimeout: (handle: unknown) => void;
 }
 
 export interface ApiClient {
@@ -123,18 +154,40 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiClient 
     method: HttpMethod,
     url: string,
     schema: Schema,
-    { body, on401 = 'redirect', signal }: RequestOptions = {},
+    { body, on401 = 'redirect', signal, timeoutMs: wait }: RequestOptions = {},
   ): Promise<z.output<Schema>> {
     const hasBody = body !== undefined;
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
-    const response = await dependencies.fetch(url, {
-      method,
-      credentials: 'include',
-      headers: hasBody && !form ? { 'Content-Type': 'application/json' } : {},
-      body: form ? body : hasBody ? JSON.stringify(body) : undefined,
-      signal,
-    });
-    const text = await response.text().catch(() => '');
+    const timeoutMs = wait ?? (form ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+    // One signal for the fetch and its body: the caller's abort, or the wait running out.
+    const controller = new AbortController();
+    const callerAborted = () => controller.abort(signal?.reason);
+    if (signal?.aborted) callerAborted();
+    else signal?.addEventListener('abort', callerAborted, { once: true });
+    let timedOut = false;
+    const timer = dependencies.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await dependencies.fetch(url, {
+        method,
+        credentials: 'include',
+        headers: hasBody && !form ? { 'Content-Type': 'application/json' } : {},
+        body: form ? body : hasBody ? JSON.stringify(body) : undefined,
+        signal: controller.signal,
+      });
+      text = await response.text().catch(() => '');
+    } catch (error) {
+      throw timedOut ? new ApiTimeoutError(`${method} ${url}`, timeoutMs) : error;
+    } finally {
+      dependencies.clearTimeout(timer);
+      signal?.removeEventListener('abort', callerAborted);
+    }
+    // The answer began but its body did not arrive in time: no answer either.
+    if (timedOut) throw new ApiTimeoutError(`${method} ${url}`, timeoutMs);
     const answer = (value: unknown): z.output<Schema> => {
       const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data;

@@ -7,4 +7,5 @@ export const apiClient = createApiClient({
   notifyUnauthorized: (notice) => toast({ ...notice, variant: 'destructive' }),
   redirect: (url) => window.location.assign(url),
   setTimeout: (callback, delayMs) => window.setTimeout(callback, delayMs),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
 });

@@ -29,6 +29,7 @@ describe('zod as the web client configures it', () => {
       notifyUnauthorized: () => undefined,
       redirect: () => undefined,
       setTimeout: () => undefined,
+      clearTimeout: () => undefined,
     });
     for (let read = 0; read < 3; read += 1) {
       await expect(client.request('GET', '/api/auth/user', publicUserSchema)).resolves.toEqual(user);

@@ -70,21 +70,19 @@ export function useOfflineSync(): void {
       running = syncPendingChanges({
         store: pendingTaskChanges,
         userId,
-        send: (change, signal) =>
+        send: (change) =>
           apiClient.request(
             'PUT',
             change.url,
             change.source === 'custom' ? customTaskSchema : taskEntrySchema,
-            { body: change.patch, signal },
+            { body: change.patch },
           ),
         creations: {
           store: pendingTaskCreations,
-          send: (creation, signal) =>
+          send: (creation) =>
             creation.deleted
-              ? apiClient.request('DELETE', customTaskUrl(creation.taskId), customTaskSchema.optional(), {
-                  signal,
-                })
-              : apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task, signal }),
+              ? apiClient.request('DELETE', customTaskUrl(creation.taskId), customTaskSchema.optional())
+              : apiClient.request('POST', creation.url, customTaskSchema, { body: creation.task }),
         },
         afterSent: readJourneysAgain,
       })

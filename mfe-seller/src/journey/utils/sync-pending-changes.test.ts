@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '@listready/web-client';
+import { ApiRequestError, ApiTimeoutError, REQUEST_TIMEOUT_MS } from '@listready/web-client';
 import {
   customTaskOfCreation,
   withPendingCustomTasks,
@@ -72,6 +72,17 @@ describe('sendOrKeepOnDevice', () => {
     );
     await expect(sendOrKeepOnDevice(input)).resolves.toBe(KEPT_ON_DEVICE);
     expect(store.snapshot()).toHaveLength(1);
+  });
+
+  it('keeps one whose request got no answer in time (the API client gave it up)', async () => {
+    const { input, store } = completion(
+      undefined,
+      vi.fn(async () =>
+        Promise.reject(new ApiTimeoutError('PUT /api/client-tasks/ct-1', REQUEST_TIMEOUT_MS)),
+      ),
+    );
+    await expect(sendOrKeepOnDevice(input)).resolves.toBe(KEPT_ON_DEVICE);
+    expect(store.snapshot()).toMatchObject([{ taskId: 'ct-1', patch: { status: 'completed' } }]);
   });
 
   it('does not keep a change the server answered (a refusal is the caller’s to show)', async () => {

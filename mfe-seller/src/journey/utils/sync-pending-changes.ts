@@ -1,5 +1,5 @@
 import { JourneyErrorCode } from '@listready/contracts/journey';
-import { ApiRequestError } from '@listready/web-client';
+import { ApiRequestError, ApiTimeoutError } from '@listready/web-client';
 import { customTaskUrl } from './journey-api.ts';
 import {
   keptPatchOf,
@@ -14,21 +14,18 @@ import {
   type PendingTaskCreations,
 } from './pending-task-changes.ts';
 
-/** The browser says it is offline, or a request failed without an answer (no HTTP status at all). */
+/**
+ * The browser says it is offline, or a request failed without an answer (no HTTP status at all):
+ * the network dropped it, or it waited the API client's whole timeout (a sync round holds the tabs'
+ * turn, so a request a bad network never ends cannot keep the other tabs' rounds waiting).
+ */
 export function isOffline(error?: unknown): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-  return error instanceof TypeError;
+  return error instanceof TypeError || error instanceof ApiTimeoutError;
 }
 
 /** Answers worth sending again later rather than showing the seller: not signed in, busy, or broken. */
 const TRY_LATER = (status: number) => status === 401 || status === 408 || status === 429 || status >= 500;
-
-/**
- * How long a sync request may go unanswered before it is given up (as one with no answer: the
- * server may have it, and the next round sends it again). A round holds the tabs' turn, so a
- * request that never ends must not keep the other tabs' rounds waiting.
- */
-export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Runs `work` while no other tab of this origin runs its own, in turn. */
 export type OneAtATime = <T>(work: () => Promise<T>) => Promise<T>;
@@ -56,9 +53,7 @@ export interface SyncResult {
 async function sendWaiting<Entry extends KeptEntry>(round: {
   store: KeptStore<Entry>;
   userId: string;
-  send: (entry: Entry, signal: AbortSignal) => Promise<unknown>;
-  /** How long one request may go unanswered (see `SYNC_REQUEST_TIMEOUT_MS`). */
-  timeoutMs: number;
+  send: (entry: Entry) => Promise<unknown>;
   /** Work that must wait for something else still on this device: left for a later round. */
   waits?: (entry: Entry) => boolean;
   sent: (entry: Entry) => void;
@@ -81,7 +76,7 @@ async function sendWaiting<Entry extends KeptEntry>(round: {
     if (round.waits?.(entry)) continue;
     if (isOffline()) return false;
     try {
-      await round.send(entry, AbortSignal.timeout(round.timeoutMs));
+      await round.send(entry);
       round.sent(entry);
     } catch (error) {
       if (error instanceof ApiRequestError && round.done?.(entry, error)) {
@@ -121,27 +116,20 @@ export function syncPendingChanges(input: SyncInput): Promise<SyncResult> {
 interface SyncInput {
   store: PendingTaskChanges;
   userId: string;
-  /** Sends a change; `signal` aborts it once it has waited too long. */
-  send: (change: PendingTaskChange, signal: AbortSignal) => Promise<unknown>;
+  send: (change: PendingTaskChange) => Promise<unknown>;
   afterSent: () => Promise<unknown>;
   /**
    * Custom tasks made on this device, and how one is sent: its POST, or its DELETE when the seller
    * deleted it after a POST that got no answer (`deleted`).
    */
-  creations?: {
-    store: PendingTaskCreations;
-    send: (creation: PendingTaskCreation, signal: AbortSignal) => Promise<unknown>;
-  };
+  creations?: { store: PendingTaskCreations; send: (creation: PendingTaskCreation) => Promise<unknown> };
   now?: () => Date;
   /** How rounds take turns among tabs (tests give their own). */
   oneAtATime?: OneAtATime;
-  /** Default `SYNC_REQUEST_TIMEOUT_MS`. */
-  requestTimeoutMs?: number;
 }
 
 async function syncRound(input: SyncInput): Promise<SyncResult> {
   const { store, userId, creations } = input;
-  const timeoutMs = input.requestTimeoutMs ?? SYNC_REQUEST_TIMEOUT_MS;
   const result: SyncResult = { sent: [], refused: [] };
   const sentChanges: PendingTaskChange[] = [];
   const sentCreations: PendingTaskCreation[] = [];
@@ -153,7 +141,6 @@ async function syncRound(input: SyncInput): Promise<SyncResult> {
       store: creations.store,
       userId,
       send: creations.send,
-      timeoutMs,
       beforeDropping: input.afterSent,
       sent: (creation) => sentCreations.push(creation),
       refused: (creation) => result.refused.push(creation),
@@ -177,7 +164,6 @@ async function syncRound(input: SyncInput): Promise<SyncResult> {
       store,
       userId,
       send: input.send,
-      timeoutMs,
       beforeDropping: input.afterSent,
       waits: (change) =>
         change.source === 'custom' &&

@@ -2,7 +2,12 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '@listready/ui';
 import { useTaskEntries } from '../hooks/use-journey-queries.ts';
-import { PENDING_CHANGE_TEXT, useOfflineSync } from '../hooks/use-offline-task-changes.ts';
+import {
+  PENDING_CHANGE_TEXT,
+  SYNC_RETRY_FIRST_MS,
+  SYNC_RETRY_MAX_MS,
+  useOfflineSync,
+} from '../hooks/use-offline-task-changes.ts';
 import {
   entryFixture,
   json,
@@ -50,6 +55,7 @@ afterEach(async () => {
   for (const change of pendingTaskChanges.snapshot()) await pendingTaskChanges.remove(change.key);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   online = true;
 });
 
@@ -111,6 +117,55 @@ describe('a completion made offline', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard my change' }));
     await screen.findByRole('button', { name: 'Mark Complete' });
     expect(pendingTaskChanges.snapshot()).toEqual([]);
+  });
+});
+
+describe('a completion whose request got no answer, made online', () => {
+  it('is kept, and sent again while the page stays open: 30 s later, then at doubling intervals', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    expect([SYNC_RETRY_FIRST_MS, SYNC_RETRY_MAX_MS]).toEqual([30_000, 300_000]);
+    let tries = 0;
+    const calls = script(() => {
+      tries += 1;
+      // The first two are taken by a network that drops them; the third is answered.
+      if (tries <= 2) throw new TypeError('Failed to fetch');
+      return json(200, completed(task));
+    });
+    const puts = () => calls.filter((call) => call.method === 'PUT').length;
+    renderSignedIn(<OfflineJourney />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await screen.findByText(PENDING_CHANGE_TEXT);
+    expect(puts()).toBe(1);
+    await vi.advanceTimersByTimeAsync(SYNC_RETRY_FIRST_MS - 1_000);
+    expect(puts()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await waitFor(() => expect(puts()).toBe(2));
+    expect(screen.getByText(PENDING_CHANGE_TEXT)).toBeTruthy();
+    // Then twice as long.
+    await vi.advanceTimersByTimeAsync(2 * SYNC_RETRY_FIRST_MS - 1_000);
+    expect(puts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await waitFor(() => expect(screen.queryByText(PENDING_CHANGE_TEXT)).toBeNull());
+    expect(puts()).toBe(3);
+    expect(pendingTaskChanges.snapshot()).toEqual([]);
+    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain('Changes synced'));
+    // Nothing waits: no round after.
+    await vi.advanceTimersByTimeAsync(SYNC_RETRY_MAX_MS);
+    expect(puts()).toBe(3);
+  });
+
+  it('is not sent again while the browser says it is offline: coming back online sends it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const calls = script(() => json(200, completed(task)));
+    online = false;
+    renderSignedIn(<OfflineJourney />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await screen.findByText(PENDING_CHANGE_TEXT);
+    await vi.advanceTimersByTimeAsync(SYNC_RETRY_MAX_MS);
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    goOnline();
+    await waitFor(() => expect(screen.queryByText(PENDING_CHANGE_TEXT)).toBeNull());
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
 });
 

@@ -17,6 +17,14 @@ import { syncPendingChanges } from '../utils/sync-pending-changes.ts';
 /** Dispatched on the window when the seller asks to send refused work again (Try again): a round starts. */
 export const KEPT_WORK_RETRY_EVENT = 'listready:kept-work-retry';
 
+/**
+ * While the page stays open and online, a round that left work waiting (a request with no answer,
+ * or an answer to try later: busy, signed out, broken) is followed by another this long after it,
+ * doubled each time up to `SYNC_RETRY_MAX_MS`; the `online` event and a page load start one at once.
+ */
+export const SYNC_RETRY_FIRST_MS = 30_000;
+export const SYNC_RETRY_MAX_MS = 300_000;
+
 /** What the seller reads beside a change kept on this device (spelled out, not colour alone). */
 export const PENDING_CHANGE_TEXT = "Saved on this device — will sync when you're back online";
 
@@ -43,8 +51,9 @@ export const usePendingTaskCreations = (): readonly PendingTaskCreation[] =>
   useKeptEntries(pendingTaskCreations);
 
 /**
- * Sends the work kept on this device (new custom tasks, then changes) when the seller remote opens
- * and whenever the browser comes back online, then reads the journeys again; says so in a toast,
+ * Sends the work kept on this device (new custom tasks, then changes) when the seller remote opens,
+ * whenever the browser comes back online, and again later while some is still waiting online
+ * (`SYNC_RETRY_FIRST_MS`), then reads the journeys again; says so in a toast,
  * and names what the server refused. Work another tab keeps, sends or discards shows here as it
  * happens (the stores are read again when that tab says it wrote), after the journeys are read
  * again when it takes back what this tab showed.
@@ -62,7 +71,26 @@ export function useOfflineSync(): void {
     let running: Promise<void> | undefined;
     /** Asked for while a round runs: another starts after it (that round may have read the stores already). */
     let again = false;
+    let retryTimer: number | undefined;
+    let retryDelay = SYNC_RETRY_FIRST_MS;
+    let stopped = false;
+    const clearRetry = () => {
+      window.clearTimeout(retryTimer);
+      retryTimer = undefined;
+    };
+    /** Another round later while work still waits to be sent (not refused) and the browser is online. */
+    const retryLater = () => {
+      clearRetry();
+      const waiting = [pendingTaskChanges, pendingTaskCreations].some((store) =>
+        store.snapshot().some((entry: KeptEntry) => entry.userId === userId && !entry.refusal),
+      );
+      if (!waiting) retryDelay = SYNC_RETRY_FIRST_MS;
+      if (stopped || !waiting || !navigator.onLine) return;
+      retryTimer = window.setTimeout(sync, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, SYNC_RETRY_MAX_MS);
+    };
     const sync = () => {
+      clearRetry();
       if (running) {
         again = true;
         return;
@@ -105,16 +133,22 @@ export function useOfflineSync(): void {
           if (again) {
             again = false;
             sync();
-          }
+          } else retryLater();
         });
     };
     sync();
     window.addEventListener('online', sync);
     window.addEventListener(KEPT_WORK_RETRY_EVENT, sync);
-    const stopHearing = [pendingTaskChanges, pendingTaskCreations].map((store) =>
+    const stopHearing = [pendingTaskChanges, pendingTaskCreations].flatMap((store) => [
       store.onWrittenElsewhere(() => void store.refresh(readJourneysAgain)),
-    );
+      // Work kept while no round runs (a request that got no answer in time): a round follows later.
+      store.subscribe(() => {
+        if (!running && retryTimer === undefined) retryLater();
+      }),
+    ]);
     return () => {
+      stopped = true;
+      clearRetry();
       window.removeEventListener('online', sync);
       window.removeEventListener(KEPT_WORK_RETRY_EVENT, sync);
       for (const stop of stopHearing) stop();

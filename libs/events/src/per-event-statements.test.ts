@@ -24,6 +24,19 @@ describe('the statements of an event’s way through the backbone', () => {
     recording.stop();
   });
 
+  /** The journey's event bus on an in-process transport (no relay runs until one is started). */
+  function journeyBus() {
+    const transport = createInProcessTransport({ bus: new InProcessBus() });
+    const bus = createEventBus({
+      database: database.current,
+      transport,
+      service: 'journey',
+      outbox: journeyOutbox,
+      logger,
+    });
+    return { transport, bus };
+  }
+
   /** Publishes `count` task-completed events on the journey's outbox, each once the previous one is published. */
   async function publishOneByOne(bus: ReturnType<typeof createEventBus>, count: number) {
     const { db } = database.current;
@@ -44,14 +57,7 @@ describe('the statements of an event’s way through the backbone', () => {
   }
 
   it('a batch is four statements, the select and the update named (parsed once per connection)', async () => {
-    const transport = createInProcessTransport({ bus: new InProcessBus() });
-    const bus = createEventBus({
-      database: database.current,
-      transport,
-      service: 'journey',
-      outbox: journeyOutbox,
-      logger,
-    });
+    const { transport, bus } = journeyBus();
     const relay = new OutboxRelay({
       database: database.current,
       transport,
@@ -93,6 +99,41 @@ describe('the statements of an event’s way through the backbone', () => {
       (_statement, index) => verbs[index] === 'select' && /outbox/.test(sent[index]?.text ?? ''),
     );
     expect(selects.every((statement) => statement.name === 'relay_unpublished_journey')).toBe(true);
+  });
+
+  it('a publish writes the outbox row with a named statement, in the caller’s transaction', async () => {
+    const { bus } = journeyBus();
+    const { db } = database.current;
+    recording.clear();
+    const published = await db.transaction((tx) =>
+      bus.publish(tx, { type: 'task-completed', key: 'client-named', data }),
+    );
+    const inserts = recording.sent.filter((statement) =>
+      /^insert into "journey"\."outbox"/i.test(statement.text),
+    );
+    expect(inserts.map((statement) => statement.name)).toEqual(['events_outbox_insert_journey']);
+    const [row] = await db
+      .select({ envelope: journeyOutbox.envelope, key: journeyOutbox.key, headers: journeyOutbox.headers })
+      .from(journeyOutbox)
+      .where(inArray(journeyOutbox.id, [published.id]));
+    expect(row).toEqual({ envelope: published, key: 'client-named', headers: expect.any(Object) });
+    // No relay runs here: the row goes, so that the next test's relay does not send it.
+    await db.delete(journeyOutbox).where(inArray(journeyOutbox.id, [published.id]));
+    // Rolled back with its transaction, as before: the event exists only if the change commits.
+    const rolledBack = await db
+      .transaction(async (tx) => {
+        const event = await bus.publish(tx, { type: 'task-completed', key: 'client-undone', data });
+        tx.rollback();
+        return event;
+      })
+      .catch(() => undefined);
+    expect(rolledBack).toBeUndefined();
+    expect(
+      await db
+        .select()
+        .from(journeyOutbox)
+        .where(inArray(journeyOutbox.key, ['client-undone'])),
+    ).toEqual([]);
   });
 
   it('a consumer records the event processed with a named statement (parsed once per connection)', async () => {

@@ -21,7 +21,7 @@ const screenshots = '/tmp/helper-pwa';
 
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
 const taskRow = (page: Page, title: string) => seller(page).locator(`[data-task-title="${title}"]`);
-const PENDING_TEXT = "Saved on this device — will sync when you're back online";
+const PENDING_TEXT = 'Saved on this device — will sync once the connection is back';
 
 async function signUpSeller(page: Page, firstName: string): Promise<void> {
   await registerAccount(page, baseUrl, { firstName, lastName: 'Seller', password: 'offline-pass-1' });

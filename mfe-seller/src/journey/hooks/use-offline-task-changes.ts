@@ -25,12 +25,15 @@ export const KEPT_WORK_RETRY_EVENT = 'listready:kept-work-retry';
 export const SYNC_RETRY_FIRST_MS = 30_000;
 export const SYNC_RETRY_MAX_MS = 300_000;
 
-/** What the seller reads beside a change kept on this device (spelled out, not colour alone). */
-export const PENDING_CHANGE_TEXT = "Saved on this device — will sync when you're back online";
+/**
+ * What the seller reads beside a change kept on this device (spelled out, not colour alone): kept
+ * offline, or online after a request that got no answer in time, so "once the connection is back".
+ */
+export const PENDING_CHANGE_TEXT = 'Saved on this device — will sync once the connection is back';
 
-/** Work kept on this device: shown as made, sent when the browser is back online. */
+/** Work kept on this device: shown as made, sent once the connection is back. */
 export const keptOnDeviceToast = () =>
-  toast({ title: 'Saved on this device', description: "It will sync when you're back online." });
+  toast({ title: 'Saved on this device', description: 'It will sync once the connection is back.' });
 
 export function useSignedInUserId(): string | undefined {
   const session = useSession();

@@ -77,24 +77,50 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+/**
+ * Checks until `check` holds, `signal` aborts (the part exited) or the time is up; a timeout names
+ * what the last check said (a 503's body names the service that is not ready).
+ */
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 120_000,
+  signal?: AbortSignal,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
+  let last = 'no answer yet';
+  while (Date.now() < deadline && !signal?.aborted) {
+    try {
+      if (await check()) return;
+      last = 'not yet';
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
     await sleep(100);
   }
-  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+  signal?.throwIfAborted();
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s (the last check: ${last})`);
 }
 
-const answers = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+/** Whether a URL answers 2xx; any other answer is thrown with its status and the start of its body. */
+export const answers = (url: string) => async () => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+  if (response.ok) return true;
+  throw new Error(`${response.status} ${(await response.text()).slice(0, 600)}`);
+};
 
 interface Launcher {
   child?: ChildProcess;
   launch(): ChildProcess;
-  ready(): Promise<void>;
+  /** Resolves once the part answers; `signal` aborts when its process exits first. */
+  ready(signal: AbortSignal): Promise<void>;
 }
 
-function processGroup(label: string, logDir: string) {
+/** How much of a part's own output a failed start quotes. */
+const OUTPUT_KEPT = 4_000;
+
+/** The platform's processes, one log file for all of them; exported for its tests. */
+export function processGroup(label: string, logDir: string) {
   const logFile = path.join(logDir, `listready-load-${label}-${process.pid}.log`);
   const log = createWriteStream(logFile);
   log.setMaxListeners(100); // every process started, restarts included, pipes into it
@@ -104,16 +130,56 @@ function processGroup(label: string, logDir: string) {
     child.stderr?.pipe(log, { end: false });
     return child;
   };
+  /** Keeps the end of what `child` prints until `stop`, for the error of a start that failed. */
+  const recentOutput = (child: ChildProcess) => {
+    let kept = '';
+    const keep = (chunk: Buffer) => {
+      kept = (kept + chunk.toString('utf8')).slice(-OUTPUT_KEPT);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    return {
+      text: () => kept.trim(),
+      stop() {
+        child.stdout?.off('data', keep);
+        child.stderr?.off('data', keep);
+      },
+    };
+  };
   return {
     logFile,
     add(part: Part, launcher: Omit<Launcher, 'child'>) {
       parts.set(part, launcher);
     },
+    /**
+     * Launches a part and waits until it answers. A process that ends first fails the start at
+     * once, with how it ended and its last output, instead of being polled until the wait runs out.
+     */
     async start(part: Part) {
       const launcher = parts.get(part);
       if (!launcher) throw new Error(`no part ${part}`);
-      launcher.child = track(launcher.launch());
-      await launcher.ready();
+      const child = track(launcher.launch());
+      launcher.child = child;
+      const output = recentOutput(child);
+      const gone = new AbortController();
+      const ended = new Promise<never>((_resolve, reject) => {
+        // 'close': after the process exited and its output was read to the end.
+        child.once('close', (code, signal) => {
+          gone.abort();
+          reject(
+            new Error(
+              `${part} ended (${signal ?? `exit code ${code}`}) before it answered; it said:\n${output.text()}`,
+            ),
+          );
+        });
+      });
+      // A part that ends after it answered is the caller's business (kill, faults), not this start's.
+      ended.catch(() => undefined);
+      try {
+        await Promise.race([launcher.ready(gone.signal), ended]);
+      } finally {
+        output.stop();
+      }
     },
     async kill(part: Part) {
       const child = parts.get(part)?.child;
@@ -200,7 +266,7 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
         // The API is under load, not the pages: no front-end build needed.
         SERVE_FRONTEND: 'false',
       }),
-    ready: () => waitUntil('the platform', answers(`${url}/api/health`), 300_000),
+    ready: (signal) => waitUntil('the platform', answers(`${url}/api/health`), 300_000, signal),
   });
   try {
     await group.start('platform');
@@ -278,7 +344,7 @@ function kafkaLauncher(config: LoadBenchConfig, dataDir: string): Omit<Launcher,
       spawn('java', ['-Xmx512m', '-Xms256m', ...jvmFlags, ...java, 'kafka.Kafka', configFile], {
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
-    ready: () => waitUntil('Kafka', () => portOpen(config.kafkaPort), 120_000),
+    ready: (signal) => waitUntil('Kafka', () => portOpen(config.kafkaPort), 120_000, signal),
   };
 }
 
@@ -307,7 +373,7 @@ export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPl
       spawn('redis-server', ['--port', String(config.redisPort), '--bind', '127.0.0.1', '--save', ''], {
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
-    ready: () => waitUntil('Redis', () => portOpen(config.redisPort)),
+    ready: (signal) => waitUntil('Redis', () => portOpen(config.redisPort), 120_000, signal),
   });
   group.add('kafka', kafkaLauncher(config, kafkaDir));
 
@@ -317,7 +383,7 @@ export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPl
   for (const name of SERVICES) {
     group.add(name, {
       launch: () => node(`services/${name}/src/server.ts`, { ...engines, PORT: String(ports[name]) }),
-      ready: () => waitUntil(name, answers(`${serviceUrl(name)}/readyz`)),
+      ready: (signal) => waitUntil(name, answers(`${serviceUrl(name)}/readyz`), 120_000, signal),
     });
   }
   group.add('gateway', {
@@ -330,7 +396,7 @@ export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPl
           SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, serviceUrl(name)]),
         ),
       }),
-    ready: () => waitUntil('gateway', answers(`${serviceUrl('gateway')}/api/health`)),
+    ready: (signal) => waitUntil('gateway', answers(`${serviceUrl('gateway')}/api/health`), 120_000, signal),
   });
 
   try {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { podman, run } from './podman.ts';
 
 /**
@@ -161,21 +160,6 @@ function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** A port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
 }
 
 /** Polls a URL until it answers 200; the seconds it took from `since`, or an error naming the container. */

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { REMOTE_NAMES, taskEntriesSchema, topicFor } from '@listready/contracts';
+import { freePort } from '@listready/db';
 import { Kafka, logLevel } from '@listready/events/kafkajs';
 import { renderChart } from '../../charts/src/render.ts';
 import { loadCompose, repoRoot, type ComposeService } from '../compose.ts';
@@ -30,7 +31,6 @@ import {
   containerLogs,
   containerName,
   containerState,
-  freePort,
   healthCheckPasses,
   removeContainer,
   removeSmokeContainers,

@@ -4,9 +4,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, ensureDatabase, type Database } from '@listready/db';
+import { createDb, ensureDatabase, freePort, type Database } from '@listready/db';
 import { artifactsDir, e2eConfig, repositoryRoot } from './config.ts';
-import { freePort } from './free-port.ts';
 
 export interface RunningPlatform {
   url: string;

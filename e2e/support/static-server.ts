@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { freePort } from './free-port.ts';
+import { freePort } from '@listready/db';
 
 /** A plain static host on another origin (a CDN stand-in) with CORS, for a remote deployed elsewhere. */
 export async function serveFolder(root: string): Promise<{ origin: string; close: () => Promise<void> }> {

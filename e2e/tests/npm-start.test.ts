@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@listready/db';
 import { artifactsDir, e2eConfig, repositoryRoot } from '../support/config.ts';
-import { freePort } from '../support/free-port.ts';
 
 /**
  * The README's promise, checked the way a new user meets it: a fresh clone of the committed tree,

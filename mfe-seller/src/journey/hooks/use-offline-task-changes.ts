@@ -12,7 +12,7 @@ import {
   type PendingTaskCreation,
 } from '../utils/pending-task-changes.ts';
 import { customTaskUrl } from '../utils/journey-api.ts';
-import { syncPendingChanges } from '../utils/sync-pending-changes.ts';
+import { hasWorkToSend, syncPendingChanges } from '../utils/sync-pending-changes.ts';
 
 /** Dispatched on the window when the seller asks to send refused work again (Try again): a round starts. */
 export const KEPT_WORK_RETRY_EVENT = 'listready:kept-work-retry';
@@ -81,12 +81,10 @@ export function useOfflineSync(): void {
       window.clearTimeout(retryTimer);
       retryTimer = undefined;
     };
-    /** Another round later while work still waits to be sent (not refused) and the browser is online. */
+    /** Another round later while work could still be sent (`hasWorkToSend`) and the browser is online. */
     const retryLater = () => {
       clearRetry();
-      const waiting = [pendingTaskChanges, pendingTaskCreations].some((store) =>
-        store.snapshot().some((entry: KeptEntry) => entry.userId === userId && !entry.refusal),
-      );
+      const waiting = hasWorkToSend(userId, pendingTaskChanges.snapshot(), pendingTaskCreations.snapshot());
       if (!waiting) retryDelay = SYNC_RETRY_FIRST_MS;
       if (stopped || !waiting || !navigator.onLine) return;
       retryTimer = window.setTimeout(sync, retryDelay);

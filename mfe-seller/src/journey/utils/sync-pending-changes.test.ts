@@ -18,6 +18,7 @@ import {
 import {
   deleteKeptCreation,
   editKeptCreation,
+  hasWorkToSend,
   KEPT_ON_DEVICE,
   sendOrKeepCreation,
   sendOrKeepOnDevice,
@@ -582,6 +583,18 @@ describe('custom tasks made on this device', () => {
       ['old', 'From the server', 'pending'],
       ['new-1', 'Book the cleaner', 'completed'],
     ]);
+  });
+
+  it('counts as work to send again later only what a round could send: not a change waiting on a refused creation', () => {
+    const refusedCreation = creation('new-1', { refusal: 'A task needs a title.' });
+    // The change waits for the seller's choice on its task's creation: nothing a round could send.
+    expect(hasWorkToSend('user-1', [customChange('new-1')], [refusedCreation])).toBe(false);
+    expect(hasWorkToSend('user-1', [change('t1', { refusal: 'No.' })], [])).toBe(false);
+    // Another user's work on this device is theirs to send.
+    expect(hasWorkToSend('user-2', [customChange('new-1')], [creation('new-2')])).toBe(false);
+    expect(hasWorkToSend('user-1', [customChange('new-1')], [creation('new-1')])).toBe(true);
+    expect(hasWorkToSend('user-1', [customChange('new-1'), change('t1')], [refusedCreation])).toBe(true);
+    expect(hasWorkToSend('user-1', [], [refusedCreation, creation('new-2')])).toBe(true);
   });
 });
 

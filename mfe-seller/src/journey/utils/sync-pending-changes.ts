@@ -49,6 +49,32 @@ export interface SyncResult {
   refused: (PendingTaskChange | PendingTaskCreation)[];
 }
 
+/**
+ * Whether a round could send any of the user's kept work now: a custom task or a change not refused,
+ * and not a change to a custom task whose creation was refused — that waits for the seller's choice
+ * on the creation (Try again or Discard), which starts a round of its own.
+ */
+export function hasWorkToSend(
+  userId: string,
+  changes: readonly PendingTaskChange[],
+  creations: readonly PendingTaskCreation[],
+): boolean {
+  const refusedTasks = new Set(
+    creations
+      .filter((creation) => creation.userId === userId && creation.refusal)
+      .map((creation) => creation.taskId),
+  );
+  return (
+    creations.some((creation) => creation.userId === userId && !creation.refusal) ||
+    changes.some(
+      (change) =>
+        change.userId === userId &&
+        !change.refusal &&
+        !(change.source === 'custom' && refusedTasks.has(change.taskId)),
+    )
+  );
+}
+
 /** One store's waiting work sent in turn; false when the round had to stop (no network, try later). */
 async function sendWaiting<Entry extends KeptEntry>(round: {
   store: KeptStore<Entry>;

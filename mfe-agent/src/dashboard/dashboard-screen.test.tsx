@@ -7,6 +7,7 @@ import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
 import {
   FIRST_CLIENT_TEXT,
+  forecastSteps,
   NO_CLIENTS_FOR_INSIGHTS,
   NO_STALLED_TEXT,
 } from './components/readiness-insights.tsx';
@@ -285,8 +286,16 @@ describe('the agent dashboard', () => {
     const stalled = await screen.findByRole('region', { name: 'Stalled clients' });
     expect(await within(stalled).findByText(FIRST_CLIENT_TEXT)).toBeTruthy();
     expect(within(stalled).getByText(NO_CLIENTS_FOR_INSIGHTS)).toBeTruthy();
+    // The forecast card says how the dates will be worked out, at the pace window the service sent.
     const forecasts = screen.getByRole('region', { name: 'Forecast list-ready dates' });
-    expect(forecasts.textContent).toBe(NO_CLIENTS_FOR_INSIGHTS);
+    expect(within(forecasts).getByText(NO_CLIENTS_FOR_INSIGHTS)).toBeTruthy();
+    const steps = within(forecasts).getByRole('list', { name: 'How each date is worked out' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(forecastSteps(28));
+    expect(steps.textContent).toContain('in the last 28 days');
     fireEvent.click(within(stalled).getByRole('button', { name: 'Invite Client' }));
     expect(await screen.findByRole('dialog', { name: /Invite/ })).toBeTruthy();
   });

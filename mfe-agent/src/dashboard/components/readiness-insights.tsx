@@ -151,9 +151,34 @@ function byForecast(a: ClientInsight, b: ClientInsight): number {
   return insightName(a).localeCompare(insightName(b));
 }
 
-function ForecastTable({ clients }: { clients: ClientInsight[] }) {
+/**
+ * What a new agent's forecast card says in the space it keeps anyway: how each client's date will be
+ * worked out (agent-insights.ts `forecastOf`), so the empty card is read, not skipped.
+ */
+export function forecastSteps(paceWindowDays: number): string[] {
+  return [
+    'Your client works through their journey; every task they finish counts.',
+    `Their pace is the tasks they finished in the last ${paceWindowDays} days, or since they joined.`,
+    'Their remaining tasks at that pace give the day their home should be ready to list, soonest first.',
+  ];
+}
+
+function ForecastTable({ clients, rules }: Pick<AgentInsights, 'clients' | 'rules'>) {
+  const stepsId = useId();
   if (clients.length === 0)
-    return <p className="px-4 py-2 text-sm text-ink-muted">{NO_CLIENTS_FOR_INSIGHTS}</p>;
+    return (
+      <div className="space-y-2 px-4 py-2 text-sm text-ink-muted">
+        <p>{NO_CLIENTS_FOR_INSIGHTS}</p>
+        <p id={stepsId} className="font-medium text-ink">
+          How each date is worked out
+        </p>
+        <ol className="list-decimal space-y-1 pl-5" aria-labelledby={stepsId}>
+          {forecastSteps(rules.paceWindowDays).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </div>
+    );
   return (
     <table className="w-full min-w-max border-collapse text-sm">
       <caption className="sr-only">Forecast list-ready date of each client, soonest first</caption>
@@ -267,7 +292,7 @@ export function ReadinessInsights({
       >
         {body(
           (data) => (
-            <ForecastTable clients={data.clients} />
+            <ForecastTable clients={data.clients} rules={data.rules} />
           ),
           'Loading forecasts',
         )}

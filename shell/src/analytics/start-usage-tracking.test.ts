@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { UsageEvent } from '@listready/contracts/analytics';
 import { aPublicUser } from '@listready/contracts/fixtures';
-import { SESSION_QUERY_KEY, trackUsage } from '@listready/web-client';
+import { createAppQueryClient, SESSION_QUERY_KEY, trackUsage } from '@listready/web-client';
 import { announceSigningOut } from '@listready/web-client/usage-event';
 import { startUsageTracking } from './start-usage-tracking.ts';
 import { createUsageTracker, type TrackerDependencies } from './usage-tracker.ts';
@@ -20,7 +20,7 @@ describe('usage tracking in the shell', () => {
     vi.useFakeTimers();
     window.history.replaceState(null, '', '/');
     sent = [];
-    queryClient = new QueryClient();
+    queryClient = createAppQueryClient();
     const deps: TrackerDependencies = {
       fetch: async (_url, init) => {
         sent.push({ body: JSON.parse(String(init.body)) as UsageEvent[], via: 'fetch' });

@@ -1,4 +1,5 @@
-import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { MutationObserver } from '@tanstack/react-query';
+import { createAppQueryClient } from '@listready/web-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskEntry } from './journey-api.ts';
 import { optimisticListUpdate } from './optimistic-list-update.ts';
@@ -59,7 +60,8 @@ function deferred<T>() {
 }
 
 function setUp() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  // The app's own client: its defaults (no retries, offline-first) are what the journey runs with.
+  const queryClient = createAppQueryClient();
   queryClient.setQueryData(KEY, [entry('a'), entry('b')]);
   const answer = deferred<TaskEntry>();
   const onError = vi.fn();

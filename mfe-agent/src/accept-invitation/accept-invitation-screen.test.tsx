@@ -4,7 +4,11 @@ import { aPublicUser } from '@listready/contracts/fixtures';
 import { getToasts } from '@listready/ui';
 import { PENDING_INVITATION_STORAGE_KEY, type SessionUser } from '@listready/web-client';
 import { renderWithSession } from '@listready/web-client/testing';
-import { ACCEPTED_REDIRECT_DELAY_MS, AcceptInvitationScreen } from './accept-invitation-screen.tsx';
+import {
+  ACCEPTED_REDIRECT_DELAY_MS,
+  AcceptInvitationScreen,
+  NO_INVITATION_ID_HINT,
+} from './accept-invitation-screen.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -55,6 +59,8 @@ describe('/accept-invitation', () => {
     const calls = scriptAcceptance();
     renderAt('/accept-invitation?id=%20', agent);
     expect(screen.getByRole('alert').textContent).toBe('No invitation ID found in URL');
+    // …and what to do about it: the link again, or a new invitation.
+    expect(screen.getByText(NO_INVITATION_ID_HINT)).toBeTruthy();
     expect(calls).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Go to Home' }));
     expect(location()).toBe('/');

@@ -18,6 +18,9 @@ const AGENT_HOME = '/dashboard';
 /** Signed out, the agent signs in or creates an account there; /auth then resumes the invitation. */
 export const SIGN_IN_TO_ACCEPT_PATH = '/auth?role=agent';
 export const NO_INVITATION_ID = 'No invitation ID found in URL';
+/** Under the spec's words, what the visitor can do about a link that lost its id. */
+export const NO_INVITATION_ID_HINT =
+  'Open the link in your invitation e-mail or text message again. If it still does not work, ask your client to send a new invitation.';
 
 function AcceptanceFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,13 +34,14 @@ function AcceptanceFrame({ title, children }: { title: string; children: ReactNo
   );
 }
 
-function Failure({ message, children }: { message: string; children: ReactNode }) {
+function Failure({ message, hint, children }: { message: string; hint?: string; children: ReactNode }) {
   return (
     <>
       <CircleAlert aria-hidden="true" className="size-10 text-red-400" />
       <p role="alert" className="text-ink">
         {message}
       </p>
+      {hint && <p className="text-sm text-ink-muted">{hint}</p>}
       <div className="flex flex-wrap justify-center gap-2">{children}</div>
     </>
   );
@@ -125,7 +129,7 @@ export function AcceptInvitationScreen() {
   if (!invitationId)
     return (
       <AcceptanceFrame title="Accept Invitation">
-        <Failure message={NO_INVITATION_ID}>
+        <Failure message={NO_INVITATION_ID} hint={NO_INVITATION_ID_HINT}>
           <Button variant="outline" onClick={() => navigate('/')}>
             Go to Home
           </Button>

@@ -118,6 +118,7 @@ describe('usage analytics', () => {
     const sellerSessions = realtime.activeSessions.filter((session) => session.userId === sellerId);
     expect(sellerSessions).toHaveLength(1);
     expect(sellerSessions[0]?.endTime).not.toBeNull();
+    expect(sellerSessions[0]?.userName).toBe('Sol Tester');
     expect(sellerSessions[0]?.pageViews).toBe(1);
 
     // The dashboard.
@@ -131,9 +132,11 @@ describe('usage analytics', () => {
     expect(await top.getByRole('listitem').count()).toBeLessThanOrEqual(8);
     const recent = remote.getByRole('region', { name: 'Recent events' });
     await recent.getByText('Task completed').first().waitFor();
-    expect(await recent.innerText()).toContain('/journey');
+    expect(await recent.innerText()).toContain('Sol Tester · /journey');
+    expect(await remote.getByText(sellerId).count()).toBe(0);
     const sessions = remote.getByRole('region', { name: 'Active sessions' });
-    const sellerSession = sessions.getByRole('listitem').filter({ hasText: `User ${sellerId}` });
+    // The client by the name they registered with, never by id.
+    const sellerSession = sessions.getByRole('listitem').filter({ hasText: 'Sol Tester' });
     await sellerSession.waitFor();
     expect(await sellerSession.innerText()).toContain('Ended');
     // The agent's own page is a session too, still going.

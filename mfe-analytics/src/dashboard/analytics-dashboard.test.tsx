@@ -40,18 +40,28 @@ const realtime = (overrides: Partial<AnalyticsRealtime> = {}): AnalyticsRealtime
       timestamp: '2030-05-01T12:04:00.000Z',
       pageUrl: null,
       userId: 'seller-1',
+      userName: 'Maya Ortiz',
     },
     {
       id: 'e2',
       event: 'page_view',
       timestamp: '2030-05-01T12:03:00.000Z',
       pageUrl: `${window.location.origin}/journey`,
-      userId: 'seller-1',
+      userId: 'user-1',
+      userName: 'Rita Agent',
     },
   ],
   activeSessions: [
     session(),
-    session({ sessionId: 'ffff0000', userId: 'seller-1', endTime: '2030-05-01T12:06:00.000Z' }),
+    session({
+      sessionId: 'ffff0000',
+      userId: 'seller-1',
+      userName: 'Maya Ortiz',
+      endTime: '2030-05-01T12:06:00.000Z',
+    }),
+    // An account deleted since: the service knows no name.
+    session({ sessionId: 'eeee1111', userId: 'gone-1', userName: null }),
+    session({ sessionId: 'dddd2222', userId: null, userName: null }),
   ],
   ...overrides,
 });
@@ -132,16 +142,20 @@ describe('the analytics dashboard', () => {
     renderAs({});
     await waitFor(() => expect(screen.getByText('Task completed')).toBeTruthy());
     const recent = screen.getByRole('region', { name: 'Recent events' });
-    expect(within(recent).getByText('Server')).toBeTruthy();
-    expect(within(recent).getByText('/journey')).toBeTruthy();
+    // Whose, by name (the viewer as You), then the page.
+    expect(within(recent).getByText('Maya Ortiz · Server')).toBeTruthy();
+    expect(within(recent).getByText('You · /journey')).toBeTruthy();
     const sessions = screen.getByRole('region', { name: 'Active sessions' });
-    const [mine, ended] = within(sessions).getAllByRole('listitem');
+    const [mine, ended, gone, visitor] = within(sessions).getAllByRole('listitem');
     expect(mine?.textContent).toContain('…abcd1234');
     expect(mine?.textContent).toContain('Active');
     expect(mine?.textContent).toContain('You');
     expect(ended?.textContent).toContain('…ffff0000');
     expect(ended?.textContent).toContain('Ended');
-    expect(ended?.textContent).toContain('User seller-1');
+    expect(ended?.textContent).toContain('Maya Ortiz');
+    expect(ended?.textContent).not.toContain('seller-1');
+    expect(gone?.textContent).toContain('User gone-1');
+    expect(visitor?.textContent).toContain('Visitor');
     expect(document.querySelector('[data-stat="Active Users"]')?.textContent).toBe('2');
   });
 

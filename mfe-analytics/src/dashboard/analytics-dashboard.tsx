@@ -84,7 +84,7 @@ function AgentAnalytics({ viewerId }: { viewerId: string }) {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card className="space-y-3 p-4">
             <h3 className="font-semibold">Recent events</h3>
-            <RecentEventsList events={realtime.data?.recentEvents} />
+            <RecentEventsList events={realtime.data?.recentEvents} viewerId={viewerId} />
           </Card>
           <Card className="space-y-3 p-4">
             <h3 className="font-semibold">Active sessions</h3>

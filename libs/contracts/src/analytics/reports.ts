@@ -36,6 +36,11 @@ export const recentEventSchema = z.object({
   /** The page it happened on; null for server-side events. */
   pageUrl: z.string().nullable(),
   userId: z.string().nullable(),
+  /**
+   * The user's name as their account gives it (ours: an agent knows their clients by name, not by
+   * id); null for a visitor. Optional: an answer from a service older than the page still parses.
+   */
+  userName: z.string().nullish(),
 });
 export type RecentEvent = z.infer<typeof recentEventSchema>;
 
@@ -43,6 +48,8 @@ export const realtimeSessionSchema = z.object({
   /** Only the last 8 characters: a whole session id would let its holder add to the session. */
   sessionId: z.string(),
   userId: z.string().nullable(),
+  /** As a recent event's `userName`. */
+  userName: z.string().nullish(),
   pageViews: count,
   events: count,
   startTime: isoDateTime,

@@ -1,8 +1,16 @@
 import type { RealtimeSession } from '@listready/contracts/analytics';
-import { counted, formatDateTime } from '../utils/format.ts';
+import { counted, formatDateTime, userLabel } from '../utils/format.ts';
+
+/** Whose session, on one line; the whole of it on hover when a long name is cut. */
+const UserLine = ({ label }: { label: string }) => (
+  <p className="truncate text-ink-muted" title={label}>
+    {label}
+  </p>
+);
 
 /**
- * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user,
+ * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user (by
+ * name: decisions.md),
  * page views, events, start and end. A session is Active until its end time is set, then Ended.
  * Cards rather than a table, so they read at 375 px; a fixed-height scrolling region like the
  * recent events.
@@ -39,13 +47,7 @@ export function ActiveSessionsList({
                   </span>
                 )}
               </div>
-              <p className="truncate text-ink-muted" title={session.userId ?? undefined}>
-                {session.userId === null
-                  ? 'Visitor'
-                  : session.userId === viewerId
-                    ? 'You'
-                    : `User ${session.userId}`}
-              </p>
+              <UserLine label={userLabel(session, viewerId)} />
               <dl className="grid grid-cols-2 gap-x-3 text-ink-muted">
                 <dt className="sr-only">Page views</dt>
                 <dd>{counted(session.pageViews, 'page view', 'page views')}</dd>

@@ -1,11 +1,18 @@
 import type { RecentEvent } from '@listready/contracts/analytics';
-import { eventLabel, formatTime, pageLabel } from '../utils/format.ts';
+import { eventLabel, formatTime, pageLabel, userLabel } from '../utils/format.ts';
 
 /**
- * The 20 most recent events of the last 24 hours (spec §2): event, time and page. A fixed-height
- * region that scrolls (and takes keyboard focus to do so), so the page never grows as events come.
+ * The 20 most recent events of the last 24 hours (spec §2): event, time, whose (ours) and page. A
+ * fixed-height region that scrolls (and takes keyboard focus to do so), so the page never grows as
+ * events come.
  */
-export function RecentEventsList({ events }: { events: RecentEvent[] | undefined }) {
+export function RecentEventsList({
+  events,
+  viewerId,
+}: {
+  events: RecentEvent[] | undefined;
+  viewerId: string | null;
+}) {
   const origin = window.location.origin;
   return (
     <div
@@ -27,7 +34,7 @@ export function RecentEventsList({ events }: { events: RecentEvent[] | undefined
                 {formatTime(event.timestamp)}
               </time>
               <span className="col-span-2 truncate text-ink-muted" title={event.pageUrl ?? undefined}>
-                {pageLabel(event.pageUrl, origin)}
+                {userLabel(event, viewerId)} · {pageLabel(event.pageUrl, origin)}
               </span>
             </li>
           ))}

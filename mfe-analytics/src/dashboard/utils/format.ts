@@ -37,6 +37,19 @@ export function pageLabel(pageUrl: string | null, origin: string): string {
   }
 }
 
+/**
+ * Who an event or a session belongs to: `You` for the viewer, the user's name, `Visitor` for a
+ * signed-out one; the id only when the service knows no name (an account since deleted).
+ */
+export function userLabel(
+  owner: { userId: string | null; userName?: string | null | undefined },
+  viewerId: string | null,
+): string {
+  if (owner.userId === null) return 'Visitor';
+  if (owner.userId === viewerId) return 'You';
+  return owner.userName || `User ${owner.userId}`;
+}
+
 /** Thousands separated in the viewer's locale. */
 export const formatCount = (count: number) => count.toLocaleString();
 

@@ -59,8 +59,8 @@ describe('the agent’s stats and realtime views', () => {
   beforeAll(async () => {
     analytics = await startTestAnalyticsService(database.current);
     analytics.setNow(NOW);
-    people.agentA = await analytics.signUp('agent');
-    people.sellerA1 = await analytics.signUp('client', { agentOf: people.agentA });
+    people.agentA = await analytics.signUp('agent', { name: ['Rita', 'Agent'] });
+    people.sellerA1 = await analytics.signUp('client', { agentOf: people.agentA, name: ['Maya', 'Ortiz'] });
     people.sellerA2 = await analytics.signUp('client', { agentOf: people.agentA });
     people.agentB = await analytics.signUp('agent');
     people.sellerB1 = await analytics.signUp('client', { agentOf: people.agentB });
@@ -141,7 +141,9 @@ describe('the agent’s stats and realtime views', () => {
     expect(view.recentEvents[0]).toMatchObject({
       pageUrl: 'http://listready.test/session_end',
       userId: people.sellerA1.userId,
+      userName: 'Maya Ortiz',
     });
+    expect(view.recentEvents[1]).toMatchObject({ userId: people.agentA.userId, userName: 'Rita Agent' });
   });
 
   it('shows at most 20 recent events', async () => {
@@ -163,6 +165,7 @@ describe('the agent’s stats and realtime views', () => {
       {
         sessionId: 'ent-0001',
         userId: people.sellerA1.userId,
+        userName: 'Maya Ortiz',
         pageViews: 1,
         events: 4,
         startTime: minutesAgo(10),
@@ -172,6 +175,7 @@ describe('the agent’s stats and realtime views', () => {
       {
         sessionId: 'ion-0001',
         userId: people.agentA.userId,
+        userName: 'Rita Agent',
         pageViews: 1,
         events: 2,
         startTime: minutesAgo(5),

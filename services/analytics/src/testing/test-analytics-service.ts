@@ -73,10 +73,20 @@ export async function startTestAnalyticsService(
     setNow(date: Date | null) {
       now = date;
     },
-    /** A signed-in user of `role`; a seller gets journey's clients row, linked to `agentOf` when given. */
-    async signUp(role: 'agent' | 'client', overrides: { agentOf?: TestUser } = {}): Promise<TestUser> {
+    /**
+     * A signed-in user of `role` (named `name` when given); a seller gets journey's clients row, linked to
+     * `agentOf` when given.
+     */
+    async signUp(
+      role: 'agent' | 'client',
+      overrides: { agentOf?: TestUser; name?: [first: string, last: string] } = {},
+    ): Promise<TestUser> {
+      const [firstName, lastName] = overrides.name ?? [];
       const user = await accounts.create(role, {
-        user: { email: `analytics-${crypto.randomUUID()}@example.com` },
+        user: {
+          email: `analytics-${crypto.randomUUID()}@example.com`,
+          ...(firstName === undefined ? {} : { firstName, lastName }),
+        },
       });
       if (role === 'client') {
         await database.db

@@ -6,10 +6,14 @@ import {
   type HourlyCount,
   type TopEvent,
 } from '@listready/contracts';
-import { agents, analyticsEvents, analyticsSessions, clients, type Db } from '@listready/db';
+import { agents, analyticsEvents, analyticsSessions, clients, users, type Db } from '@listready/db';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOURS_CHARTED = 24;
+
+/** A user's name from their `auth.users` row (read, never written, here); null without one. */
+const nameOf = (row: { firstName: string | null; lastName: string | null }) =>
+  row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim();
 
 /** The start of the hour `date` falls in (UTC). */
 const hourOf = (date: Date) => new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
@@ -83,8 +87,9 @@ export function createUsageReports(db: Db) {
 
     /**
      * The last 24 hours' 20 newest events; sessions seen in the last 30 minutes (ended or not);
-     * users with a session among them that has not ended. Only a session id's last 8 characters
-     * leave the service.
+     * users with a session among them that has not ended. Events and sessions carry their user's
+     * name (the scope is the agent and their clients, whom the agent knows by name). Only a session
+     * id's last 8 characters leave the service.
      */
     async realtime(scope: string[], now: Date): Promise<AnalyticsRealtime> {
       const eventsSince = new Date(now.getTime() - ANALYTICS_LIMITS.recentEventsWindowHours * HOUR_MS);
@@ -101,14 +106,18 @@ export function createUsageReports(db: Db) {
             timestamp: analyticsEvents.timestamp,
             pageUrl: sql<string | null>`${analyticsEvents.properties} ->> 'url'`,
             userId: analyticsEvents.userId,
+            firstName: users.firstName,
+            lastName: users.lastName,
           })
           .from(analyticsEvents)
+          .leftJoin(users, eq(users.id, analyticsEvents.userId))
           .where(and(inArray(analyticsEvents.userId, scope), gte(analyticsEvents.timestamp, eventsSince)))
           .orderBy(desc(analyticsEvents.timestamp), desc(analyticsEvents.id))
           .limit(ANALYTICS_LIMITS.recentEvents),
         db
-          .select()
+          .select({ session: analyticsSessions, firstName: users.firstName, lastName: users.lastName })
           .from(analyticsSessions)
+          .leftJoin(users, eq(users.id, analyticsSessions.userId))
           .where(seen)
           .orderBy(desc(analyticsSessions.lastEventAt), desc(analyticsSessions.sessionId))
           .limit(ANALYTICS_LIMITS.activeSessionsListed),
@@ -119,15 +128,20 @@ export function createUsageReports(db: Db) {
       ]);
       return {
         activeUsers: active?.users ?? 0,
-        recentEvents: events.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })),
-        activeSessions: sessions.map((row) => ({
-          sessionId: row.sessionId.slice(-ANALYTICS_LIMITS.sessionIdSuffixLength),
-          userId: row.userId,
-          pageViews: row.pageViews,
-          events: row.events,
-          startTime: row.startTime.toISOString(),
-          endTime: row.endTime?.toISOString() ?? null,
-          lastEventAt: row.lastEventAt.toISOString(),
+        recentEvents: events.map(({ firstName, lastName, ...row }) => ({
+          ...row,
+          userName: nameOf({ firstName, lastName }),
+          timestamp: row.timestamp.toISOString(),
+        })),
+        activeSessions: sessions.map(({ session, ...name }) => ({
+          sessionId: session.sessionId.slice(-ANALYTICS_LIMITS.sessionIdSuffixLength),
+          userId: session.userId,
+          userName: nameOf(name),
+          pageViews: session.pageViews,
+          events: session.events,
+          startTime: session.startTime.toISOString(),
+          endTime: session.endTime?.toISOString() ?? null,
+          lastEventAt: session.lastEventAt.toISOString(),
         })),
       };
     },

@@ -156,6 +156,19 @@ describe('the agent dashboard', () => {
     expect(await row.getByRole('link', { name: 'Email Casey Client' }).isVisible()).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-375.png') });
+    // Find a client: the words typed keep their row; none matching says so, with a way back.
+    const search = agentRemote(page).getByRole('searchbox', { name: 'Find a client' });
+    await search.fill('casey');
+    await row.waitFor();
+    await agentRemote(page).getByText('1 of 1 client').waitFor();
+    await search.fill('nobody by this name');
+    await agentRemote(page).getByText('No client matches “nobody by this name”').waitFor();
+    expect(await row.count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-no-match-375.png') });
+    await agentRemote(page).getByRole('button', { name: 'Show all clients' }).click();
+    await row.waitFor();
     await openTab(page, 'Branding');
     await agentRemote(page).getByRole('heading', { name: 'White-Label Branding' }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);

@@ -394,6 +394,35 @@ describe('the agent dashboard', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('finds a client by the words typed, says how many of them show, and shows all again', async () => {
+    renderAs({});
+    chooseTab('Clients');
+    const search = await screen.findByRole('searchbox', { name: 'Find a client' });
+    const table = screen.getByRole('table');
+    const names = () =>
+      within(table)
+        .queryAllByRole('rowheader')
+        .map((header) => header.querySelector('p')?.textContent);
+    expect(names()).toEqual(['Nora York', 'Kenji Tokyo']);
+    expect(screen.getByRole('status').textContent).toBe('2 clients');
+
+    fireEvent.change(search, { target: { value: 'york SPRINGFIELD' } });
+    expect(names()).toEqual(['Nora York']);
+    expect(screen.getByRole('status').textContent).toBe('1 of 2 clients');
+
+    fireEvent.change(search, { target: { value: 'tokio' } });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No client matches “tokio”')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('0 of 2 clients');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all clients' }));
+    expect((search as HTMLInputElement).value).toBe('');
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('rowheader')
+        .map((header) => header.querySelector('p')?.textContent),
+    ).toEqual(['Nora York', 'Kenji Tokyo']);
+  });
+
   it('signs out to / whether the server agrees or not', async () => {
     window.history.replaceState(null, '', '/dashboard');
     answers['POST /api/logout'] = () =>

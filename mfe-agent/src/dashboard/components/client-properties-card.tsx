@@ -1,9 +1,10 @@
+import { useId, useState } from 'react';
 import { CircleCheck } from 'lucide-react';
 import type { AgentClientRow } from '@listready/contracts/journey';
-import { Button, Card, LoadingSpinner } from '@listready/ui';
+import { Button, Card, FormField, LoadingSpinner, TextInput } from '@listready/ui';
 import { ProgressBar, StageIcon } from '@listready/ui/journey';
 import { InviteClientButton } from '../../invite/invite-client-button.tsx';
-import { cityAndState, clientName } from '../utils/client-details.ts';
+import { cityAndState, clientMatches, clientName } from '../utils/client-details.ts';
 import { lastActivityLabel } from '../utils/last-activity.ts';
 import { ClientActions } from './client-actions.tsx';
 import { ClientAvatar } from './client-avatar.tsx';
@@ -71,10 +72,96 @@ function ClientRow({ row, now }: { row: AgentClientRow; now: Date }) {
   );
 }
 
+/** "3 clients", "1 client". */
+const clientsCounted = (count: number) => `${count} ${count === 1 ? 'client' : 'clients'}`;
+
+/**
+ * Find a client (ours, decisions.md): the rows the words match, the count said to screen readers as
+ * it changes, and a way back to all of them when none match.
+ */
+function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const shown = rows.filter((row) => clientMatches(row, query));
+  const searching = query.trim() !== '';
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2 border-t border-surface-border px-4 py-3 sm:px-6">
+        <div className="w-full sm:max-w-sm">
+          <FormField id={searchId} label="Find a client">
+            {(props) => (
+              <TextInput
+                {...props}
+                type="search"
+                autoComplete="off"
+                placeholder="Name, e-mail, phone or address"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
+        <p role="status" className="pb-2 text-sm text-ink-muted">
+          {searching ? `${shown.length} of ${clientsCounted(rows.length)}` : clientsCounted(rows.length)}
+        </p>
+      </div>
+      {shown.length === 0 ? (
+        <div className="border-t border-surface-border px-6 py-12 text-center">
+          <p className="font-medium">No client matches “{query.trim()}”</p>
+          <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">
+            Search by first or last name, e-mail, phone, street, city or state.
+          </p>
+          <Button className="mt-4" variant="outline" onClick={() => setQuery('')}>
+            Show all clients
+          </Button>
+        </div>
+      ) : (
+        <div
+          role="region"
+          aria-label="Clients table"
+          tabIndex={0}
+          className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
+        >
+          <table className="w-full min-w-max border-collapse">
+            <caption className="sr-only">Your clients, most recently active first</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={`${HEAD} ${STICKY}`}>
+                  Client
+                </th>
+                <th scope="col" className={HEAD}>
+                  Property
+                </th>
+                <th scope="col" className={HEAD}>
+                  Progress
+                </th>
+                <th scope="col" className={HEAD}>
+                  Current Stage
+                </th>
+                <th scope="col" className={HEAD}>
+                  Last Activity
+                </th>
+                <th scope="col" className={HEAD}>
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <ClientRow key={row.client.id} row={row} now={now} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * The Clients tab (agent spec §2): 'Active Client Properties' with Invite Client and the table —
- * Client, Property, Progress, Current Stage, Last Activity, Actions. On a narrow screen the table
- * scrolls sideways with the Client column kept.
+ * Client, Property, Progress, Current Stage, Last Activity, Actions — under a search of ours. On a
+ * narrow screen the table scrolls sideways with the Client column kept.
  */
 export function ClientPropertiesCard({
   rows,
@@ -112,43 +199,7 @@ export function ClientPropertiesCard({
           <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">{NO_CLIENTS_TEXT}</p>
         </div>
       ) : (
-        <div
-          role="region"
-          aria-label="Clients table"
-          tabIndex={0}
-          className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
-        >
-          <table className="w-full min-w-max border-collapse">
-            <caption className="sr-only">Your clients, most recently active first</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={`${HEAD} ${STICKY}`}>
-                  Client
-                </th>
-                <th scope="col" className={HEAD}>
-                  Property
-                </th>
-                <th scope="col" className={HEAD}>
-                  Progress
-                </th>
-                <th scope="col" className={HEAD}>
-                  Current Stage
-                </th>
-                <th scope="col" className={HEAD}>
-                  Last Activity
-                </th>
-                <th scope="col" className={HEAD}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <ClientRow key={row.client.id} row={row} now={now} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ClientsTable rows={rows} now={now} />
       )}
     </Card>
   );

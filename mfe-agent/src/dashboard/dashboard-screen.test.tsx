@@ -423,6 +423,35 @@ describe('the agent dashboard', () => {
     ).toEqual(['Nora York', 'Kenji Tokyo']);
   });
 
+  it('sorts the clients by a column header, either way, and says how they are sorted', async () => {
+    renderAs({});
+    chooseTab('Clients');
+    const table = await screen.findByRole('table');
+    const names = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((header) => header.querySelector('p')?.textContent);
+    const sortOf = (name: string) =>
+      within(table).getByRole('columnheader', { name }).getAttribute('aria-sort');
+    // As the server sends them: most recently active first.
+    expect(names()).toEqual(['Nora York', 'Kenji Tokyo']);
+    expect(sortOf('Last Activity')).toBe('descending');
+    expect(sortOf('Progress')).toBeNull();
+    expect(table.querySelector('caption')?.textContent).toBe('Your clients, most recently active first');
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Client' }));
+    expect(names()).toEqual(['Kenji Tokyo', 'Nora York']);
+    expect(sortOf('Client')).toBe('ascending');
+    expect(sortOf('Last Activity')).toBeNull();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Progress' }));
+    expect(names()).toEqual(['Nora York', 'Kenji Tokyo']);
+    fireEvent.click(within(table).getByRole('button', { name: 'Progress' }));
+    expect(names()).toEqual(['Kenji Tokyo', 'Nora York']);
+    expect(sortOf('Progress')).toBe('descending');
+    expect(table.querySelector('caption')?.textContent).toBe('Your clients, most progress first');
+  });
+
   it('signs out to / whether the server agrees or not', async () => {
     window.history.replaceState(null, '', '/dashboard');
     answers['POST /api/logout'] = () =>

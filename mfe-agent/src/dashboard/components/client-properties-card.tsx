@@ -1,10 +1,20 @@
 import { useId, useState } from 'react';
-import { CircleCheck } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, CircleCheck } from 'lucide-react';
 import type { AgentClientRow } from '@listready/contracts/journey';
 import { Button, Card, FormField, LoadingSpinner, TextInput } from '@listready/ui';
 import { ProgressBar, StageIcon } from '@listready/ui/journey';
 import { InviteClientButton } from '../../invite/invite-client-button.tsx';
-import { cityAndState, clientMatches, clientName } from '../utils/client-details.ts';
+import {
+  CLIENT_SORTS,
+  cityAndState,
+  clientMatches,
+  clientName,
+  DEFAULT_CLIENT_SORT,
+  nextClientSort,
+  sortClients,
+  type ClientSort,
+  type ClientSortKey,
+} from '../utils/client-details.ts';
 import { lastActivityLabel } from '../utils/last-activity.ts';
 import { ClientActions } from './client-actions.tsx';
 import { ClientAvatar } from './client-avatar.tsx';
@@ -72,6 +82,45 @@ function ClientRow({ row, now }: { row: AgentClientRow; now: Date }) {
   );
 }
 
+/** What the table's order is, for screen readers (the caption). */
+const SORT_CAPTIONS: Record<ClientSortKey, Record<ClientSort['direction'], string>> = {
+  client: { ascending: 'by name, A to Z', descending: 'by name, Z to A' },
+  progress: { ascending: 'least progress first', descending: 'most progress first' },
+  lastActivity: { ascending: 'least recently active first', descending: 'most recently active first' },
+};
+const sortCaption = (sort: ClientSort) => `Your clients, ${SORT_CAPTIONS[sort.key][sort.direction]}`;
+
+/**
+ * A column header that sorts the table: a button in the header cell, the order on the cell as
+ * `aria-sort` (only the sorted column has one) and as an arrow beside the name.
+ */
+function SortableHead({
+  column,
+  sort,
+  onSort,
+  className = '',
+}: {
+  column: ClientSortKey;
+  sort: ClientSort;
+  onSort: (column: ClientSortKey) => void;
+  className?: string;
+}) {
+  const sorted = sort.key === column ? sort.direction : undefined;
+  const Arrow = sorted === 'ascending' ? ArrowUp : sorted === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" aria-sort={sorted} className={`${HEAD} ${className}`}>
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+      >
+        {CLIENT_SORTS[column].label}
+        <Arrow aria-hidden="true" className={`size-3.5 ${sorted ? 'text-ink' : 'opacity-60'}`} />
+      </button>
+    </th>
+  );
+}
+
 /** "3 clients", "1 client". */
 const clientsCounted = (count: number) => `${count} ${count === 1 ? 'client' : 'clients'}`;
 
@@ -81,8 +130,13 @@ const clientsCounted = (count: number) => `${count} ${count === 1 ? 'client' : '
  */
 function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
   const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ClientSort>(DEFAULT_CLIENT_SORT);
+  const sortBy = (column: ClientSortKey) => setSort((current) => nextClientSort(current, column));
   const searchId = useId();
-  const shown = rows.filter((row) => clientMatches(row, query));
+  const shown = sortClients(
+    rows.filter((row) => clientMatches(row, query)),
+    sort,
+  );
   const searching = query.trim() !== '';
   return (
     <>
@@ -123,24 +177,18 @@ function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
           className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
         >
           <table className="w-full min-w-max border-collapse">
-            <caption className="sr-only">Your clients, most recently active first</caption>
+            <caption className="sr-only">{sortCaption(sort)}</caption>
             <thead>
               <tr>
-                <th scope="col" className={`${HEAD} ${STICKY}`}>
-                  Client
-                </th>
+                <SortableHead column="client" sort={sort} onSort={sortBy} className={STICKY} />
                 <th scope="col" className={HEAD}>
                   Property
                 </th>
-                <th scope="col" className={HEAD}>
-                  Progress
-                </th>
+                <SortableHead column="progress" sort={sort} onSort={sortBy} />
                 <th scope="col" className={HEAD}>
                   Current Stage
                 </th>
-                <th scope="col" className={HEAD}>
-                  Last Activity
-                </th>
+                <SortableHead column="lastActivity" sort={sort} onSort={sortBy} />
                 <th scope="col" className={HEAD}>
                   Actions
                 </th>

@@ -59,6 +59,11 @@ describe('the agent dashboard', () => {
     });
     expect(invited.status()).toBe(200);
     const { invitationId } = invitationResponseSchema.parse(await invited.json());
+    // A second client invited who never joins: listed under the table.
+    const waiting = await page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Drew Waiting', email: `drew.${Date.now()}@example.com`, type: 'agent-to-client' },
+    });
+    expect(waiting.status()).toBe(200);
 
     // The client signs up with the invited address, accepts, and completes a task on the journey.
     await page.request.post(`${baseUrl}/api/logout`);
@@ -109,6 +114,12 @@ describe('the agent dashboard', () => {
     expect(await row.getByRole('link', { name: 'Call Casey Client' }).getAttribute('href')).toBe(
       'tel:555-0100',
     );
+    // Invited, not joined yet: Drew, not Casey (who accepted).
+    const invitations = agentRemote(page).getByRole('region', { name: 'Invited, not joined yet' });
+    const drew = invitations.getByRole('listitem').filter({ hasText: 'Drew Waiting' });
+    await drew.waitFor();
+    expect(await drew.innerText()).toContain('Waiting');
+    expect(await invitations.getByRole('listitem').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-1280.png') });
 

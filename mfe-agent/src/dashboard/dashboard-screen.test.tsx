@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SentInvitation } from '@listready/contracts/invitation';
 import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts/journey';
 import { getToasts } from '@listready/ui';
 import type { SessionUser } from '@listready/web-client';
@@ -111,6 +112,7 @@ beforeEach(() => {
     'GET /api/agents/current/clients': () => json(200, rows),
     'GET /api/agents/current/insights': () => json(200, insights),
     'GET /api/calendar/feed': () => json(200, { url: null, webcalUrl: null, createdAt: null }),
+    'GET /api/invitations': () => json(200, []),
   };
   vi.stubGlobal(
     'fetch',
@@ -450,6 +452,80 @@ describe('the agent dashboard', () => {
     expect(names()).toEqual(['Kenji Tokyo', 'Nora York']);
     expect(sortOf('Progress')).toBe('descending');
     expect(table.querySelector('caption')?.textContent).toBe('Your clients, most progress first');
+  });
+
+  it('lists under the table the clients invited who have not joined, newest invitation to each address', async () => {
+    const invitation = (overrides: Partial<SentInvitation>): SentInvitation => ({
+      id: 'inv',
+      type: 'agent-to-client',
+      name: 'Pat Lane',
+      email: 'pat@example.com',
+      phoneNumber: null,
+      status: 'pending',
+      emailSent: true,
+      smsSent: false,
+      sentAt: '2030-03-10T09:00:00.000Z',
+      expiresAt: '2030-04-09T09:00:00.000Z',
+      acceptedAt: null,
+      ...overrides,
+    });
+    answers['GET /api/invitations'] = () =>
+      json(200, [
+        invitation({ id: 'pat-2', phoneNumber: '555-0100', smsSent: false }),
+        invitation({ id: 'nora', name: 'Nora York', email: 'nora@example.com', status: 'accepted' }),
+        invitation({
+          id: 'lou',
+          name: 'Lou Late',
+          email: 'lou@example.com',
+          status: 'expired',
+          sentAt: '2030-01-02T09:00:00.000Z',
+          expiresAt: '2030-02-01T09:00:00.000Z',
+        }),
+        // An earlier invitation to Pat, expired: behind the newest.
+        invitation({ id: 'pat-1', email: 'PAT@example.com', status: 'expired' }),
+        // The other kind (a seller's to an agent) is not a client waiting.
+        invitation({ id: 'agent', type: 'client-to-agent', name: 'Al Agent', email: 'al@example.com' }),
+      ]);
+    renderAs({});
+    expect(calls).not.toContain('GET /api/invitations');
+    chooseTab('Clients');
+    const card = await screen.findByRole('region', { name: 'Invited, not joined yet' });
+    expect(calls).toContain('GET /api/invitations');
+    expect(within(card).getByText('2 invitations no client has accepted.')).toBeTruthy();
+    const [pat, lou] = within(card).getAllByRole('listitem');
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2);
+    expect(pat?.getAttribute('data-invitation-id')).toBe('pat-2');
+    expect(pat?.textContent).toContain('pat@example.com · 555-0100');
+    expect(pat?.textContent).toContain('Waiting');
+    expect(pat?.textContent).toContain('Sent Mar 10, 2030 · the link works until Apr 9, 2030');
+    expect(pat?.textContent).toContain('E-mail sent, text not delivered');
+    expect(lou?.textContent).toContain('Expired');
+    expect(lou?.textContent).toContain('expired Feb 1, 2030: invite them again with Invite Client');
+    expect(lou?.textContent).toContain('E-mail sent');
+  });
+
+  it('shows no invitations card when every invitation was accepted', async () => {
+    answers['GET /api/invitations'] = () =>
+      json(200, [
+        {
+          id: 'nora',
+          type: 'agent-to-client',
+          name: 'Nora York',
+          email: 'nora@example.com',
+          phoneNumber: null,
+          status: 'accepted',
+          emailSent: true,
+          smsSent: false,
+          sentAt: '2030-03-10T09:00:00.000Z',
+          expiresAt: '2030-04-09T09:00:00.000Z',
+          acceptedAt: '2030-03-11T09:00:00.000Z',
+        },
+      ]);
+    renderAs({});
+    chooseTab('Clients');
+    await screen.findByRole('table');
+    await waitFor(() => expect(calls).toContain('GET /api/invitations'));
+    expect(screen.queryByRole('region', { name: 'Invited, not joined yet' })).toBeNull();
   });
 
   it('signs out to / whether the server agrees or not', async () => {

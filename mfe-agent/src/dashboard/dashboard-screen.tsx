@@ -8,11 +8,13 @@ import { ClientPropertiesCard } from './components/client-properties-card.tsx';
 import { ReadinessInsights } from './components/readiness-insights.tsx';
 import { SignOutButton } from './components/sign-out-button.tsx';
 import { StatsStrip } from './components/stats-strip.tsx';
+import { WaitingInvitationsCard } from './components/waiting-invitations-card.tsx';
 import {
   useAgentClients,
   useAgentInsights,
   useAgentLiveDashboard,
   useAgentStats,
+  useSentInvitations,
 } from './hooks/use-agent-dashboard.ts';
 
 /** The tabs and their internal keys (agent spec §2, §4). */
@@ -29,6 +31,11 @@ const TAB_TRIGGER =
   'data-[state=active]:bg-brand data-[state=active]:text-brand-foreground';
 
 const PANEL = 'rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none';
+
+/** The Clients tab's invitations, read only while that tab shows. */
+function ClientsTabInvitations() {
+  return <WaitingInvitationsCard sent={useSentInvitations().data} />;
+}
 
 /**
  * What an agent sees: greeting, tabs and the sign-out button. The dashboard's reads start at once:
@@ -86,6 +93,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
             failed={clients.isError}
             onRetry={() => void clients.refetch()}
           />
+          <ClientsTabInvitations />
         </Tabs.Content>
         <Tabs.Content value="settings" className={PANEL}>
           <BrandingPanel />

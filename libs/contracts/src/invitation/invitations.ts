@@ -83,6 +83,31 @@ export const invitationResponseSchema = z.object({
 });
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
+/** At most this many of the caller's invitations are listed, the newest. */
+export const SENT_INVITATIONS_LISTED = 100;
+
+/**
+ * One invitation the caller sent (`GET /api/invitations`, ours: the spec's "invitation list" that
+ * a sent invitation refetches). `status` is `expired` once `expiresAt` has passed, whatever the row
+ * says; `emailSent` and `smsSent` are whether each channel took it.
+ */
+export const sentInvitationSchema = z.object({
+  id: z.string(),
+  type: invitationKindSchema,
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  status: invitationStatusSchema,
+  emailSent: z.boolean(),
+  smsSent: z.boolean(),
+  sentAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  acceptedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+/** Newest first, at most `SENT_INVITATIONS_LISTED`. */
+export const sentInvitationsSchema = z.array(sentInvitationSchema);
+
 /** `POST /api/accept-invitation`. */
 export const acceptInvitationRequestSchema = z.object({
   invitationId: z

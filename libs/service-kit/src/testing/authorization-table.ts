@@ -369,6 +369,13 @@ export function invitationAuthorizationRows(world: InvitationAuthorizationWorld)
       expected: statuses(401, 200, 200, 200, 403, 403),
     },
     {
+      // Each caller's own sent invitations (scope: services/invitation's invitations.test.ts).
+      route: 'GET /api/invitations',
+      what: 'the invitations the caller sent',
+      request: () => ({ url: '/api/invitations' }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
       route: 'POST /api/accept-invitation',
       what: "a seller's invitation to an agent (any agent may accept it)",
       request: async () => ({

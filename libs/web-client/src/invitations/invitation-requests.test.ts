@@ -68,6 +68,7 @@ describe('the reads an invitation changes', () => {
     ['/api/agents/agent-1/stats', true],
     ['/api/clients/current/profile', true],
     ['/api/clients/current/profile?clientId=c-1', true],
+    ['/api/invitations', true],
     ['/api/agents/agent-1/branding', false],
     ['/api/agents/current', false],
     ['/api/clients/current/journey', false],

@@ -58,15 +58,18 @@ export function acceptInvitation(client: ApiClient, invitationId: string): Promi
 
 const AGENT_CLIENT_READS = /^\/api\/agents\/[^/?]+\/(clients|stats)$/;
 const CLIENT_PROFILE_URL = '/api/clients/current/profile';
+const SENT_INVITATIONS_URL = '/api/invitations';
 
 /**
- * The reads an invitation changes (agent spec §7: the lists are refetched): the agent's client rows
- * and stats, and the seller's profile (its agent, for the banner). Reads are keyed by their URL.
+ * The reads an invitation changes (agent spec §7: the invitation and agents lists are refetched):
+ * the agent's client rows and stats, the invitations the caller sent, and the seller's profile (its
+ * agent, for the banner). Reads are keyed by their URL.
  */
 export function isInvitationAffectedQuery(queryKey: readonly unknown[]): boolean {
   const [url] = queryKey;
   if (typeof url !== 'string') return false;
-  return AGENT_CLIENT_READS.test(url) || url.split('?')[0] === CLIENT_PROFILE_URL;
+  const path = url.split('?')[0];
+  return AGENT_CLIENT_READS.test(url) || path === CLIENT_PROFILE_URL || path === SENT_INVITATIONS_URL;
 }
 
 export function refetchInvitationAffectedQueries(queryClient: QueryClient): Promise<void> {

@@ -6,12 +6,14 @@ import {
   agentStatsSchema,
   LIVE_RESET_EVENT,
 } from '@listready/contracts/journey';
+import { sentInvitationsSchema } from '@listready/contracts/invitation';
 import { apiClient, apiQuery, openLiveStream } from '@listready/web-client';
 import {
   AGENT_CLIENTS_URL,
   AGENT_INSIGHTS_URL,
   AGENT_LIVE_URL,
   AGENT_STATS_URL,
+  SENT_INVITATIONS_URL,
 } from '../utils/dashboard-api.ts';
 
 /**
@@ -35,6 +37,11 @@ export function useAgentInsights() {
   return useQuery({ ...apiQuery(apiClient, AGENT_INSIGHTS_URL, agentInsightsSchema), ...freshOnReturn });
 }
 
+/** GET /api/invitations: the invitations the agent sent, for those no client has accepted yet. */
+export function useSentInvitations() {
+  return useQuery({ ...apiQuery(apiClient, SENT_INVITATIONS_URL, sentInvitationsSchema), ...freshOnReturn });
+}
+
 /**
  * The agent's clients' changes as they happen (server-sent events): a completion or a note makes
  * the stats, client rows and insights stale, so the dashboard shows it within a moment. EventSource
@@ -50,7 +57,7 @@ export function useAgentLiveDashboard(): void {
     const refresh = () => {
       pending ??= setTimeout(() => {
         pending = undefined;
-        for (const url of [AGENT_STATS_URL, AGENT_CLIENTS_URL, AGENT_INSIGHTS_URL]) {
+        for (const url of [AGENT_STATS_URL, AGENT_CLIENTS_URL, AGENT_INSIGHTS_URL, SENT_INVITATIONS_URL]) {
           void queryClient.invalidateQueries({ queryKey: [url] });
         }
       }, 50);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   agents,
   brandingConfigs,
@@ -83,6 +83,16 @@ export function createInvitationRepository() {
         .returning();
       if (!inserted) throw new Error('The invitation was not stored');
       return inserted;
+    },
+
+    /** The newest `limit` invitations `inviterUserId` sent, newest first. */
+    async listSentBy(executor: Executor, inviterUserId: string, limit: number): Promise<InvitationRow[]> {
+      return executor
+        .select()
+        .from(invitations)
+        .where(eq(invitations.inviterUserId, inviterUserId))
+        .orderBy(desc(invitations.createdAt), desc(invitations.id))
+        .limit(limit);
     },
 
     async recordDelivery(

@@ -2,8 +2,10 @@ import type { Logger } from 'pino';
 import {
   InvitationErrorCode,
   invitationMessages,
+  SENT_INVITATIONS_LISTED,
   type AcceptInvitationResponse,
   type InvitationResponse,
+  type SentInvitation,
 } from '@listready/contracts';
 import { INVITATION_LIFETIME_DAYS, type Db, type InvitationType } from '@listready/db';
 import type { EventBus } from '@listready/events';
@@ -156,6 +158,28 @@ export function createInvitationService(deps: {
         logger.error({ err: error, invitationId: row.id }, 'could not record the invitation delivery');
       }
       return { invitationId: row.id, email, sms };
+    },
+
+    /**
+     * The invitations `user` sent, newest first; one whose time has passed reads as expired (a read
+     * writes nothing: the row is marked when it is next looked at for a send or an acceptance).
+     */
+    async listSent(user: SessionUser): Promise<SentInvitation[]> {
+      const now = clock();
+      const rows = await invitations.listSentBy(db, user.id, SENT_INVITATIONS_LISTED);
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        name: row.inviteeName,
+        email: row.inviteeEmail,
+        phoneNumber: row.inviteePhone,
+        status: row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status,
+        emailSent: row.emailSent,
+        smsSent: row.smsSent,
+        sentAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        acceptedAt: row.acceptedAt?.toISOString() ?? null,
+      }));
     },
 
     async accept(user: SessionUser, invitationId: string): Promise<AcceptInvitationResponse> {

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiErrorSchema, invitationResponseSchema, type DomainEvent } from '@listready/contracts';
+import {
+  apiErrorSchema,
+  invitationResponseSchema,
+  SENT_INVITATIONS_LISTED,
+  sentInvitationsSchema,
+  type DomainEvent,
+} from '@listready/contracts';
 import { brandingConfigs, invitationOutbox, invitations } from '@listready/db';
 import { createDevMailbox, type Mailer, type SmsSender } from '@listready/messaging';
 import { useTestDatabase } from '@listready/testing';
@@ -372,4 +378,139 @@ describe('POST /api/invitations when a channel fails', () => {
       }
     },
   );
+});
+
+describe('GET /api/invitations', () => {
+  let service: TestInvitationService;
+  beforeAll(async () => {
+    service = await startTestInvitationService(database.current);
+  });
+  afterAll(async () => service.stop());
+  afterEach(() => service.setNow(null));
+
+  const send = async (user: TestUser, payload: Record<string, unknown>) => {
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      payload,
+      headers: { origin: ORIGIN },
+      ...as(user),
+    });
+    expect(response.statusCode).toBe(200);
+    return invitationResponseSchema.parse(response.json()).invitationId;
+  };
+  const list = async (user: TestUser | null) => {
+    const response = await service.app.inject({ url: '/api/invitations', ...(user ? as(user) : {}) });
+    return { status: response.statusCode, headers: response.headers, body: response.json() as unknown };
+  };
+  const listOf = async (user: TestUser) => sentInvitationsSchema.parse((await list(user)).body);
+
+  it('answers 401 to a signed-out caller', async () => {
+    expect((await list(null)).status).toBe(401);
+  });
+
+  it('lists what the caller sent, newest first, with each channel’s outcome; nobody else’s', async () => {
+    const agent = await service.signUp('agent');
+    const seller = await service.signUp('client');
+    const otherSeller = await service.signUp('client');
+    const startedAt = new Date('2030-03-01T09:00:00.000Z');
+    service.setNow(startedAt);
+    const first = await send(agent, {
+      name: 'Pat Lane',
+      email: 'pat.lane@example.com',
+      type: 'agent-to-client',
+    });
+    service.setNow(new Date(startedAt.getTime() + 60_000));
+    const second = await send(agent, {
+      name: 'Rae Moss',
+      email: 'rae.moss@example.com',
+      phoneNumber: '+1 555 010 0199',
+      type: 'agent-to-client',
+    });
+    const sellers = await send(seller, {
+      name: 'Al Agent',
+      email: 'al.agent@example.com',
+      type: 'client-to-agent',
+    });
+
+    const answer = await list(agent);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(sentInvitationsSchema.parse(answer.body)).toEqual([
+      {
+        id: second,
+        type: 'agent-to-client',
+        name: 'Rae Moss',
+        email: 'rae.moss@example.com',
+        phoneNumber: '+1 555 010 0199',
+        status: 'pending',
+        emailSent: true,
+        smsSent: true,
+        sentAt: '2030-03-01T09:01:00.000Z',
+        expiresAt: '2030-03-31T09:01:00.000Z',
+        acceptedAt: null,
+      },
+      {
+        id: first,
+        type: 'agent-to-client',
+        name: 'Pat Lane',
+        email: 'pat.lane@example.com',
+        phoneNumber: null,
+        status: 'pending',
+        emailSent: true,
+        smsSent: false,
+        sentAt: '2030-03-01T09:00:00.000Z',
+        expiresAt: '2030-03-31T09:00:00.000Z',
+        acceptedAt: null,
+      },
+    ]);
+    expect((await listOf(seller)).map((invitation) => invitation.id)).toEqual([sellers]);
+    expect(await listOf(otherSeller)).toEqual([]);
+  });
+
+  it('says expired once the time has passed, without writing it; accepted with its time', async () => {
+    const agent = await service.signUp('agent');
+    const seller = await service.signUp('client', { email: `accepting-${Date.now()}@example.com` });
+    service.setNow(new Date('2030-04-01T09:00:00.000Z'));
+    const lapsing = await send(agent, {
+      name: 'Lou Late',
+      email: 'lou.late@example.com',
+      type: 'agent-to-client',
+    });
+    const accepted = await send(agent, { name: 'Sal Seller', email: seller.email, type: 'agent-to-client' });
+    service.setNow(new Date('2030-04-02T10:00:00.000Z'));
+    const acceptance = await service.app.inject({
+      method: 'POST',
+      url: '/api/accept-invitation',
+      payload: { invitationId: accepted },
+      ...as(seller),
+    });
+    expect(acceptance.statusCode).toBe(200);
+
+    service.setNow(new Date('2030-05-01T09:00:00.000Z'));
+    const byId = new Map((await listOf(agent)).map((invitation) => [invitation.id, invitation]));
+    expect(byId.get(lapsing)?.status).toBe('expired');
+    expect(byId.get(accepted)).toMatchObject({ status: 'accepted', acceptedAt: '2030-04-02T10:00:00.000Z' });
+    const [row] = await database.current.db.select().from(invitations).where(eq(invitations.id, lapsing));
+    expect(row?.status).toBe('pending');
+  });
+
+  it('lists at most the newest 100', async () => {
+    const agent = await service.signUp('agent', { agent: { inviteLimit: 1_000 } });
+    const base = new Date('2030-06-01T00:00:00.000Z').getTime();
+    await database.current.db.insert(invitations).values(
+      Array.from({ length: SENT_INVITATIONS_LISTED + 5 }, (_, index) => ({
+        type: 'agent-to-client' as const,
+        inviterUserId: agent.userId,
+        inviteeEmail: `bulk-${index}@example.com`,
+        inviteeName: `Bulk ${index}`,
+        expiresAt: new Date(base + 40 * 86_400_000),
+        createdAt: new Date(base + index * 1_000),
+      })),
+    );
+    const listed = await listOf(agent);
+    expect(listed).toHaveLength(SENT_INVITATIONS_LISTED);
+    expect(listed[0]?.name).toBe(`Bulk ${SENT_INVITATIONS_LISTED + 4}`);
+    expect(listed.at(-1)?.name).toBe('Bulk 5');
+  });
 });

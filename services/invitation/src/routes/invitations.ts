@@ -4,6 +4,7 @@ import {
   acceptInvitationResponseSchema,
   invitationRequestSchema,
   invitationResponseSchema,
+  sentInvitationsSchema,
 } from '@listready/contracts';
 import { linkOrigin, requireUser, type App } from '@listready/service-kit';
 import type { InvitationService } from '../invitations/invitation-service.ts';
@@ -13,7 +14,10 @@ const signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
 
-/** `POST /api/invitations` and `POST /api/accept-invitation` (agent spec §7). */
+/**
+ * `POST /api/invitations` and `POST /api/accept-invitation` (agent spec §7); `GET /api/invitations`,
+ * the caller's own sent invitations (ours).
+ */
 export function invitationRoutes(
   app: App,
   deps: { invitations: InvitationService; publicUrl: string | undefined },
@@ -26,6 +30,15 @@ export function invitationRoutes(
     },
     async (request) =>
       deps.invitations.create(requireUser(request), request.body, linkOrigin(request, deps.publicUrl)),
+  );
+
+  app.get(
+    '/api/invitations',
+    { preValidation: signedIn, schema: { response: { 200: sentInvitationsSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return deps.invitations.listSent(requireUser(request));
+    },
   );
 
   app.post(

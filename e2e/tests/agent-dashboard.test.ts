@@ -120,6 +120,11 @@ describe('the agent dashboard', () => {
     await drew.waitFor();
     expect(await drew.innerText()).toContain('Waiting');
     expect(await invitations.getByRole('listitem').count()).toBe(1);
+    // Sent again from its row: the send's toast.
+    const resent = page.waitForResponse((response) => response.url().endsWith('/resend'));
+    await drew.getByRole('button', { name: 'Send again to Drew Waiting' }).click();
+    expect((await resent).status()).toBe(200);
+    await toast(page, 'Invitation Sent').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-1280.png') });
 

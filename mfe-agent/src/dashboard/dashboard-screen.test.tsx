@@ -101,6 +101,21 @@ const insights: AgentInsights = {
   ],
 };
 
+const invitation = (overrides: Partial<SentInvitation>): SentInvitation => ({
+  id: 'inv',
+  type: 'agent-to-client',
+  name: 'Pat Lane',
+  email: 'pat@example.com',
+  phoneNumber: null,
+  status: 'pending',
+  emailSent: true,
+  smsSent: false,
+  sentAt: '2030-03-10T09:00:00.000Z',
+  expiresAt: '2030-04-09T09:00:00.000Z',
+  acceptedAt: null,
+  ...overrides,
+});
+
 type Answer = () => Response | Promise<Response>;
 let answers: Record<string, Answer> = {};
 const calls: string[] = [];
@@ -455,20 +470,6 @@ describe('the agent dashboard', () => {
   });
 
   it('lists under the table the clients invited who have not joined, newest invitation to each address', async () => {
-    const invitation = (overrides: Partial<SentInvitation>): SentInvitation => ({
-      id: 'inv',
-      type: 'agent-to-client',
-      name: 'Pat Lane',
-      email: 'pat@example.com',
-      phoneNumber: null,
-      status: 'pending',
-      emailSent: true,
-      smsSent: false,
-      sentAt: '2030-03-10T09:00:00.000Z',
-      expiresAt: '2030-04-09T09:00:00.000Z',
-      acceptedAt: null,
-      ...overrides,
-    });
     answers['GET /api/invitations'] = () =>
       json(200, [
         invitation({ id: 'pat-2', phoneNumber: '555-0100', smsSent: false }),
@@ -502,6 +503,47 @@ describe('the agent dashboard', () => {
     expect(lou?.textContent).toContain('Expired');
     expect(lou?.textContent).toContain('expired Feb 1, 2030: invite them again with Invite Client');
     expect(lou?.textContent).toContain('E-mail sent');
+  });
+
+  it('sends a waiting invitation again from its row, says how it went, and reads the list again', async () => {
+    answers['GET /api/invitations'] = () =>
+      json(200, [
+        invitation({ id: 'pat 2', phoneNumber: '555-0100' }),
+        invitation({ id: 'lou', name: 'Lou Late', email: 'lou@example.com', status: 'expired' }),
+      ]);
+    answers['POST /api/invitations/pat%202/resend'] = () =>
+      json(200, {
+        invitationId: 'pat 2',
+        email: { success: true, error: null },
+        sms: { success: true, error: null },
+      });
+    renderAs({});
+    chooseTab('Clients');
+    const card = await screen.findByRole('region', { name: 'Invited, not joined yet' });
+    // Only a waiting invitation can be sent again; an expired one says to invite again.
+    expect(within(card).queryByRole('button', { name: 'Send again to Lou Late' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Send again to Pat Lane' }));
+    await waitFor(() => expect(calls).toContain('POST /api/invitations/pat%202/resend'));
+    await waitFor(() =>
+      expect(getToasts().map(({ title, description }) => [title, description])).toEqual([
+        ['Invitation Sent', 'Client invitation has been sent via email and SMS successfully.'],
+      ]),
+    );
+    await waitFor(() => expect(calls.filter((call) => call === 'GET /api/invitations')).toHaveLength(2));
+
+    // Refused (sent again too often): the server's reason.
+    answers['POST /api/invitations/pat%202/resend'] = () =>
+      json(429, {
+        message: 'An invitation can be sent again 3 times a day. Try again tomorrow.',
+        code: 'RATE_LIMITED',
+      });
+    fireEvent.click(within(card).getByRole('button', { name: 'Send again to Pat Lane' }));
+    await waitFor(() =>
+      expect(getToasts().map(({ title, description }) => [title, description])).toContainEqual([
+        'Error',
+        'An invitation can be sent again 3 times a day. Try again tomorrow.',
+      ]),
+    );
   });
 
   it('shows no invitations card when every invitation was accepted', async () => {

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { Database } from '@listready/db';
 import type { Transport } from '@listready/events';
 import { createMailer, createSmsSender, type Mailer, type SmsSender } from '@listready/messaging';
-import { createServiceRuntime, type App, type Cache } from '@listready/service-kit';
+import { INVITATION_RESENDS_PER_DAY } from '@listready/contracts';
+import { createRateLimit, createServiceRuntime, type App, type Cache } from '@listready/service-kit';
 import { systemClock, type Clock } from './clock.ts';
 import type { InvitationConfig } from './config.ts';
 import { createGoogleSetup, type GoogleOAuthEndpoints } from './google-setup/google-setup.ts';
@@ -44,7 +45,7 @@ export async function buildInvitationService(deps: InvitationServiceDeps): Promi
   const mailer = deps.mailer ?? createMailer({ config, database });
   const sms = deps.smsSender ?? createSmsSender({ config, database });
   const runtime = await createServiceRuntime({ ...deps, name: 'invitation' });
-  const { app, events, logger } = runtime;
+  const { app, events, logger, cache } = runtime;
 
   const invitations = createInvitationService({
     db: database.db,
@@ -55,6 +56,11 @@ export async function buildInvitationService(deps: InvitationServiceDeps): Promi
     clock: deps.clock ?? systemClock,
     logger,
     deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
+    resendLimit: createRateLimit(cache, {
+      name: 'invitation:resend',
+      points: INVITATION_RESENDS_PER_DAY,
+      windowSeconds: 24 * 60 * 60,
+    }),
   });
 
   invitationRoutes(app, { invitations, publicUrl: config.PUBLIC_URL });

@@ -29,7 +29,14 @@ export const invitationMessages = {
   acceptedBySomeoneElse: 'This invitation has already been accepted by someone else',
   sellerHasAnotherAgent: 'This home seller is already linked to another agent',
   agentAccountMissing: 'The agent of this invitation no longer has an agent account',
+  alreadyAccepted: 'This invitation has already been accepted',
+  expiredSendNew: 'This invitation has expired. Send a new invitation instead.',
+  resendLimitReached: (perDay: number) =>
+    `An invitation can be sent again ${perDay} times a day. Try again tomorrow.`,
 } as const;
+
+/** How many times a day one invitation can be sent again (`POST /api/invitations/{id}/resend`). */
+export const INVITATION_RESENDS_PER_DAY = 3;
 
 export const InvitationErrorCode = {
   alreadySent: 'INVITATION_ALREADY_SENT',
@@ -40,6 +47,7 @@ export const InvitationErrorCode = {
   acceptedBySomeoneElse: 'INVITATION_ALREADY_ACCEPTED',
   sellerHasAnotherAgent: 'SELLER_HAS_ANOTHER_AGENT',
   agentAccountMissing: 'AGENT_ACCOUNT_MISSING',
+  accepted: 'INVITATION_ACCEPTED',
 } as const;
 
 export const invitationKindSchema = z.enum(INVITATION_TYPES, { error: invitationMessages.invalidType });
@@ -107,6 +115,11 @@ export const sentInvitationSchema = z.object({
 export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 /** Newest first, at most `SENT_INVITATIONS_LISTED`. */
 export const sentInvitationsSchema = z.array(sentInvitationSchema);
+
+/** `POST /api/invitations/{invitationId}/resend` names the invitation in its path. */
+export const invitationIdParamsSchema = z.object({
+  invitationId: z.string().trim().min(1).max(100, { error: invitationMessages.notFound }),
+});
 
 /** `POST /api/accept-invitation`. */
 export const acceptInvitationRequestSchema = z.object({

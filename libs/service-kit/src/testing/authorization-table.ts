@@ -376,6 +376,15 @@ export function invitationAuthorizationRows(world: InvitationAuthorizationWorld)
       expected: statuses(401, 200, 200, 200, 200, 200),
     },
     {
+      // Someone else's invitation is not found; only its sender sends it again.
+      route: 'POST /api/invitations/:invitationId/resend',
+      what: "A's agent's invitation to the seller, sent again",
+      request: async () => ({
+        url: `/api/invitations/${await world.newAgentsInvitationToTheSeller()}/resend`,
+      }),
+      expected: statuses(401, 404, 404, 404, 200, 404),
+    },
+    {
       route: 'POST /api/accept-invitation',
       what: "a seller's invitation to an agent (any agent may accept it)",
       request: async () => ({

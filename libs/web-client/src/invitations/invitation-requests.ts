@@ -50,6 +50,15 @@ export function sendInvitation(client: ApiClient, body: InvitationBody): Promise
   return client.request('POST', '/api/invitations', invitationResponseSchema, { body });
 }
 
+/** `POST /api/invitations/{id}/resend` (ours): the same invitation sent again. */
+export function resendInvitation(client: ApiClient, invitationId: string): Promise<InvitationResponse> {
+  return client.request(
+    'POST',
+    `/api/invitations/${encodeURIComponent(invitationId)}/resend`,
+    invitationResponseSchema,
+  );
+}
+
 export function acceptInvitation(client: ApiClient, invitationId: string): Promise<AcceptInvitationResponse> {
   return client.request('POST', '/api/accept-invitation', acceptInvitationResponseSchema, {
     body: { invitationId },

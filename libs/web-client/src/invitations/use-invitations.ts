@@ -10,6 +10,7 @@ import { apiClient } from '../api/browser-api-client.ts';
 import {
   acceptInvitation,
   refetchInvitationAffectedQueries,
+  resendInvitation,
   sendInvitation,
   type InvitationBody,
 } from './invitation-requests.ts';
@@ -41,6 +42,23 @@ export function useSendInvitation(
       if (!isLoggedOut(error)) toast(invitationFailureToast(type, error, body.email));
       onFailed?.(error);
     },
+  });
+}
+
+/**
+ * `POST /api/invitations/{id}/resend` for one kind of invitation: the send's toasts for whatever
+ * the server answered (a refusal says why: accepted, expired, sent again too often), then the reads
+ * the invitation touches are refetched either way.
+ */
+export function useResendInvitation(type: InvitationKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: { id: string; email: string }) => resendInvitation(apiClient, invitation.id),
+    onSuccess: (response) => toast(invitationSentToast(type, response)),
+    onError: (error, invitation) => {
+      if (!isLoggedOut(error)) toast(invitationFailureToast(type, error, invitation.email));
+    },
+    onSettled: () => refetchInvitationAffectedQueries(queryClient),
   });
 }
 

@@ -100,10 +100,20 @@ export function createInvitationRepository() {
       id: string,
       delivered: { emailSent: boolean; smsSent: boolean },
     ): Promise<void> {
+      // Whether a channel has ever taken it: a resend that fails does not undo an earlier success.
       await tx
         .update(invitations)
-        .set({ ...delivered, updatedAt: sql`now()` })
+        .set({
+          emailSent: sql`${invitations.emailSent} or ${delivered.emailSent}`,
+          smsSent: sql`${invitations.smsSent} or ${delivered.smsSent}`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(invitations.id, id));
+    },
+
+    /** A pending invitation's link works until `expiresAt` (a resend starts its lifetime again). */
+    async extendExpiry(tx: Executor, id: string, expiresAt: Date, now: Date): Promise<void> {
+      await tx.update(invitations).set({ expiresAt, updatedAt: now }).where(eq(invitations.id, id));
     },
 
     /** The invitation, locked for the rest of the transaction. */

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  INVITATION_RESENDS_PER_DAY,
   InvitationErrorCode,
   invitationMessages,
   SENT_INVITATIONS_LISTED,
@@ -7,7 +8,7 @@ import {
   type InvitationResponse,
   type SentInvitation,
 } from '@listready/contracts';
-import { INVITATION_LIFETIME_DAYS, type Db, type InvitationType } from '@listready/db';
+import { INVITATION_LIFETIME_DAYS, type Db, type Executor, type InvitationType } from '@listready/db';
 import type { EventBus } from '@listready/events';
 import type { Mailer, SmsSender } from '@listready/messaging';
 import {
@@ -15,7 +16,9 @@ import {
   ForbiddenError,
   HttpError,
   NotFoundError,
+  RateLimitedError,
   ValidationError,
+  type RateLimit,
   type SessionUser,
 } from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
@@ -26,7 +29,7 @@ import {
   invitationSms,
   type InvitationContent,
 } from './invitation-message.ts';
-import type { InvitationRepository } from './invitation-repository.ts';
+import type { InvitationRepository, InvitationRow } from './invitation-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,8 +41,8 @@ export interface NewInvitation {
 }
 
 class InvitationExpiredError extends HttpError {
-  constructor() {
-    super(410, InvitationErrorCode.expired, invitationMessages.expired);
+  constructor(message: string = invitationMessages.expired) {
+    super(410, InvitationErrorCode.expired, message);
   }
 }
 
@@ -53,8 +56,68 @@ export function createInvitationService(deps: {
   clock: Clock;
   logger: Logger;
   deliveryTimeoutMs: number;
+  /** Counts each invitation's resends (`INVITATION_RESENDS_PER_DAY` a day). */
+  resendLimit: RateLimit;
 }) {
   const { db, invitations, events, clock, logger } = deps;
+  const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS);
+
+  /** Who sends `type` as `userId`: their account, and for an agent's invitation their agent row and brand. */
+  async function senderOf(tx: Executor, userId: string, type: InvitationType) {
+    const inviter = await invitations.findUser(tx, userId);
+    if (!inviter) throw new NotFoundError('User not found');
+    if (type !== 'agent-to-client') return { inviter, agent: undefined, branding: undefined };
+    const agent = await invitations.findAgentByUserId(tx, userId);
+    if (!agent) throw new ForbiddenError(invitationMessages.agentsOnly);
+    return { inviter, agent, branding: await invitations.brandingOf(tx, agent.id) };
+  }
+
+  /** What the e-mail and the text say about `row`, sent by `inviter`. */
+  function contentOf(
+    row: InvitationRow,
+    inviter: { firstName: string; lastName: string; email: string },
+    branding: InvitationContent['branding'],
+  ): InvitationContent {
+    return {
+      id: row.id,
+      type: row.type,
+      inviteeName: row.inviteeName,
+      inviteeEmail: row.inviteeEmail,
+      inviteePhone: row.inviteePhone,
+      inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
+      branding,
+    };
+  }
+
+  /**
+   * Sends the invitation by e-mail, and by text when it has a phone number, after its transaction
+   * committed: it exists whatever the channels do. Each channel's outcome is the answer; the stored
+   * flags say whether a channel has ever taken it.
+   */
+  async function deliver(content: InvitationContent, origin: string): Promise<InvitationResponse> {
+    const link = invitationLink(origin, content);
+    const phone = content.inviteePhone;
+    const [email, sms] = await Promise.all([
+      tryChannel(() => deps.mailer.send(invitationEmail(content, link)), deps.deliveryTimeoutMs),
+      phone
+        ? tryChannel(
+            () => deps.sms.send(invitationSms({ ...content, inviteePhone: phone }, link)),
+            deps.deliveryTimeoutMs,
+          )
+        : Promise.resolve({ success: false, error: null }), // no phone: not tried, nothing failed
+    ]);
+    if (!email.success)
+      logger.warn({ invitationId: content.id, error: email.error }, 'invitation e-mail failed');
+    if (phone && !sms.success)
+      logger.warn({ invitationId: content.id, error: sms.error }, 'invitation SMS failed');
+    try {
+      await invitations.recordDelivery(db, content.id, { emailSent: email.success, smsSent: sms.success });
+    } catch (error) {
+      // The answer still tells the sender what happened; only the stored flags are behind.
+      logger.error({ err: error, invitationId: content.id }, 'could not record the invitation delivery');
+    }
+    return { invitationId: content.id, email, sms };
+  }
 
   /** Who may send which kind (spec §6): agents invite clients, sellers invite their agent. */
   function checkSender(user: SessionUser, type: InvitationType) {
@@ -68,7 +131,7 @@ export function createInvitationService(deps: {
     async create(user: SessionUser, input: NewInvitation, origin: string): Promise<InvitationResponse> {
       checkSender(user, input.type);
       const now = clock();
-      const { row, content } = await db.transaction(async (tx) => {
+      const content = await db.transaction(async (tx) => {
         // One inviter at a time: the duplicate check and the trial count see every earlier invitation.
         await invitations.lockKey(tx, `invitation:inviter:${user.id}`);
         await invitations.expireLapsed(tx, user.id, now);
@@ -79,23 +142,16 @@ export function createInvitationService(deps: {
             invitationMessages.alreadySent(input.email),
           );
         }
-        const inviter = await invitations.findUser(tx, user.id);
-        if (!inviter) throw new NotFoundError('User not found');
-        let branding: InvitationContent['branding'];
-        if (input.type === 'agent-to-client') {
-          const agent = await invitations.findAgentByUserId(tx, user.id);
-          if (!agent) throw new ForbiddenError(invitationMessages.agentsOnly);
-          if (agent.subscriptionType === 'trial') {
-            const used = await invitations.countSentToClients(tx, user.id);
-            if (used >= agent.inviteLimit) {
-              throw new HttpError(
-                403,
-                InvitationErrorCode.inviteLimitReached,
-                invitationMessages.inviteLimitReached(agent.inviteLimit),
-              );
-            }
+        const { inviter, agent, branding } = await senderOf(tx, user.id, input.type);
+        if (agent?.subscriptionType === 'trial') {
+          const used = await invitations.countSentToClients(tx, user.id);
+          if (used >= agent.inviteLimit) {
+            throw new HttpError(
+              403,
+              InvitationErrorCode.inviteLimitReached,
+              invitationMessages.inviteLimitReached(agent.inviteLimit),
+            );
           }
-          branding = await invitations.brandingOf(tx, agent.id);
         }
         if (input.email.toLowerCase() === inviter.email.toLowerCase()) {
           throw new ValidationError([{ path: 'email', message: invitationMessages.cannotInviteYourself }]);
@@ -106,7 +162,7 @@ export function createInvitationService(deps: {
           inviteeEmail: input.email,
           inviteeName: input.name,
           inviteePhone: input.phoneNumber ?? null,
-          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_DAYS * DAY_MS),
+          expiresAt: expiryFrom(now),
           now,
         });
         await events.publish(tx, {
@@ -122,42 +178,39 @@ export function createInvitationService(deps: {
             expiresAt: row.expiresAt.toISOString(),
           },
         });
-        const inviterName = `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email;
-        const content: InvitationContent = {
-          id: row.id,
-          type: row.type,
-          inviteeName: row.inviteeName,
-          inviteeEmail: row.inviteeEmail,
-          inviteePhone: row.inviteePhone,
-          inviterName,
-          branding,
-        };
-        return { row, content };
+        return contentOf(row, inviter, branding);
       });
+      return deliver(content, origin);
+    },
 
-      // After the commit: the invitation exists whatever the channels do.
-      const link = invitationLink(origin, content);
-      const phone = content.inviteePhone;
-      const [email, sms] = await Promise.all([
-        tryChannel(() => deps.mailer.send(invitationEmail(content, link)), deps.deliveryTimeoutMs),
-        phone
-          ? tryChannel(
-              () => deps.sms.send(invitationSms({ ...content, inviteePhone: phone }, link)),
-              deps.deliveryTimeoutMs,
-            )
-          : Promise.resolve({ success: false, error: null }), // no phone: not tried, nothing failed
-      ]);
-      if (!email.success)
-        logger.warn({ invitationId: row.id, error: email.error }, 'invitation e-mail failed');
-      if (phone && !sms.success)
-        logger.warn({ invitationId: row.id, error: sms.error }, 'invitation SMS failed');
-      try {
-        await invitations.recordDelivery(db, row.id, { emailSent: email.success, smsSent: sms.success });
-      } catch (error) {
-        // The answer still tells the sender what happened; only the stored flags are behind.
-        logger.error({ err: error, invitationId: row.id }, 'could not record the invitation delivery');
-      }
-      return { invitationId: row.id, email, sms };
+    /**
+     * Sends `invitationId` again, as it was (its link unchanged), for its sender only: a client whose
+     * message was lost or never arrived. Its link works for the full lifetime again from now. At
+     * most `INVITATION_RESENDS_PER_DAY` resends of one invitation a day, so nobody's phone is
+     * flooded; no event (it is the same invitation).
+     */
+    async resend(user: SessionUser, invitationId: string, origin: string): Promise<InvitationResponse> {
+      const now = clock();
+      const content = await db.transaction(async (tx) => {
+        const invitation = await invitations.findForUpdate(tx, invitationId);
+        // Someone else's invitation is as unknown as one that does not exist.
+        if (invitation?.inviterUserId !== user.id)
+          throw new NotFoundError(invitationMessages.notFound, InvitationErrorCode.notFound);
+        if (invitation.status === 'accepted')
+          throw new ConflictError(invitationMessages.alreadyAccepted, InvitationErrorCode.accepted);
+        if (invitation.status === 'expired' || invitation.expiresAt.getTime() <= now.getTime())
+          throw new InvitationExpiredError(invitationMessages.expiredSendNew);
+        const limit = await deps.resendLimit.hit(invitation.id);
+        if (!limit.allowed)
+          throw new RateLimitedError(
+            invitationMessages.resendLimitReached(INVITATION_RESENDS_PER_DAY),
+            limit.retryAfterSeconds,
+          );
+        const { inviter, branding } = await senderOf(tx, user.id, invitation.type);
+        await invitations.extendExpiry(tx, invitation.id, expiryFrom(now), now);
+        return contentOf(invitation, inviter, branding);
+      });
+      return deliver(content, origin);
     },
 
     /**

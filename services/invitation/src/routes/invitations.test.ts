@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   apiErrorSchema,
+  INVITATION_RESENDS_PER_DAY,
   invitationResponseSchema,
   SENT_INVITATIONS_LISTED,
   sentInvitationsSchema,
@@ -23,16 +24,22 @@ import {
 const database = useTestDatabase();
 const ORIGIN = 'https://listready.example.com';
 
-describe('POST /api/invitations', () => {
-  let service: TestInvitationService;
+/** The service of the describe block it is called in, its clock back to the real time after each test. */
+function useInvitationService() {
+  const running = {} as { current: TestInvitationService };
   beforeAll(async () => {
-    service = await startTestInvitationService(database.current);
+    running.current = await startTestInvitationService(database.current);
   });
-  afterAll(async () => service.stop());
-  afterEach(() => service.setNow(null));
+  afterAll(() => running.current.stop());
+  afterEach(() => running.current.setNow(null));
+  return running;
+}
+
+describe('POST /api/invitations', () => {
+  const running = useInvitationService();
 
   const invite = (user: TestUser | null, payload: Record<string, unknown>) =>
-    service.app.inject({
+    running.current.app.inject({
       method: 'POST',
       url: '/api/invitations',
       payload,
@@ -64,7 +71,7 @@ describe('POST /api/invitations', () => {
       'Invitation type must be agent-to-client or client-to-agent',
     ],
   ])('refuses %o with the spec message on %s', async (payload, path, message) => {
-    const agent = await service.signUp('agent');
+    const agent = await running.current.signUp('agent');
     const response = await invite(agent, payload);
     expect(response.statusCode).toBe(400);
     const body = apiErrorSchema.parse(response.json());
@@ -72,7 +79,7 @@ describe('POST /api/invitations', () => {
   });
 
   it('refuses an invitation to the inviter’s own address (400), storing nothing', async () => {
-    const seller = await service.signUp('client');
+    const seller = await running.current.signUp('client');
     const response = await invite(seller, {
       name: 'Me',
       email: seller.email.toUpperCase(),
@@ -90,8 +97,8 @@ describe('POST /api/invitations', () => {
   });
 
   it('lets only agents invite clients and only sellers invite agents (403)', async () => {
-    const agent = await service.signUp('agent');
-    const seller = await service.signUp('client');
+    const agent = await running.current.signUp('agent');
+    const seller = await running.current.signUp('client');
     const bySeller = await invite(seller, { name: 'Sam', email: newAddress(), type: 'agent-to-client' });
     expect(bySeller.statusCode).toBe(403);
     expect(bySeller.json()).toMatchObject({ message: 'Only agents can invite clients' });
@@ -101,7 +108,7 @@ describe('POST /api/invitations', () => {
   });
 
   it('stores an agent-to-client invitation, e-mails the sign-up link (text and HTML) and texts it', async () => {
-    const agent = await service.signUp('agent');
+    const agent = await running.current.signUp('agent');
     const email = newAddress();
     const phone = `+1555${String(Date.now()).slice(-7)}`;
     const response = await invite(agent, {
@@ -169,7 +176,7 @@ describe('POST /api/invitations', () => {
   });
 
   it('carries the agent’s company name and colours when branding is set', async () => {
-    const agent = await service.signUp('agent');
+    const agent = await running.current.signUp('agent');
     await database.current.db.insert(brandingConfigs).values({
       agentId: must(agent.agentId),
       companyName: 'Lakeside Realty',
@@ -186,7 +193,7 @@ describe('POST /api/invitations', () => {
   });
 
   it('answers 400 "already been sent" for a pending invitation to the same address, in any case', async () => {
-    const agent = await service.signUp('agent', { agent: { subscriptionType: 'monthly' } });
+    const agent = await running.current.signUp('agent', { agent: { subscriptionType: 'monthly' } });
     const email = newAddress();
     expect((await invite(agent, { name: 'Sam', email, type: 'agent-to-client' })).statusCode).toBe(200);
     const again = await invite(agent, { name: 'Sam', email: email.toUpperCase(), type: 'agent-to-client' });
@@ -194,24 +201,24 @@ describe('POST /api/invitations', () => {
     expect(again.json()).toMatchObject({ code: 'INVITATION_ALREADY_SENT' });
     expect(again.json().message).toContain('already been sent');
     // Another inviter may still invite that address.
-    const other = await service.signUp('agent');
+    const other = await running.current.signUp('agent');
     expect((await invite(other, { name: 'Sam', email, type: 'agent-to-client' })).statusCode).toBe(200);
   });
 
   it('expires an invitation after 30 days: it is marked expired and a new one may be sent', async () => {
-    const agent = await service.signUp('agent', { agent: { subscriptionType: 'monthly' } });
+    const agent = await running.current.signUp('agent', { agent: { subscriptionType: 'monthly' } });
     const email = newAddress();
     const first = invitationResponseSchema.parse(
       (await invite(agent, { name: 'Sam', email, type: 'agent-to-client' })).json(),
     );
-    service.setNow(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000 + 60_000));
+    running.current.setNow(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000 + 60_000));
     const second = await invite(agent, { name: 'Sam', email, type: 'agent-to-client' });
     expect(second.statusCode).toBe(200);
     expect((await rowOf(first.invitationId)).status).toBe('expired');
   });
 
   it('limits a trial agent to inviteLimit invitations, with the limit in the message', async () => {
-    const agent = await service.signUp('agent', { agent: { inviteLimit: 2 } });
+    const agent = await running.current.signUp('agent', { agent: { inviteLimit: 2 } });
     for (let sent = 0; sent < 2; sent += 1) {
       expect(
         (await invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' })).statusCode,
@@ -225,7 +232,9 @@ describe('POST /api/invitations', () => {
         'Your trial allows 2 invitations and all 2 have been used. Upgrade your subscription to invite more clients.',
     });
     // A refused duplicate is not a new invitation: it does not count.
-    const paid = await service.signUp('agent', { agent: { subscriptionType: 'annual', inviteLimit: 1 } });
+    const paid = await running.current.signUp('agent', {
+      agent: { subscriptionType: 'annual', inviteLimit: 1 },
+    });
     for (let sent = 0; sent < 3; sent += 1) {
       expect(
         (await invite(paid, { name: 'Sam', email: newAddress(), type: 'agent-to-client' })).statusCode,
@@ -234,7 +243,7 @@ describe('POST /api/invitations', () => {
   });
 
   it('counts a duplicate refusal nowhere: the fifth new address still goes through', async () => {
-    const agent = await service.signUp('agent');
+    const agent = await running.current.signUp('agent');
     const repeated = newAddress();
     expect((await invite(agent, { name: 'Sam', email: repeated, type: 'agent-to-client' })).statusCode).toBe(
       200,
@@ -253,7 +262,7 @@ describe('POST /api/invitations', () => {
   });
 
   it('lets exactly 5 of 20 concurrent invitations by a trial agent through', async () => {
-    const agent = await service.signUp('agent');
+    const agent = await running.current.signUp('agent');
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         invite(agent, { name: 'Sam', email: newAddress(), type: 'agent-to-client' }),
@@ -269,9 +278,9 @@ describe('POST /api/invitations', () => {
   });
 
   it('writes invitation-sent to the outbox with the row, and a consumer receives it once', async () => {
-    const probe = await startEventProbe(database.current, service.transport, ['invitation-sent']);
+    const probe = await startEventProbe(database.current, running.current.transport, ['invitation-sent']);
     try {
-      const seller = await service.signUp('client');
+      const seller = await running.current.signUp('client');
       const email = newAddress();
       const body = invitationResponseSchema.parse(
         (
@@ -380,27 +389,36 @@ describe('POST /api/invitations when a channel fails', () => {
   );
 });
 
-describe('GET /api/invitations', () => {
-  let service: TestInvitationService;
-  beforeAll(async () => {
-    service = await startTestInvitationService(database.current);
+/** `user` invites through `service` (from ORIGIN): the new invitation's id. */
+async function sent(service: TestInvitationService, user: TestUser, payload: Record<string, unknown>) {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/invitations',
+    payload,
+    headers: { origin: ORIGIN },
+    ...as(user),
   });
-  afterAll(async () => service.stop());
-  afterEach(() => service.setNow(null));
+  expect(response.statusCode).toBe(200);
+  return invitationResponseSchema.parse(response.json()).invitationId;
+}
 
-  const send = async (user: TestUser, payload: Record<string, unknown>) => {
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/api/invitations',
-      payload,
-      headers: { origin: ORIGIN },
-      ...as(user),
-    });
-    expect(response.statusCode).toBe(200);
-    return invitationResponseSchema.parse(response.json()).invitationId;
-  };
+/** `user` accepts `invitationId` through `service`. */
+async function acceptedBy(service: TestInvitationService, user: TestUser, invitationId: string) {
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/accept-invitation',
+    payload: { invitationId },
+    ...as(user),
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+describe('GET /api/invitations', () => {
+  const running = useInvitationService();
+
+  const send = (user: TestUser, payload: Record<string, unknown>) => sent(running.current, user, payload);
   const list = async (user: TestUser | null) => {
-    const response = await service.app.inject({ url: '/api/invitations', ...(user ? as(user) : {}) });
+    const response = await running.current.app.inject({ url: '/api/invitations', ...(user ? as(user) : {}) });
     return { status: response.statusCode, headers: response.headers, body: response.json() as unknown };
   };
   const listOf = async (user: TestUser) => sentInvitationsSchema.parse((await list(user)).body);
@@ -410,17 +428,17 @@ describe('GET /api/invitations', () => {
   });
 
   it('lists what the caller sent, newest first, with each channel’s outcome; nobody else’s', async () => {
-    const agent = await service.signUp('agent');
-    const seller = await service.signUp('client');
-    const otherSeller = await service.signUp('client');
+    const agent = await running.current.signUp('agent');
+    const seller = await running.current.signUp('client');
+    const otherSeller = await running.current.signUp('client');
     const startedAt = new Date('2030-03-01T09:00:00.000Z');
-    service.setNow(startedAt);
+    running.current.setNow(startedAt);
     const first = await send(agent, {
       name: 'Pat Lane',
       email: 'pat.lane@example.com',
       type: 'agent-to-client',
     });
-    service.setNow(new Date(startedAt.getTime() + 60_000));
+    running.current.setNow(new Date(startedAt.getTime() + 60_000));
     const second = await send(agent, {
       name: 'Rae Moss',
       email: 'rae.moss@example.com',
@@ -469,25 +487,19 @@ describe('GET /api/invitations', () => {
   });
 
   it('says expired once the time has passed, without writing it; accepted with its time', async () => {
-    const agent = await service.signUp('agent');
-    const seller = await service.signUp('client', { email: `accepting-${Date.now()}@example.com` });
-    service.setNow(new Date('2030-04-01T09:00:00.000Z'));
+    const agent = await running.current.signUp('agent');
+    const seller = await running.current.signUp('client', { email: `accepting-${Date.now()}@example.com` });
+    running.current.setNow(new Date('2030-04-01T09:00:00.000Z'));
     const lapsing = await send(agent, {
       name: 'Lou Late',
       email: 'lou.late@example.com',
       type: 'agent-to-client',
     });
     const accepted = await send(agent, { name: 'Sal Seller', email: seller.email, type: 'agent-to-client' });
-    service.setNow(new Date('2030-04-02T10:00:00.000Z'));
-    const acceptance = await service.app.inject({
-      method: 'POST',
-      url: '/api/accept-invitation',
-      payload: { invitationId: accepted },
-      ...as(seller),
-    });
-    expect(acceptance.statusCode).toBe(200);
+    running.current.setNow(new Date('2030-04-02T10:00:00.000Z'));
+    await acceptedBy(running.current, seller, accepted);
 
-    service.setNow(new Date('2030-05-01T09:00:00.000Z'));
+    running.current.setNow(new Date('2030-05-01T09:00:00.000Z'));
     const byId = new Map((await listOf(agent)).map((invitation) => [invitation.id, invitation]));
     expect(byId.get(lapsing)?.status).toBe('expired');
     expect(byId.get(accepted)).toMatchObject({ status: 'accepted', acceptedAt: '2030-04-02T10:00:00.000Z' });
@@ -496,7 +508,7 @@ describe('GET /api/invitations', () => {
   });
 
   it('lists at most the newest 100', async () => {
-    const agent = await service.signUp('agent', { agent: { inviteLimit: 1_000 } });
+    const agent = await running.current.signUp('agent', { agent: { inviteLimit: 1_000 } });
     const base = new Date('2030-06-01T00:00:00.000Z').getTime();
     await database.current.db.insert(invitations).values(
       Array.from({ length: SENT_INVITATIONS_LISTED + 5 }, (_, index) => ({
@@ -512,5 +524,160 @@ describe('GET /api/invitations', () => {
     expect(listed).toHaveLength(SENT_INVITATIONS_LISTED);
     expect(listed[0]?.name).toBe(`Bulk ${SENT_INVITATIONS_LISTED + 4}`);
     expect(listed.at(-1)?.name).toBe('Bulk 5');
+  });
+});
+
+describe('POST /api/invitations/{id}/resend', () => {
+  const running = useInvitationService();
+
+  const mailbox = () => createDevMailbox(database.current);
+  let sequence = 0;
+  const newAddress = () => `resent-${Date.now()}-${++sequence}@example.com`;
+  const send = (user: TestUser, payload: Record<string, unknown>) => sent(running.current, user, payload);
+  const resend = (user: TestUser | null, id: string) =>
+    running.current.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${encodeURIComponent(id)}/resend`,
+      headers: { origin: ORIGIN },
+      ...(user ? as(user) : {}),
+    });
+  const rowOf = async (id: string) =>
+    must((await database.current.db.select().from(invitations).where(eq(invitations.id, id)))[0]);
+
+  it('sends the same link again by e-mail and text, and the link works 30 days from now', async () => {
+    const agent = await running.current.signUp('agent');
+    const email = newAddress();
+    const phone = `+1 555 ${String(Date.now()).slice(-7)}`;
+    running.current.setNow(new Date('2030-03-01T09:00:00.000Z'));
+    const id = await send(agent, { name: 'Pat Lane', email, phoneNumber: phone, type: 'agent-to-client' });
+    const events = await database.current.db.select().from(invitationOutbox);
+
+    running.current.setNow(new Date('2030-03-20T09:00:00.000Z'));
+    const response = await resend(agent, id);
+    expect(response.statusCode).toBe(200);
+    expect(invitationResponseSchema.parse(response.json())).toEqual({
+      invitationId: id,
+      email: { success: true, error: null },
+      sms: { success: true, error: null },
+    });
+    // An agent's invitation leads to sign-up with the invitation (as the first one did).
+    const link = `${ORIGIN}/auth?invitation=${id}`;
+    const mails = await mailbox().list(email);
+    expect(mails).toHaveLength(2);
+    expect(mails.every((mail) => mail.text.includes(link))).toBe(true);
+    expect((await mailbox().list(phone)).map((text) => text.text.includes(link))).toEqual([true, true]);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      expiresAt: new Date('2030-04-19T09:00:00.000Z'),
+      emailSent: true,
+      smsSent: true,
+    });
+    // The same invitation: no second invitation-sent event.
+    expect(await database.current.db.select().from(invitationOutbox)).toHaveLength(events.length);
+  });
+
+  it('is its sender’s only: 401 signed out, 404 for anyone else, as for an unknown id', async () => {
+    const agent = await running.current.signUp('agent');
+    const otherAgent = await running.current.signUp('agent');
+    const seller = await running.current.signUp('client');
+    const id = await send(agent, { name: 'Pat Lane', email: newAddress(), type: 'agent-to-client' });
+    expect((await resend(null, id)).statusCode).toBe(401);
+    for (const caller of [otherAgent, seller]) {
+      const refused = await resend(caller, id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'INVITATION_NOT_FOUND', message: 'Invitation not found' });
+    }
+    expect((await resend(agent, 'no-such-invitation')).statusCode).toBe(404);
+    expect((await resend(agent, 'x'.repeat(101))).statusCode).toBe(414);
+    // A seller's own invitation to an agent: theirs to send again.
+    const sellers = await send(seller, { name: 'Al Agent', email: newAddress(), type: 'client-to-agent' });
+    expect((await resend(seller, sellers)).statusCode).toBe(200);
+  });
+
+  it('refuses an accepted invitation (409) and an expired one (410), sending nothing', async () => {
+    const agent = await running.current.signUp('agent');
+    const sellerEmail = newAddress();
+    const seller = await running.current.signUp('client', { email: sellerEmail });
+    const accepted = await send(agent, { name: 'Sal Seller', email: sellerEmail, type: 'agent-to-client' });
+    await acceptedBy(running.current, seller, accepted);
+    const conflict = await resend(agent, accepted);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({
+      code: 'INVITATION_ACCEPTED',
+      message: 'This invitation has already been accepted',
+    });
+
+    const lapsedAddress = newAddress();
+    running.current.setNow(new Date('2030-05-01T09:00:00.000Z'));
+    const lapsed = await send(agent, { name: 'Lou Late', email: lapsedAddress, type: 'agent-to-client' });
+    running.current.setNow(new Date('2030-06-01T09:00:00.000Z'));
+    const gone = await resend(agent, lapsed);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({
+      code: 'INVITATION_EXPIRED',
+      message: 'This invitation has expired. Send a new invitation instead.',
+    });
+    expect(await mailbox().list(sellerEmail)).toHaveLength(1);
+    expect(await mailbox().list(lapsedAddress)).toHaveLength(1);
+  });
+
+  it(`sends one invitation again at most ${INVITATION_RESENDS_PER_DAY} times a day (429 with Retry-After)`, async () => {
+    const agent = await running.current.signUp('agent');
+    const email = newAddress();
+    const id = await send(agent, { name: 'Pat Lane', email, type: 'agent-to-client' });
+    for (let time = 0; time < INVITATION_RESENDS_PER_DAY; time += 1)
+      expect((await resend(agent, id)).statusCode).toBe(200);
+    const refused = await resend(agent, id);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+    expect(refused.json()).toMatchObject({
+      message: `An invitation can be sent again ${INVITATION_RESENDS_PER_DAY} times a day. Try again tomorrow.`,
+    });
+    expect(await mailbox().list(email)).toHaveLength(1 + INVITATION_RESENDS_PER_DAY);
+    // Another invitation has its own count.
+    const other = await send(agent, { name: 'Rae Moss', email: newAddress(), type: 'agent-to-client' });
+    expect((await resend(agent, other)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/invitations/{id}/resend when a channel fails', () => {
+  it('answers each channel’s outcome, and keeps the row’s record of an earlier delivery', async () => {
+    let failing = false;
+    const flakyMailer: Mailer = {
+      engine: 'gmail',
+      send: async () => {
+        if (failing) throw new Error('Gmail did not accept the message: quota exceeded');
+        return { id: 'gmail-message-1' };
+      },
+    };
+    const service = await startTestInvitationService(database.current, { deps: { mailer: flakyMailer } });
+    try {
+      const agent = await service.signUp('agent');
+      const created = await service.app.inject({
+        method: 'POST',
+        url: '/api/invitations',
+        payload: { name: 'Pat Lane', email: `flaky-${Date.now()}@example.com`, type: 'agent-to-client' },
+        ...as(agent),
+      });
+      const { invitationId } = invitationResponseSchema.parse(created.json());
+      failing = true;
+      const response = await service.app.inject({
+        method: 'POST',
+        url: `/api/invitations/${invitationId}/resend`,
+        ...as(agent),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(invitationResponseSchema.parse(response.json()).email).toEqual({
+        success: false,
+        error: 'Gmail did not accept the message: quota exceeded',
+      });
+      const [row] = await database.current.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.id, invitationId));
+      expect(row?.emailSent).toBe(true);
+    } finally {
+      await service.stop();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   acceptInvitationRequestSchema,
   acceptInvitationResponseSchema,
+  invitationIdParamsSchema,
   invitationRequestSchema,
   invitationResponseSchema,
   sentInvitationsSchema,
@@ -16,7 +17,8 @@ const signedIn = async (request: FastifyRequest) => {
 
 /**
  * `POST /api/invitations` and `POST /api/accept-invitation` (agent spec §7); `GET /api/invitations`,
- * the caller's own sent invitations (ours).
+ * the caller's own sent invitations, and `POST /api/invitations/{id}/resend`, one of them sent
+ * again (ours).
  */
 export function invitationRoutes(
   app: App,
@@ -39,6 +41,20 @@ export function invitationRoutes(
       void reply.header('cache-control', 'no-store');
       return deps.invitations.listSent(requireUser(request));
     },
+  );
+
+  app.post(
+    '/api/invitations/:invitationId/resend',
+    {
+      preValidation: signedIn,
+      schema: { params: invitationIdParamsSchema, response: { 200: invitationResponseSchema } },
+    },
+    async (request) =>
+      deps.invitations.resend(
+        requireUser(request),
+        request.params.invitationId,
+        linkOrigin(request, deps.publicUrl),
+      ),
   );
 
   app.post(

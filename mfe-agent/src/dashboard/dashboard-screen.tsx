@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LoadingSpinner } from '@listready/ui';
-import { useSentInvitations, useSession } from '@listready/web-client';
+import { useSession } from '@listready/web-client';
 import { BrandingPanel } from '../branding/branding-panel.tsx';
 import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { ClientPropertiesCard } from './components/client-properties-card.tsx';
@@ -14,6 +14,7 @@ import {
   useAgentInsights,
   useAgentLiveDashboard,
   useAgentStats,
+  useSentInvitations,
 } from './hooks/use-agent-dashboard.ts';
 
 /** The tabs and their internal keys (agent spec §2, §4). */

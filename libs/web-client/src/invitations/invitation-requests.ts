@@ -67,16 +67,7 @@ export function acceptInvitation(client: ApiClient, invitationId: string): Promi
 
 const AGENT_CLIENT_READS = /^\/api\/agents\/[^/?]+\/(clients|stats)$/;
 const CLIENT_PROFILE_URL = '/api/clients/current/profile';
-const invitationDayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-/** An invitation's day as its sender reads it: `Mar 1, 2030`, in the viewer's time zone. */
-export const invitationDay = (iso: string) => invitationDayFormat.format(new Date(iso));
-
-/** `GET /api/invitations`: the invitations the signed-in user sent (ours). */
-export const SENT_INVITATIONS_URL = '/api/invitations';
+const SENT_INVITATIONS_URL = '/api/invitations';
 
 /**
  * The reads an invitation changes (agent spec §7: the invitation and agents lists are refetched):

@@ -1,19 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  sentInvitationsSchema,
-  type AcceptInvitationResponse,
-  type InvitationKind,
-  type InvitationResponse,
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AcceptInvitationResponse,
+  InvitationKind,
+  InvitationResponse,
 } from '@listready/contracts/invitation';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';
-import { apiQuery } from '../api/query-client.ts';
 import {
   acceptInvitation,
   refetchInvitationAffectedQueries,
   resendInvitation,
-  SENT_INVITATIONS_URL,
   sendInvitation,
   type InvitationBody,
 } from './invitation-requests.ts';
@@ -45,18 +42,6 @@ export function useSendInvitation(
       if (!isLoggedOut(error)) toast(invitationFailureToast(type, error, body.email));
       onFailed?.(error);
     },
-  });
-}
-
-/**
- * `GET /api/invitations`: what the signed-in user invited, newest first (read again each time a
- * screen showing it opens, and after a send or a resend).
- */
-export function useSentInvitations({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    ...apiQuery(apiClient, SENT_INVITATIONS_URL, sentInvitationsSchema),
-    refetchOnMount: 'always',
-    enabled,
   });
 }
 

@@ -1,7 +1,25 @@
 import type { SentInvitation } from '@listready/contracts/invitation';
-import { Card } from '@listready/ui';
-import { invitationDay, SendInvitationAgain } from '@listready/web-client';
-import { deliveryLabel, waitingInvitations } from '../utils/waiting-invitations.ts';
+import { Button, Card } from '@listready/ui';
+import { useResendInvitation } from '@listready/web-client';
+import { deliveryLabel, formatDay, waitingInvitations } from '../utils/waiting-invitations.ts';
+
+/** The same invitation sent again (the link unchanged, good for 30 days from now). */
+function SendAgain({ invitation }: { invitation: SentInvitation }) {
+  const resend = useResendInvitation('agent-to-client');
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="mt-1"
+      // The visible words first in the name (WCAG 2.5.3); whose, for a list of several.
+      aria-label={`Send again to ${invitation.name}`}
+      disabled={resend.isPending}
+      onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
+    >
+      Send again
+    </Button>
+  );
+}
 
 function WaitingInvitation({ invitation }: { invitation: SentInvitation }) {
   const expired = invitation.status === 'expired';
@@ -25,13 +43,13 @@ function WaitingInvitation({ invitation }: { invitation: SentInvitation }) {
         </span>
       </div>
       <p className="text-ink-muted">
-        Sent {invitationDay(invitation.sentAt)} ·{' '}
+        Sent {formatDay(invitation.sentAt)} ·{' '}
         {expired
-          ? `expired ${invitationDay(invitation.expiresAt)}: invite them again with Invite Client`
-          : `the link works until ${invitationDay(invitation.expiresAt)}`}
+          ? `expired ${formatDay(invitation.expiresAt)}: invite them again with Invite Client`
+          : `the link works until ${formatDay(invitation.expiresAt)}`}
       </p>
       <p className={delivery.failed ? 'text-amber-300' : 'text-ink-muted'}>{delivery.text}</p>
-      {expired ? null : <SendInvitationAgain invitation={invitation} className="mt-1" />}
+      {expired ? null : <SendAgain invitation={invitation} />}
     </li>
   );
 }

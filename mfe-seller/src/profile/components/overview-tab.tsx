@@ -4,14 +4,10 @@ import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
 import { clientProfileSchema, type UserGroup } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card } from '@listready/ui';
-import type { SentInvitation } from '@listready/contracts/invitation';
 import {
   AgentContactActions,
   apiClient,
   apiQuery,
-  invitationDay,
-  SendInvitationAgain,
-  useSentInvitations,
   type LinkedAgent,
   type ProfileTab,
 } from '@listready/web-client';
@@ -41,8 +37,6 @@ export function OverviewTab({
     ...apiQuery(apiClient, PROFILE_URL, clientProfileSchema),
     enabled: user.role === 'client',
   });
-  // A seller without an agent sees their invitation to one (its answer awaited: nothing moves).
-  const sent = useSentInvitations({ enabled: user.role === 'client' });
   const name = `${user.firstName} ${user.lastName}`.trim();
   const phone = user.phone ?? clientProfile.data?.client.phone ?? null;
   const address = clientProfile.data?.property?.address ?? null;
@@ -90,12 +84,7 @@ export function OverviewTab({
         </Button>
       </Card>
 
-      {clientProfile.data && !sent.isPending && (
-        <MyAgentCard
-          agent={clientProfile.data.agent}
-          invitation={sent.data?.find((invitation) => invitation.type === 'client-to-agent')}
-        />
-      )}
+      {clientProfile.data && <MyAgentCard agent={clientProfile.data.agent} />}
 
       <Card className="p-6">
         <div className="flex items-center justify-between gap-2">
@@ -143,41 +132,10 @@ export function OverviewTab({
 }
 
 /**
- * The seller's invitation to their agent while nobody accepted it (ours, decisions.md): whom, when,
- * and Send again while it waits (the spec's "Invitation Already Sent" says to resend by trying
- * again; this is where it is done); once expired, that Invite My Agent makes a new one.
- */
-function InvitationToAgent({ invitation }: { invitation: SentInvitation }) {
-  const whom = `${invitation.name} (${invitation.email})`;
-  if (invitation.status === 'expired')
-    return (
-      <p className="mt-2 text-sm break-words text-ink-muted">
-        Your invitation to {whom} expired on {invitationDay(invitation.expiresAt)}. Invite them again below.
-      </p>
-    );
-  return (
-    <div className="mt-2 space-y-2">
-      <p className="text-sm break-words text-ink-muted">
-        You invited {whom} on {invitationDay(invitation.sentAt)}. They will follow your journey once they
-        accept.
-      </p>
-      <SendInvitationAgain invitation={invitation} />
-    </div>
-  );
-}
-
-/**
  * A seller's agent: who they are and how to reach them, or Invite My Agent. The bottom banner offers
  * the same, and can be hidden; this card is where a seller finds their agent at any time.
  */
-function MyAgentCard({
-  agent,
-  invitation,
-}: {
-  agent: LinkedAgent;
-  /** The seller's newest invitation to an agent, if any. */
-  invitation: SentInvitation | undefined;
-}) {
+function MyAgentCard({ agent }: { agent: LinkedAgent }) {
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className="p-6">
@@ -201,12 +159,9 @@ function MyAgentCard({
           )}
         </div>
       ) : (
-        <>
-          <p className="mt-3 text-sm text-ink-muted">
-            No agent follows your journey yet. Invite yours to see your progress as you get ready.
-          </p>
-          {invitation && invitation.status !== 'accepted' && <InvitationToAgent invitation={invitation} />}
-        </>
+        <p className="mt-3 text-sm text-ink-muted">
+          No agent follows your journey yet. Invite yours to see your progress as you get ready.
+        </p>
       )}
       <div className="mt-4">
         <AgentContactActions agent={agent} />

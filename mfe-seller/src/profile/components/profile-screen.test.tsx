@@ -184,56 +184,6 @@ describe('Overview', () => {
     expect(await screen.findByRole('dialog', { name: 'Invite Your Agent' })).toBeTruthy();
   });
 
-  it('shows a seller their invitation to an agent while it waits, and sends it again', async () => {
-    const toAgent = {
-      id: 'inv-1',
-      type: 'client-to-agent',
-      name: 'Al Agent',
-      email: 'al@example.com',
-      phoneNumber: null,
-      status: 'pending',
-      emailSent: true,
-      smsSent: false,
-      sentAt: '2030-03-10T12:00:00.000Z',
-      expiresAt: '2030-04-09T12:00:00.000Z',
-      acceptedAt: null,
-    };
-    const calls = scriptApi({
-      'GET /api/user-groups': () => json(200, []),
-      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
-      'GET /api/invitations': () => json(200, [toAgent]),
-      'POST /api/invitations/inv-1/resend': () =>
-        json(200, {
-          invitationId: 'inv-1',
-          email: { success: true, error: null },
-          sms: { success: false, error: null },
-        }),
-    });
-    renderSignedIn(<ProfileScreen />, userFixture);
-    const card = await screen.findByRole('region', { name: 'My Agent' });
-    expect(card.textContent).toContain(
-      'You invited Al Agent (al@example.com) on Mar 10, 2030. They will follow your journey once they accept.',
-    );
-    // Another agent can still be invited.
-    expect(within(card).getByRole('button', { name: 'Invite My Agent' })).toBeTruthy();
-    fireEvent.click(within(card).getByRole('button', { name: 'Send again to Al Agent' }));
-    await waitFor(() => expect(lastToast()?.title).toBe('Invitation sent via email!'));
-    expect(calls.filter((call) => call.url === '/api/invitations/inv-1/resend')).toHaveLength(1);
-    cleanup();
-
-    scriptApi({
-      'GET /api/user-groups': () => json(200, []),
-      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
-      'GET /api/invitations': () => json(200, [{ ...toAgent, status: 'expired' }]),
-    });
-    renderSignedIn(<ProfileScreen />, userFixture);
-    const expired = await screen.findByRole('region', { name: 'My Agent' });
-    expect(expired.textContent).toContain(
-      'Your invitation to Al Agent (al@example.com) expired on Apr 9, 2030. Invite them again below.',
-    );
-    expect(within(expired).queryByRole('button', { name: 'Send again to Al Agent' })).toBeNull();
-  });
-
   it('asks an agent for no client profile and no personal tasks', async () => {
     const calls = scriptApi({ 'GET /api/user-groups': () => json(200, []) });
     renderSignedIn(<ProfileScreen />, { ...userFixture, role: 'agent' });

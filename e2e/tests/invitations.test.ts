@@ -46,6 +46,14 @@ async function invitationLink(page: Page, address: string, path: RegExp): Promis
   return link;
 }
 
+/** How many invitation e-mails reached `address` (the dev mailbox). */
+async function emailsTo(page: Page, address: string): Promise<number> {
+  const response = await page.request.get(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(address)}`);
+  return devMailboxResponseSchema
+    .parse(await response.json())
+    .filter((message) => message.channel === 'email').length;
+}
+
 async function clientEmailsOfAgent(page: Page, agentId: string): Promise<string[]> {
   const response = await page.request.get(`${baseUrl}/api/agents/${agentId}/clients`);
   expect(response.status()).toBe(200);
@@ -153,11 +161,21 @@ describe('invitations', () => {
     seller.expect({ url: '/api/invitations', status: 400, method: 'POST' });
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     await toast(seller.page, 'Invitation Already Sent').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const firstLink = await invitationLink(seller.page, agentEmail, /^\/accept-invitation\?id=/);
+    // Trying again, as the toast says, sends the waiting invitation again: a second e-mail, same link.
+    const resent = seller.page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /^\/api\/invitations\/[^/]+\/resend$/.test(new URL(response.url()).pathname),
+    );
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    expect((await resent).status()).toBe(200);
     await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => emailsTo(seller.page, agentEmail)).toBe(2);
 
     // The agent opens the e-mail's link, signed out.
     const link = await invitationLink(seller.page, agentEmail, /^\/accept-invitation\?id=/);
+    expect(link).toBe(firstLink);
     const agent = await browser.newPage({ width: 375, height: 812 });
     await agent.page.goto(link);
     await agentRemote(agent.page).getByRole('heading', { level: 1, name: 'Accept Invitation' }).waitFor();

@@ -136,6 +136,96 @@ describe('InvitationDialog', () => {
     expect(screen.getByRole('button', { name: 'Send Invitation' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it('trying again after Invitation Already Sent resends the waiting invitation, as the toast says', async () => {
+    const calls: Array<{ method: string; url: string }> = [];
+    const waiting = {
+      id: 'inv-7',
+      type: 'client-to-agent',
+      name: 'Pat Agent',
+      email: 'Pat@Example.com',
+      phoneNumber: null,
+      status: 'pending',
+      emailSent: true,
+      smsSent: false,
+      sentAt: '2030-03-01T12:00:00.000Z',
+      expiresAt: '2030-03-31T12:00:00.000Z',
+      acceptedAt: null,
+    };
+    const answers: Record<string, () => Response> = {
+      'POST /api/invitations': () =>
+        json(400, {
+          message: 'An invitation has already been sent to pat@example.com',
+          code: 'INVITATION_ALREADY_SENT',
+        }),
+      // An expired and an accepted one to the same address are not the one sent again.
+      'GET /api/invitations': () =>
+        json(200, [
+          { ...waiting, id: 'inv-9', status: 'accepted', acceptedAt: '2030-02-02T12:00:00.000Z' },
+          { ...waiting, id: 'inv-8', email: 'someone@example.com' },
+          waiting,
+        ]),
+      'POST /api/invitations/inv-7/resend': () =>
+        json(200, {
+          invitationId: 'inv-7',
+          email: { success: true, error: null },
+          sms: { success: false, error: null },
+        }),
+    };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      calls.push({ method: init?.method ?? 'GET', url: String(input) });
+      const answer = answers[key];
+      return answer ? answer() : json(500, { message: `unexpected ${key}` });
+    });
+    renderDialog('client-to-agent');
+    await screen.findByRole('dialog', { name: 'Invite Your Agent' });
+    fill('Pat Agent', 'pat@example.com');
+    send();
+    await waitFor(() => expect(latestToast()?.title).toBe('Invitation Already Sent'));
+    expect(calls).toEqual([{ method: 'POST', url: '/api/invitations' }]);
+
+    send();
+    await waitFor(() => expect(screen.getByText('closed')).toBeTruthy());
+    expect(latestToast()).toMatchObject({ title: 'Invitation sent via email!' });
+    expect(calls.slice(1)).toEqual([
+      { method: 'GET', url: '/api/invitations' },
+      { method: 'POST', url: '/api/invitations/inv-7/resend' },
+    ]);
+  });
+
+  it('trying again when nothing waits there any more sends a new invitation; a refusal says why', async () => {
+    const calls: string[] = [];
+    let posts = 0;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      calls.push(key);
+      if (key === 'GET /api/invitations') return json(200, []);
+      posts += 1;
+      return posts === 1
+        ? json(400, {
+            message: 'An invitation has already been sent to pat@example.com',
+            code: 'INVITATION_ALREADY_SENT',
+          })
+        : json(429, {
+            message: 'An invitation can be sent again 3 times a day. Try again tomorrow.',
+            code: 'RATE_LIMITED',
+          });
+    });
+    renderDialog('client-to-agent');
+    await screen.findByRole('dialog', { name: 'Invite Your Agent' });
+    fill('Pat Agent', 'pat@example.com');
+    send();
+    await waitFor(() => expect(latestToast()?.title).toBe('Invitation Already Sent'));
+    send();
+    await waitFor(() =>
+      expect(latestToast()).toMatchObject({
+        title: 'Failed to send invitation',
+        description: 'An invitation can be sent again 3 times a day. Try again tomorrow.',
+      }),
+    );
+    expect(calls).toEqual(['POST /api/invitations', 'GET /api/invitations', 'POST /api/invitations']);
+  });
+
   it("an agent's failure: Error with the server's message, its field issues under their fields", async () => {
     scriptInvitations(() =>
       json(400, {

@@ -3,12 +3,16 @@ import {
   acceptInvitationResponseSchema,
   invitationRequestSchema,
   invitationResponseSchema,
+  sentInvitationsSchema,
   type AcceptInvitationResponse,
   type InvitationKind,
   type InvitationResponse,
 } from '@listready/contracts/invitation';
 import type { InviteField, InviteFieldErrors, InviteFormValues } from '@listready/ui';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
+
+/** `GET /api/invitations` (ours): the invitations the signed-in user sent, newest first. */
+const SENT_INVITATIONS_URL = '/api/invitations';
 
 /** What `POST /api/invitations` takes, after the shared schema has trimmed and checked it. */
 export type InvitationBody = ReturnType<typeof invitationRequestSchema.parse>;
@@ -59,6 +63,24 @@ export function resendInvitation(client: ApiClient, invitationId: string): Promi
   );
 }
 
+/**
+ * Trying again after "Invitation Already Sent" (the seller's toast says that is how to resend it):
+ * the caller's invitation still waiting at that address is sent again, the same link for 30 days
+ * more. When none waits any more (accepted or expired since, or older than the newest
+ * `SENT_INVITATIONS_LISTED`), a new invitation is sent instead, as the first try did.
+ */
+export async function sendInvitationAgain(
+  client: ApiClient,
+  body: InvitationBody,
+): Promise<InvitationResponse> {
+  const sent = await client.request('GET', SENT_INVITATIONS_URL, sentInvitationsSchema);
+  const address = body.email.toLowerCase();
+  const waiting = sent.find(
+    (invitation) => invitation.status === 'pending' && invitation.email.toLowerCase() === address,
+  );
+  return waiting ? resendInvitation(client, waiting.id) : sendInvitation(client, body);
+}
+
 export function acceptInvitation(client: ApiClient, invitationId: string): Promise<AcceptInvitationResponse> {
   return client.request('POST', '/api/accept-invitation', acceptInvitationResponseSchema, {
     body: { invitationId },
@@ -67,7 +89,6 @@ export function acceptInvitation(client: ApiClient, invitationId: string): Promi
 
 const AGENT_CLIENT_READS = /^\/api\/agents\/[^/?]+\/(clients|stats)$/;
 const CLIENT_PROFILE_URL = '/api/clients/current/profile';
-const SENT_INVITATIONS_URL = '/api/invitations';
 
 /**
  * The reads an invitation changes (agent spec §7: the invitation and agents lists are refetched):

@@ -79,10 +79,30 @@ describe('Invite My Agent toasts (seller, client-to-agent)', () => {
     // 'already been sent' outside a 400 is not the duplicate answer.
     const conflict = serverError(409, { message: 'An invitation has already been sent to a@b.co' });
     expect(isAlreadySentError(conflict)).toBe(false);
-    expect(invitationFailureToast('client-to-agent', conflict, 'a@b.co')).toEqual(expected);
+    expect(invitationFailureToast('client-to-agent', conflict, 'a@b.co')).toEqual({
+      ...expected,
+      description: 'An invitation has already been sent to a@b.co',
+    });
+    expect(
+      invitationFailureToast('client-to-agent', serverError(500, { message: 'boom' }), 'a@b.co'),
+    ).toEqual(expected);
     expect(invitationFailureToast('client-to-agent', new TypeError('Failed to fetch'), 'a@b.co')).toEqual(
       expected,
     );
+  });
+
+  it.each([
+    [409, 'This invitation has already been accepted'],
+    [410, 'This invitation has expired. Send a new invitation instead.'],
+    [429, 'An invitation can be sent again 3 times a day. Try again tomorrow.'],
+  ])('a refusal that is not about the address (%i) says why', (status, message) => {
+    const refusal = serverError(status, { message });
+    expect(isAlreadySentError(refusal)).toBe(false);
+    expect(invitationFailureToast('client-to-agent', refusal, 'a@b.co')).toEqual({
+      title: 'Failed to send invitation',
+      description: message,
+      variant: 'destructive',
+    });
   });
 });
 

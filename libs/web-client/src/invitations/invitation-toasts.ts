@@ -17,6 +17,10 @@ export function isAlreadySentError(error: unknown): boolean {
 const serverMessageOf = (error: unknown) =>
   error instanceof ApiRequestError ? error.serverMessage : undefined;
 
+/** 409 (accepted), 410 (expired) or 429 (sent again too often): the server's reason is the message. */
+const isRefusalWithReason = (error: unknown) =>
+  error instanceof ApiRequestError && [409, 410, 429].includes(error.status);
+
 /** After `POST /api/invitations` answered: one outcome per channel. */
 export function invitationSentToast(type: InvitationKind, { email, sms }: InvitationResponse): ToastInput {
   if (type === 'client-to-agent') {
@@ -57,7 +61,11 @@ export function invitationFailureToast(type: InvitationKind, error: unknown, ema
       };
     return {
       title: 'Failed to send invitation',
-      description: 'Please check the email address and try again.',
+      // A refusal that is not about the address (sent again too often, accepted or expired
+      // meanwhile) says why; the spec's words otherwise.
+      description:
+        (isRefusalWithReason(error) ? serverMessageOf(error) : undefined) ??
+        'Please check the email address and try again.',
       variant: 'destructive',
     };
   }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AcceptInvitationResponse,
@@ -12,16 +13,19 @@ import {
   refetchInvitationAffectedQueries,
   resendInvitation,
   sendInvitation,
+  sendInvitationAgain,
   type InvitationBody,
 } from './invitation-requests.ts';
-import { invitationFailureToast, invitationSentToast } from './invitation-toasts.ts';
+import { invitationFailureToast, invitationSentToast, isAlreadySentError } from './invitation-toasts.ts';
 
 /** A 401 already has its toast and redirect (the API client's logged-out rule): nothing to add. */
 const isLoggedOut = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 /**
  * `POST /api/invitations` for one kind of invitation: the spec's toast for whatever the server
- * answered, and on success the reads the invitation touches are refetched.
+ * answered, and on success the reads the invitation touches are refetched. Sent again to an address
+ * the server answered "already been sent" for, it resends the invitation waiting there
+ * (`sendInvitationAgain`): what the seller's toast promises of trying again.
  */
 export function useSendInvitation(
   type: InvitationKind,
@@ -31,14 +35,21 @@ export function useSendInvitation(
   }: { onSent?: (response: InvitationResponse) => void; onFailed?: (error: Error) => void } = {},
 ) {
   const queryClient = useQueryClient();
+  // The addresses (lower case) the server said already have an invitation waiting.
+  const alreadySent = useRef(new Set<string>());
   return useMutation({
-    mutationFn: (body: InvitationBody) => sendInvitation(apiClient, body),
-    onSuccess: (response) => {
+    mutationFn: (body: InvitationBody) =>
+      alreadySent.current.has(body.email.toLowerCase())
+        ? sendInvitationAgain(apiClient, body)
+        : sendInvitation(apiClient, body),
+    onSuccess: (response, body) => {
+      alreadySent.current.delete(body.email.toLowerCase());
       toast(invitationSentToast(type, response));
       void refetchInvitationAffectedQueries(queryClient);
       onSent?.(response);
     },
     onError: (error, body) => {
+      if (isAlreadySentError(error)) alreadySent.current.add(body.email.toLowerCase());
       if (!isLoggedOut(error)) toast(invitationFailureToast(type, error, body.email));
       onFailed?.(error);
     },

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { agentAccountSchema, agentClientRowsSchema, devMailboxResponseSchema } from '@listready/contracts';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { artifactsDir } from '../support/config.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { toast } from '../support/toast.ts';
 
@@ -105,6 +107,20 @@ describe('invitations', () => {
         .getByRole('button', { name: 'Invite Client' })
         .evaluate((button) => button === document.activeElement),
     ).toBe(true);
+    // No client has joined yet: the empty table points to the invitation listed under it.
+    await agentRemote(agent.page)
+      .getByRole('region', { name: 'Active Client Properties' })
+      .getByText('No client has joined yet')
+      .waitFor();
+    await agentRemote(agent.page)
+      .getByRole('region', { name: 'Invited, not joined yet' })
+      .getByText('Cleo Client')
+      .waitFor();
+    expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
+    await agent.page.screenshot({
+      path: path.join(artifactsDir, 'invitations-test--invited-no-client.png'),
+      fullPage: true,
+    });
 
     // The client opens the e-mail's link signed out: create-account, as a home seller.
     const link = await invitationLink(agent.page, clientEmail, /^\/auth\?invitation=/);

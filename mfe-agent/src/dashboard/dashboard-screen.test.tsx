@@ -546,6 +546,31 @@ describe('the agent dashboard', () => {
     );
   });
 
+  it('with no client but invitations waiting, the empty table points to them instead of saying to invite', async () => {
+    answers['GET /api/agents/current/clients'] = () => json(200, []);
+    let answerInvitations: (response: Response) => void = () => undefined;
+    answers['GET /api/invitations'] = () => new Promise((resolve) => (answerInvitations = resolve));
+    renderAs({});
+    chooseTab('Clients');
+    // Until the invitations are in, the card does not say which it is.
+    await waitFor(() => expect(calls).toContain('GET /api/invitations'));
+    await waitFor(() => expect(calls).toContain('GET /api/agents/current/clients'));
+    expect(screen.getByText('Loading your clients')).toBeTruthy();
+    expect(screen.queryByText(NO_CLIENTS_TITLE)).toBeNull();
+    answerInvitations(
+      json(200, [invitation({ id: 'pat' }), invitation({ id: 'lou', email: 'lou@example.com' })]),
+    );
+    const card = await screen.findByRole('region', { name: 'Active Client Properties' });
+    await within(card).findByText('No client has joined yet');
+    expect(
+      within(card).getByText(
+        'Your 2 invitations are listed below until they are accepted: send one again if it was missed, or invite another client.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(NO_CLIENTS_TEXT)).toBeNull();
+    expect(screen.getByRole('region', { name: 'Invited, not joined yet' })).toBeTruthy();
+  });
+
   it('shows no invitations card when every invitation was accepted', async () => {
     answers['GET /api/invitations'] = () =>
       json(200, [

@@ -16,6 +16,7 @@ import {
   useAgentStats,
   useSentInvitations,
 } from './hooks/use-agent-dashboard.ts';
+import { waitingInvitations } from './utils/waiting-invitations.ts';
 
 /** The tabs and their internal keys (agent spec §2, §4). */
 export const DASHBOARD_TABS = [
@@ -32,9 +33,25 @@ const TAB_TRIGGER =
 
 const PANEL = 'rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none';
 
-/** The Clients tab's invitations, read only while that tab shows. */
-function ClientsTabInvitations() {
-  return <WaitingInvitationsCard sent={useSentInvitations().data} />;
+/**
+ * The Clients tab: the clients, and under them the invitations not accepted yet (read only while
+ * this tab shows).
+ */
+function ClientsTab({ clients }: { clients: ReturnType<typeof useAgentClients> }) {
+  const sent = useSentInvitations();
+  const listed = sent.data ? waitingInvitations(sent.data).length : sent.isError ? 0 : 'loading';
+  return (
+    <>
+      <ClientPropertiesCard
+        rows={clients.data}
+        loading={clients.isPending}
+        failed={clients.isError}
+        onRetry={() => void clients.refetch()}
+        invitationsWaiting={listed}
+      />
+      <WaitingInvitationsCard sent={sent.data} />
+    </>
+  );
 }
 
 /**
@@ -87,13 +104,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
           <CalendarFeedCard />
         </Tabs.Content>
         <Tabs.Content value="clients" className={PANEL}>
-          <ClientPropertiesCard
-            rows={clients.data}
-            loading={clients.isPending}
-            failed={clients.isError}
-            onRetry={() => void clients.refetch()}
-          />
-          <ClientsTabInvitations />
+          <ClientsTab clients={clients} />
         </Tabs.Content>
         <Tabs.Content value="settings" className={PANEL}>
           <BrandingPanel />

@@ -22,6 +22,15 @@ import { ClientAvatar } from './client-avatar.tsx';
 export const NO_CLIENTS_TITLE = 'No clients yet';
 export const NO_CLIENTS_TEXT =
   'Get started by inviting your first client to begin their home preparation journey.';
+/**
+ * No client yet, but invitations listed under the table (ours: the spec's text would tell the agent
+ * to do what they did already).
+ */
+export const NO_CLIENT_JOINED_TITLE = 'No client has joined yet';
+export const invitationsWaitingText = (count: number) =>
+  count === 1
+    ? 'Your invitation is listed below until it is accepted: send it again if it was missed, or invite another client.'
+    : `Your ${count} invitations are listed below until they are accepted: send one again if it was missed, or invite another client.`;
 
 const HEAD = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-ink-muted uppercase';
 const CELL = 'px-4 py-3 align-middle';
@@ -216,14 +225,19 @@ export function ClientPropertiesCard({
   loading,
   failed,
   onRetry,
+  invitationsWaiting = 0,
   now = new Date(),
 }: {
   rows: AgentClientRow[] | undefined;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
+  /** Invitations listed under the table (waiting or expired); 'loading' while they are read. */
+  invitationsWaiting?: number | 'loading';
   now?: Date;
 }) {
+  // With no client, what the card says depends on the invitations: drawn once both are in.
+  const empty = rows?.length === 0;
   return (
     <Card role="region" aria-labelledby="client-properties-title" className="overflow-hidden">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
@@ -239,12 +253,14 @@ export function ClientPropertiesCard({
             Try again
           </Button>
         </div>
-      ) : loading || !rows ? (
+      ) : loading || !rows || (empty && invitationsWaiting === 'loading') ? (
         <LoadingSpinner label="Loading your clients" className="border-t border-surface-border" />
-      ) : rows.length === 0 ? (
+      ) : empty ? (
         <div className="border-t border-surface-border px-6 py-12 text-center">
-          <p className="font-medium">{NO_CLIENTS_TITLE}</p>
-          <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">{NO_CLIENTS_TEXT}</p>
+          <p className="font-medium">{invitationsWaiting ? NO_CLIENT_JOINED_TITLE : NO_CLIENTS_TITLE}</p>
+          <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">
+            {invitationsWaiting ? invitationsWaitingText(invitationsWaiting) : NO_CLIENTS_TEXT}
+          </p>
         </div>
       ) : (
         <ClientsTable rows={rows} now={now} />

@@ -238,6 +238,7 @@ export function ClientPropertiesCard({
 }) {
   // With no client, what the card says depends on the invitations: drawn once both are in.
   const empty = rows?.length === 0;
+  const listedBelow = invitationsWaiting === 'loading' ? 0 : invitationsWaiting;
   return (
     <Card role="region" aria-labelledby="client-properties-title" className="overflow-hidden">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
@@ -257,9 +258,9 @@ export function ClientPropertiesCard({
         <LoadingSpinner label="Loading your clients" className="border-t border-surface-border" />
       ) : empty ? (
         <div className="border-t border-surface-border px-6 py-12 text-center">
-          <p className="font-medium">{invitationsWaiting ? NO_CLIENT_JOINED_TITLE : NO_CLIENTS_TITLE}</p>
+          <p className="font-medium">{listedBelow ? NO_CLIENT_JOINED_TITLE : NO_CLIENTS_TITLE}</p>
           <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">
-            {invitationsWaiting ? invitationsWaitingText(invitationsWaiting) : NO_CLIENTS_TEXT}
+            {listedBelow ? invitationsWaitingText(listedBelow) : NO_CLIENTS_TEXT}
           </p>
         </div>
       ) : (

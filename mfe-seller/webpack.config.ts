@@ -8,6 +8,7 @@ import {
   TASKS_URL,
 } from './src/journey/utils/journey-api.ts';
 import { GROUPS_URL } from './src/profile/utils/profile-api.ts';
+import { SENT_INVITATIONS_URL } from '@listready/contracts/invitation';
 
 const JOURNEY_READS = [JOURNEY_URL, TASKS_URL, CUSTOM_TASKS_URL, HOUSEHOLDS_URL, PROFILE_URL];
 
@@ -31,7 +32,7 @@ export default (_environment: unknown, argv: WebpackArguments) =>
     pageData: {
       '/': JOURNEY_READS,
       '/journey': JOURNEY_READS,
-      '/profile': [GROUPS_URL, PROFILE_URL],
+      '/profile': [GROUPS_URL, PROFILE_URL, SENT_INVITATIONS_URL],
     },
     // The profile screen comes in a chunk of its own (seller-app.tsx): fetched with the page too.
     pageChunks: { '/profile': './src/profile/components/profile-screen.tsx' },

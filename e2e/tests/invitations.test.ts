@@ -189,6 +189,14 @@ describe('invitations', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => emailsTo(seller.page, agentEmail)).toBe(2);
 
+    // "You can resend it": the profile's My Agent card says whom they invited, and sends it again.
+    await seller.page.goto(`${baseUrl}/profile`);
+    const myAgent = seller.page.getByRole('region', { name: 'My Agent' });
+    await myAgent.getByText(`You invited Otto Agent (${agentEmail})`).waitFor();
+    expect(await seriousAccessibilityViolations(seller.page)).toEqual([]);
+    await myAgent.getByRole('button', { name: 'Send again to Otto Agent' }).click();
+    await toast(seller.page, 'Invitation sent via email!').waitFor();
+
     // The agent opens the e-mail's link, signed out.
     const link = await invitationLink(seller.page, agentEmail, /^\/accept-invitation\?id=/);
     expect(link).toBe(firstLink);

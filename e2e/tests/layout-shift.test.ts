@@ -27,10 +27,15 @@ describe('layout stability', () => {
       },
     });
     expect(registered.status()).toBe(201);
+    // An invitation to an agent waiting: My Agent on /profile says so, drawn with the rest.
+    const invited = await page.request.post(`${baseUrl}/api/invitations`, {
+      data: { name: 'Al Agent', email: `al.${Date.now()}@example.com`, type: 'client-to-agent' },
+    });
+    expect(invited.status()).toBe(200);
     await watchLayoutShifts(page);
     for (const [path, ready] of [
       ['/journey', "Today's Priority"],
-      ['/profile', 'My Profile'],
+      ['/profile', 'You invited Al Agent'],
     ] as const) {
       await page.goto(`${baseUrl}${path}`);
       await page.locator('[data-remote="mfe-seller"]').getByText(ready).first().waitFor();

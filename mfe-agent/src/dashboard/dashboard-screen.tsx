@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LoadingSpinner } from '@listready/ui';
-import { useSession } from '@listready/web-client';
+import { useSentInvitations, useSession } from '@listready/web-client';
 import { BrandingPanel } from '../branding/branding-panel.tsx';
 import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { ClientPropertiesCard } from './components/client-properties-card.tsx';
@@ -14,7 +14,6 @@ import {
   useAgentInsights,
   useAgentLiveDashboard,
   useAgentStats,
-  useSentInvitations,
 } from './hooks/use-agent-dashboard.ts';
 import { waitingInvitations } from './utils/waiting-invitations.ts';
 

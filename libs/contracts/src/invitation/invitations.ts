@@ -113,6 +113,8 @@ export const sentInvitationSchema = z.object({
   acceptedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+/** `GET /api/invitations` (ours): the invitations the signed-in user sent. */
+export const SENT_INVITATIONS_URL = '/api/invitations';
 /** Newest first, at most `SENT_INVITATIONS_LISTED`. */
 export const sentInvitationsSchema = z.array(sentInvitationSchema);
 

@@ -3,6 +3,7 @@ import {
   acceptInvitationResponseSchema,
   invitationRequestSchema,
   invitationResponseSchema,
+  SENT_INVITATIONS_URL,
   sentInvitationsSchema,
   type AcceptInvitationResponse,
   type InvitationKind,
@@ -10,9 +11,6 @@ import {
 } from '@listready/contracts/invitation';
 import type { InviteField, InviteFieldErrors, InviteFormValues } from '@listready/ui';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
-
-/** `GET /api/invitations` (ours): the invitations the signed-in user sent, newest first. */
-const SENT_INVITATIONS_URL = '/api/invitations';
 
 /** What `POST /api/invitations` takes, after the shared schema has trimmed and checked it. */
 export type InvitationBody = ReturnType<typeof invitationRequestSchema.parse>;
@@ -69,7 +67,7 @@ export function resendInvitation(client: ApiClient, invitationId: string): Promi
  * more. When none waits any more (accepted or expired since, or older than the newest
  * `SENT_INVITATIONS_LISTED`), a new invitation is sent instead, as the first try did.
  */
-export async function sendInvitationAgain(
+export async function tryInvitationAgain(
   client: ApiClient,
   body: InvitationBody,
 ): Promise<InvitationResponse> {
@@ -89,6 +87,13 @@ export function acceptInvitation(client: ApiClient, invitationId: string): Promi
 
 const AGENT_CLIENT_READS = /^\/api\/agents\/[^/?]+\/(clients|stats)$/;
 const CLIENT_PROFILE_URL = '/api/clients/current/profile';
+const invitationDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+/** An invitation's day as its sender reads it: `Mar 1, 2030`, in the viewer's time zone. */
+export const invitationDay = (iso: string) => invitationDayFormat.format(new Date(iso));
 
 /**
  * The reads an invitation changes (agent spec §7: the invitation and agents lists are refetched):

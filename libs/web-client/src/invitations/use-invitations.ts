@@ -1,19 +1,22 @@
 import { useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AcceptInvitationResponse,
-  InvitationKind,
-  InvitationResponse,
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SENT_INVITATIONS_URL,
+  sentInvitationsSchema,
+  type AcceptInvitationResponse,
+  type InvitationKind,
+  type InvitationResponse,
 } from '@listready/contracts/invitation';
 import { toast } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 import { apiClient } from '../api/browser-api-client.ts';
+import { apiQuery } from '../api/query-client.ts';
 import {
   acceptInvitation,
   refetchInvitationAffectedQueries,
   resendInvitation,
   sendInvitation,
-  sendInvitationAgain,
+  tryInvitationAgain,
   type InvitationBody,
 } from './invitation-requests.ts';
 import { invitationFailureToast, invitationSentToast, isAlreadySentError } from './invitation-toasts.ts';
@@ -25,7 +28,7 @@ const isLoggedOut = (error: unknown) => error instanceof ApiRequestError && erro
  * `POST /api/invitations` for one kind of invitation: the spec's toast for whatever the server
  * answered, and on success the reads the invitation touches are refetched. Sent again to an address
  * the server answered "already been sent" for, it resends the invitation waiting there
- * (`sendInvitationAgain`): what the seller's toast promises of trying again.
+ * (`tryInvitationAgain`): what the seller's toast promises of trying again.
  */
 export function useSendInvitation(
   type: InvitationKind,
@@ -40,7 +43,7 @@ export function useSendInvitation(
   return useMutation({
     mutationFn: (body: InvitationBody) =>
       alreadySent.current.has(body.email.toLowerCase())
-        ? sendInvitationAgain(apiClient, body)
+        ? tryInvitationAgain(apiClient, body)
         : sendInvitation(apiClient, body),
     onSuccess: (response, body) => {
       alreadySent.current.delete(body.email.toLowerCase());
@@ -53,6 +56,18 @@ export function useSendInvitation(
       if (!isLoggedOut(error)) toast(invitationFailureToast(type, error, body.email));
       onFailed?.(error);
     },
+  });
+}
+
+/**
+ * `GET /api/invitations`: what the signed-in user invited, newest first (read again each time a
+ * screen showing it opens, and after a send or a resend).
+ */
+export function useSentInvitations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...apiQuery(apiClient, SENT_INVITATIONS_URL, sentInvitationsSchema),
+    refetchOnMount: 'always',
+    enabled,
   });
 }
 

@@ -1,25 +1,7 @@
 import type { SentInvitation } from '@listready/contracts/invitation';
-import { Button, Card } from '@listready/ui';
-import { useResendInvitation } from '@listready/web-client';
-import { deliveryLabel, formatDay, waitingInvitations } from '../utils/waiting-invitations.ts';
-
-/** The same invitation sent again (the link unchanged, good for 30 days from now). */
-function SendAgain({ invitation }: { invitation: SentInvitation }) {
-  const resend = useResendInvitation('agent-to-client');
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      className="mt-1"
-      // The visible words first in the name (WCAG 2.5.3); whose, for a list of several.
-      aria-label={`Send again to ${invitation.name}`}
-      disabled={resend.isPending}
-      onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
-    >
-      Send again
-    </Button>
-  );
-}
+import { Card } from '@listready/ui';
+import { invitationDay, SendInvitationAgain } from '@listready/web-client';
+import { deliveryLabel, waitingInvitations } from '../utils/waiting-invitations.ts';
 
 function WaitingInvitation({ invitation }: { invitation: SentInvitation }) {
   const expired = invitation.status === 'expired';
@@ -43,13 +25,13 @@ function WaitingInvitation({ invitation }: { invitation: SentInvitation }) {
         </span>
       </div>
       <p className="text-ink-muted">
-        Sent {formatDay(invitation.sentAt)} ·{' '}
+        Sent {invitationDay(invitation.sentAt)} ·{' '}
         {expired
-          ? `expired ${formatDay(invitation.expiresAt)}: invite them again with Invite Client`
-          : `the link works until ${formatDay(invitation.expiresAt)}`}
+          ? `expired ${invitationDay(invitation.expiresAt)}: invite them again with Invite Client`
+          : `the link works until ${invitationDay(invitation.expiresAt)}`}
       </p>
       <p className={delivery.failed ? 'text-amber-300' : 'text-ink-muted'}>{delivery.text}</p>
-      {expired ? null : <SendAgain invitation={invitation} />}
+      {expired ? null : <SendInvitationAgain invitation={invitation} className="mt-1" />}
     </li>
   );
 }

@@ -6,14 +6,13 @@ import {
   agentStatsSchema,
   LIVE_RESET_EVENT,
 } from '@listready/contracts/journey';
-import { sentInvitationsSchema } from '@listready/contracts/invitation';
+import { SENT_INVITATIONS_URL } from '@listready/contracts/invitation';
 import { apiClient, apiQuery, openLiveStream } from '@listready/web-client';
 import {
   AGENT_CLIENTS_URL,
   AGENT_INSIGHTS_URL,
   AGENT_LIVE_URL,
   AGENT_STATS_URL,
-  SENT_INVITATIONS_URL,
 } from '../utils/dashboard-api.ts';
 
 /**
@@ -35,11 +34,6 @@ export function useAgentClients() {
 /** GET /api/agents/current/insights: stalled clients, forecasts and the pipeline. */
 export function useAgentInsights() {
   return useQuery({ ...apiQuery(apiClient, AGENT_INSIGHTS_URL, agentInsightsSchema), ...freshOnReturn });
-}
-
-/** GET /api/invitations: the invitations the agent sent, for those no client has accepted yet. */
-export function useSentInvitations() {
-  return useQuery({ ...apiQuery(apiClient, SENT_INVITATIONS_URL, sentInvitationsSchema), ...freshOnReturn });
 }
 
 /**

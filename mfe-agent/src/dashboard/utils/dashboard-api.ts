@@ -9,5 +9,3 @@ export const AGENT_STATS_URL = `/api/agents/${CURRENT_AGENT_ID}/stats`;
 export const AGENT_CLIENTS_URL = `/api/agents/${CURRENT_AGENT_ID}/clients`;
 export const AGENT_INSIGHTS_URL = `/api/agents/${CURRENT_AGENT_ID}/insights`;
 export const AGENT_LIVE_URL = `/api/agents/${CURRENT_AGENT_ID}/live`;
-/** The invitations the agent sent (services/invitation), read when the Clients tab shows. */
-export const SENT_INVITATIONS_URL = '/api/invitations';

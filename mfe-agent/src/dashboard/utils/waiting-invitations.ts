@@ -18,10 +18,6 @@ export function waitingInvitations(sent: readonly SentInvitation[]): SentInvitat
   return waiting;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-/** `Mar 1, 2030`, in the viewer's time zone. */
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
-
 /**
  * How the invitation reached the client, in words: each channel tried and whether it took it. A
  * channel that failed is what the agent can do something about (call, or invite again).

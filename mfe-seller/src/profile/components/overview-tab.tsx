@@ -4,10 +4,13 @@ import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
 import { clientProfileSchema, type UserGroup } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card } from '@listready/ui';
+import type { SentInvitation } from '@listready/contracts/invitation';
 import {
   AgentContactActions,
   apiClient,
   apiQuery,
+  invitationDay,
+  SendInvitationAgain,
   type LinkedAgent,
   type ProfileTab,
 } from '@listready/web-client';
@@ -24,9 +27,15 @@ export function OverviewTab({
   user,
   groups,
   groupsFailed = false,
+  sentInvitations,
   onSelectTab,
 }: {
   user: PublicUser;
+  /**
+   * What the seller invited (`GET /api/invitations`), read before the overview is drawn
+   * (ProfileScreen) so My Agent comes whole with the rest; undefined when it could not be read.
+   */
+  sentInvitations?: readonly SentInvitation[] | undefined;
   groups: readonly UserGroup[];
   /** The groups could not be read (offline with no copy kept): said, not shown as none. */
   groupsFailed?: boolean;
@@ -84,7 +93,12 @@ export function OverviewTab({
         </Button>
       </Card>
 
-      {clientProfile.data && <MyAgentCard agent={clientProfile.data.agent} />}
+      {clientProfile.data && (
+        <MyAgentCard
+          agent={clientProfile.data.agent}
+          invitation={sentInvitations?.find((invitation) => invitation.type === 'client-to-agent')}
+        />
+      )}
 
       <Card className="p-6">
         <div className="flex items-center justify-between gap-2">
@@ -132,11 +146,43 @@ export function OverviewTab({
 }
 
 /**
+ * The seller's invitation to their agent while nobody accepted it (ours, decisions.md): whom, when,
+ * and Send again while it waits (as trying again in Invite My Agent does, which the spec's
+ * "Invitation Already Sent" suggests); once expired, that Invite My Agent makes a new one.
+ */
+function InvitationToAgent({ invitation }: { invitation: SentInvitation }) {
+  const whom = `${invitation.name} (${invitation.email})`;
+  if (invitation.status === 'expired')
+    return (
+      <p className="mt-2 text-sm break-words text-ink-muted">
+        Your invitation to {whom} expired on {invitationDay(invitation.expiresAt)}. Invite them again below.
+      </p>
+    );
+  return (
+    <div className="mt-2 space-y-2">
+      <p className="text-sm break-words text-ink-muted">
+        You invited {whom} on {invitationDay(invitation.sentAt)}. They will follow your journey once they
+        accept.
+      </p>
+      <SendInvitationAgain invitation={invitation} />
+    </div>
+  );
+}
+
+/**
  * A seller's agent: who they are and how to reach them, or Invite My Agent. The bottom banner offers
  * the same, and can be hidden; this card is where a seller finds their agent at any time.
  */
-function MyAgentCard({ agent }: { agent: LinkedAgent }) {
+function MyAgentCard({
+  agent,
+  invitation,
+}: {
+  agent: LinkedAgent;
+  /** The seller's newest invitation to an agent, if any. */
+  invitation: SentInvitation | undefined;
+}) {
   const headingId = useId();
+  const waiting = invitation && invitation.status !== 'accepted' ? invitation : undefined;
   return (
     <Card role="region" aria-labelledby={headingId} className="p-6">
       <h2 id={headingId} className="text-lg font-semibold">
@@ -159,9 +205,13 @@ function MyAgentCard({ agent }: { agent: LinkedAgent }) {
           )}
         </div>
       ) : (
-        <p className="mt-3 text-sm text-ink-muted">
-          No agent follows your journey yet. Invite yours to see your progress as you get ready.
-        </p>
+        <>
+          <p className="mt-3 text-sm text-ink-muted">
+            No agent follows your journey yet.
+            {waiting ? '' : ' Invite yours to see your progress as you get ready.'}
+          </p>
+          {waiting && <InvitationToAgent invitation={waiting} />}
+        </>
       )}
       <div className="mt-4">
         <AgentContactActions agent={agent} />

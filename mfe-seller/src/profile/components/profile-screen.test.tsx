@@ -11,6 +11,7 @@ import {
 } from '@listready/web-client';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { GROUPS_QUERY_KEY } from '../utils/profile-api.ts';
+import { SENT_INVITATIONS_URL } from '@listready/contracts/invitation';
 import { aClientProfile } from '@listready/contracts/fixtures';
 import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
@@ -76,6 +77,7 @@ describe('ProfileScreen tabs', () => {
     const queryClient = createAppQueryClient();
     queryClient.setQueryData(SESSION_QUERY_KEY, userFixture);
     queryClient.setQueryData(GROUPS_QUERY_KEY, []);
+    queryClient.setQueryData([SENT_INVITATIONS_URL], []);
     render(
       <QueryClientProvider client={queryClient}>
         <ProfileScreen />
@@ -83,6 +85,27 @@ describe('ProfileScreen tabs', () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
     expect(screen.queryByText('Loading your profile...')).toBeNull();
+  });
+
+  it("keeps the outline until a seller's invitations are read too, so My Agent does not push the cards down", async () => {
+    let answerInvitations: (response: Response) => void = () => undefined;
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
+      'GET /api/invitations': () => new Promise((resolve) => (answerInvitations = resolve)),
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    // Both asked at once; the groups answered, the invitations not yet.
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toEqual(
+        expect.arrayContaining(['/api/user-groups', '/api/invitations']),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Loading your profile...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'My Profile' })).toBeNull();
+    answerInvitations(json(200, []));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
   });
 
   it('opens the tab kept in session storage and follows the profileTabChange broadcast', async () => {
@@ -182,6 +205,56 @@ describe('Overview', () => {
     expect(within(card).getByText(/No agent follows your journey yet/)).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Invite My Agent' }));
     expect(await screen.findByRole('dialog', { name: 'Invite Your Agent' })).toBeTruthy();
+  });
+
+  it('shows a seller their invitation to an agent while it waits, and sends it again', async () => {
+    const toAgent = {
+      id: 'inv-1',
+      type: 'client-to-agent',
+      name: 'Al Agent',
+      email: 'al@example.com',
+      phoneNumber: null,
+      status: 'pending',
+      emailSent: true,
+      smsSent: false,
+      sentAt: '2030-03-10T12:00:00.000Z',
+      expiresAt: '2030-04-09T12:00:00.000Z',
+      acceptedAt: null,
+    };
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
+      'GET /api/invitations': () => json(200, [toAgent]),
+      'POST /api/invitations/inv-1/resend': () =>
+        json(200, {
+          invitationId: 'inv-1',
+          email: { success: true, error: null },
+          sms: { success: false, error: null },
+        }),
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const card = await screen.findByRole('region', { name: 'My Agent' });
+    expect(card.textContent).toContain(
+      'You invited Al Agent (al@example.com) on Mar 10, 2030. They will follow your journey once they accept.',
+    );
+    // Another agent can still be invited.
+    expect(within(card).getByRole('button', { name: 'Invite My Agent' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Send again to Al Agent' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Invitation sent via email!'));
+    expect(calls.filter((call) => call.url === '/api/invitations/inv-1/resend')).toHaveLength(1);
+    cleanup();
+
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
+      'GET /api/invitations': () => json(200, [{ ...toAgent, status: 'expired' }]),
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const expired = await screen.findByRole('region', { name: 'My Agent' });
+    expect(expired.textContent).toContain(
+      'Your invitation to Al Agent (al@example.com) expired on Apr 9, 2030. Invite them again below.',
+    );
+    expect(within(expired).queryByRole('button', { name: 'Send again to Al Agent' })).toBeNull();
   });
 
   it('asks an agent for no client profile and no personal tasks', async () => {

@@ -1,7 +1,13 @@
 import { useDeferredValue } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ProfileSkeleton } from '@listready/ui';
-import { openProfileTab, sessionQuery, useProfileTab, type ProfileTab } from '@listready/web-client';
+import {
+  openProfileTab,
+  sessionQuery,
+  useProfileTab,
+  useSentInvitations,
+  type ProfileTab,
+} from '@listready/web-client';
 import { useGroups } from '../hooks/use-profile-requests.ts';
 import { CustomTasksTab } from './custom-tasks-tab.tsx';
 import { EditProfileTab } from './edit-profile-tab.tsx';
@@ -16,6 +22,16 @@ const TAB_TITLES: Record<ProfileTab, string> = {
 };
 
 /**
+ * Whether the outline still waits for a read's first answer. Only for that: once it failed, a read
+ * again (a tab's own observer mounting asks anew, back to pending) must not put the outline back —
+ * that unmounted the tab, whose next mount asked again, in a loop. Offline with no copy kept, the
+ * read waits for the network (react-query pauses it) and the screen does not wait with it, so
+ * Custom Tasks still works offline.
+ */
+const awaitsFirstAnswer = (query: UseQueryResult) =>
+  query.isPending && query.fetchStatus !== 'paused' && query.errorUpdateCount === 0;
+
+/**
  * /profile (spec seller §2): four tabs whose bar is hidden — the bottom navigation chooses one
  * (session storage `profileActiveTab`, then a `window` CustomEvent `profileTabChange` when already
  * here; see @listready/web-client's profile-tab.ts).
@@ -26,23 +42,23 @@ export function ProfileScreen() {
   const selectTab = (next: ProfileTab) => openProfileTab(next);
   const session = useQuery(sessionQuery);
   const groups = useGroups();
-  // The outline waits for the groups' first answer only. Once that failed, a read again (a tab's own
-  // observer mounting asks anew, back to pending) must not put the outline back: that unmounted the
-  // tab, whose next mount asked again, in a loop. Offline with no copy kept, the read waits for the
-  // network (react-query pauses it) and the screen does not wait with it, so Custom Tasks still works
-  // offline; the groups say they could not load.
-  const groupsWaiting = groups.isPending && groups.fetchStatus !== 'paused' && groups.errorUpdateCount === 0;
-  const groupsFailed = groups.isError || (groups.isPending && !groupsWaiting);
   const user = session.data;
+  // A seller's overview shows their invitation to an agent in My Agent: read with the groups, so the
+  // card is drawn whole with the rest instead of pushing the cards under it down once it arrives.
+  const sentInvitations = useSentInvitations({ enabled: user?.role === 'client' });
+  // Groups that could not be read say so (offline with no copy kept, or an error).
+  const groupsWaiting = awaitsFirstAnswer(groups);
+  const groupsFailed = groups.isError || (groups.isPending && !groupsWaiting);
+  const waiting = groupsWaiting || (user?.role === 'client' && awaitsFirstAnswer(sentInvitations));
   // The groups' answer comes through react-query's store, whose updates React renders at once: drawn
   // in that update, the whole overview (the calendar card, its form, every field's registration) was
   // one task of 65–120 ms at a phone's CPU speed (issue 16). Deferred, the outline stays for that
   // update and the overview comes in the background render after it, which React splits into slices
   // of a few milliseconds; what is drawn is the same. Data already in the cache (back from another
   // screen) draws at once: a deferred value mounts as it is.
-  const shown = useDeferredValue(user !== undefined && !groupsWaiting);
+  const shown = useDeferredValue(user !== undefined && !waiting);
 
-  if (!user || groupsWaiting || !shown) {
+  if (!user || waiting || !shown) {
     return <ProfileSkeleton label="Loading your profile..." />;
   }
 
@@ -54,6 +70,7 @@ export function ProfileScreen() {
           user={user}
           groups={groups.data ?? []}
           groupsFailed={groupsFailed}
+          sentInvitations={sentInvitations.data}
           onSelectTab={selectTab}
         />
       )}

@@ -83,6 +83,26 @@ export default [
     rules: { '@nx/enforce-module-boundaries': moduleBoundaries(webpackConfigConstraints) },
   },
   {
+    // The modules every page evaluates as it loads (the shell and the libraries it shares): an Intl
+    // formatter built at a module's top level cost each first load ~100 ms of blocking time at a
+    // phone's speed (docs/performance.md, 5 Dec 2026). Build it at its first use instead.
+    files: ['shell/src/**', 'libs/web-client/src/**', 'libs/ui/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: [
+            'Program > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name="Intl"]',
+            'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name="Intl"]',
+          ].join(', '),
+          message:
+            'Build Intl formatters at their first use, not as the module loads (every page pays for it).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/scripts/**', '**/bench/**', 'e2e/**', 'runtime/src/main.ts', 'deploy/**'],
     rules: { 'no-console': 'off' },
   },

@@ -87,13 +87,17 @@ export function acceptInvitation(client: ApiClient, invitationId: string): Promi
 
 const AGENT_CLIENT_READS = /^\/api\/agents\/[^/?]+\/(clients|stats)$/;
 const CLIENT_PROFILE_URL = '/api/clients/current/profile';
-const invitationDayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+/** Made at its first use: a formatter built as the shell's scripts load costs every page its time. */
+let invitationDayFormat: Intl.DateTimeFormat | undefined;
 /** An invitation's day as its sender reads it: `Mar 1, 2030`, in the viewer's time zone. */
-export const invitationDay = (iso: string) => invitationDayFormat.format(new Date(iso));
+export function invitationDay(iso: string): string {
+  invitationDayFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  return invitationDayFormat.format(new Date(iso));
+}
 
 /**
  * The reads an invitation changes (agent spec §7: the invitation and agents lists are refetched):

@@ -40,6 +40,14 @@ describe('freePort', () => {
     },
   );
 
+  it('never gives one process the same port twice, even to calls running at once', async () => {
+    // 1,000 candidates (10,000–10,999) for 200 calls: picked at random, about 20 would repeat.
+    const ports = await Promise.all(
+      Array.from({ length: 200 }, () => freePort({ low: 11_000, high: 60_999 })),
+    );
+    expect(new Set(ports).size).toBe(200);
+  });
+
   it('keeps to the range it is given', async () => {
     const port = await freePort({ low: 20_000, high: 30_000 });
     expect(port).toBeGreaterThanOrEqual(10_000);

@@ -5,6 +5,12 @@ import { createServer } from 'node:net';
 /** The lowest port `freePort` picks: above the fixed ones the platform and its benches use (5432, 6379, 9092…). */
 const LOWEST = 10_000;
 const ATTEMPTS = 50;
+/**
+ * Every port this process was given: none is given twice. Nothing listens on a port between its
+ * choice and its server's start, so a second call could pick it again — a CI run of 5 Dec gave the
+ * image smoke test's invitation service and gateway both 32340, and the gateway could not start.
+ */
+const given = new Set<number>();
 
 /**
  * The ports the kernel gives to outgoing connections and to `listen(0)`: Linux's
@@ -47,11 +53,20 @@ function tryPort(port: number): Promise<number | undefined> {
 export async function freePort(range = ephemeralPortRange()): Promise<number> {
   if (range && range.low - LOWEST >= 1_000) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const port = await tryPort(randomInt(LOWEST, range.low));
+      const candidate = randomInt(LOWEST, range.low);
+      if (given.has(candidate)) continue;
+      // Taken before the check, so that calls running at once never share a candidate.
+      given.add(candidate);
+      const port = await tryPort(candidate);
       if (port) return port;
     }
   }
-  const port = await tryPort(0);
-  if (!port) throw new Error('no free port');
-  return port;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const port = await tryPort(0);
+    if (!port) break;
+    if (given.has(port)) continue;
+    given.add(port);
+    return port;
+  }
+  throw new Error('no free port');
 }

@@ -210,7 +210,18 @@ export function createInvitationService(deps: {
         await invitations.extendExpiry(tx, invitation.id, expiryFrom(now), now);
         return contentOf(invitation, inviter, branding);
       });
-      return deliver(content, origin);
+      const delivered = await deliver(content, origin);
+      // A resend that reached nobody (Gmail not connected yet, Twilio refusing) flooded no one: it
+      // does not use one of the day's resends, so the sender can try again once it is fixed.
+      if (!delivered.email.success && !delivered.sms.success) {
+        await deps.resendLimit.refund(content.id).catch((error: unknown) => {
+          logger.warn(
+            { err: error, invitationId: content.id },
+            'could not take back a resend that reached nobody',
+          );
+        });
+      }
+      return delivered;
     },
 
     /**

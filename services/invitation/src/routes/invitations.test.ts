@@ -680,4 +680,42 @@ describe('POST /api/invitations/{id}/resend when a channel fails', () => {
       await service.stop();
     }
   });
+
+  it('does not count a resend that reached nobody against the day’s resends', async () => {
+    let failing = false;
+    const flakyMailer: Mailer = {
+      engine: 'gmail',
+      send: async () => {
+        if (failing) throw new Error('Gmail is not connected yet');
+        return { id: 'gmail-message-1' };
+      },
+    };
+    const service = await startTestInvitationService(database.current, { deps: { mailer: flakyMailer } });
+    try {
+      const agent = await service.signUp('agent');
+      const created = await service.app.inject({
+        method: 'POST',
+        url: '/api/invitations',
+        payload: { name: 'Pat Lane', email: `nobody-${Date.now()}@example.com`, type: 'agent-to-client' },
+        ...as(agent),
+      });
+      const { invitationId } = invitationResponseSchema.parse(created.json());
+      const resend = () =>
+        service.app.inject({ method: 'POST', url: `/api/invitations/${invitationId}/resend`, ...as(agent) });
+      // No phone number, and the e-mail fails: reached nobody, as often as it is tried.
+      failing = true;
+      for (let time = 0; time < INVITATION_RESENDS_PER_DAY + 2; time += 1) {
+        const response = await resend();
+        expect(response.statusCode).toBe(200);
+        expect(invitationResponseSchema.parse(response.json()).email.success).toBe(false);
+      }
+      // Mail works again: the day's resends are all still there.
+      failing = false;
+      for (let time = 0; time < INVITATION_RESENDS_PER_DAY; time += 1)
+        expect((await resend()).statusCode).toBe(200);
+      expect((await resend()).statusCode).toBe(429);
+    } finally {
+      await service.stop();
+    }
+  });
 });

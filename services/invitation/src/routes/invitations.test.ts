@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -641,12 +642,23 @@ describe('POST /api/invitations/{id}/resend', () => {
 });
 
 describe('POST /api/invitations/{id}/resend when a channel fails', () => {
-  it('answers each channel’s outcome, and keeps the row’s record of an earlier delivery', async () => {
-    let failing = false;
+  /**
+   * An agent's invitation (no phone number) on a service whose Gmail fails with `error` while
+   * `mail.failing`; `resend` sends it again.
+   */
+  async function withFlakyMail(
+    error: string,
+    run: (context: {
+      mail: { failing: boolean };
+      invitationId: string;
+      resend: () => Promise<LightMyRequestResponse>;
+    }) => Promise<void>,
+  ) {
+    const mail = { failing: false };
     const flakyMailer: Mailer = {
       engine: 'gmail',
       send: async () => {
-        if (failing) throw new Error('Gmail did not accept the message: quota exceeded');
+        if (mail.failing) throw new Error(error);
         return { id: 'gmail-message-1' };
       },
     };
@@ -660,62 +672,48 @@ describe('POST /api/invitations/{id}/resend when a channel fails', () => {
         ...as(agent),
       });
       const { invitationId } = invitationResponseSchema.parse(created.json());
-      failing = true;
-      const response = await service.app.inject({
-        method: 'POST',
-        url: `/api/invitations/${invitationId}/resend`,
-        ...as(agent),
-      });
-      expect(response.statusCode).toBe(200);
-      expect(invitationResponseSchema.parse(response.json()).email).toEqual({
-        success: false,
-        error: 'Gmail did not accept the message: quota exceeded',
-      });
-      const [row] = await database.current.db
-        .select()
-        .from(invitations)
-        .where(eq(invitations.id, invitationId));
-      expect(row?.emailSent).toBe(true);
+      const resend = () =>
+        service.app.inject({ method: 'POST', url: `/api/invitations/${invitationId}/resend`, ...as(agent) });
+      await run({ mail, invitationId, resend });
     } finally {
       await service.stop();
     }
+  }
+
+  it('answers each channel’s outcome, and keeps the row’s record of an earlier delivery', async () => {
+    await withFlakyMail(
+      'Gmail did not accept the message: quota exceeded',
+      async ({ mail, invitationId, resend }) => {
+        mail.failing = true;
+        const response = await resend();
+        expect(response.statusCode).toBe(200);
+        expect(invitationResponseSchema.parse(response.json()).email).toEqual({
+          success: false,
+          error: 'Gmail did not accept the message: quota exceeded',
+        });
+        const [row] = await database.current.db
+          .select()
+          .from(invitations)
+          .where(eq(invitations.id, invitationId));
+        expect(row?.emailSent).toBe(true);
+      },
+    );
   });
 
   it('does not count a resend that reached nobody against the day’s resends', async () => {
-    let failing = false;
-    const flakyMailer: Mailer = {
-      engine: 'gmail',
-      send: async () => {
-        if (failing) throw new Error('Gmail is not connected yet');
-        return { id: 'gmail-message-1' };
-      },
-    };
-    const service = await startTestInvitationService(database.current, { deps: { mailer: flakyMailer } });
-    try {
-      const agent = await service.signUp('agent');
-      const created = await service.app.inject({
-        method: 'POST',
-        url: '/api/invitations',
-        payload: { name: 'Pat Lane', email: `nobody-${Date.now()}@example.com`, type: 'agent-to-client' },
-        ...as(agent),
-      });
-      const { invitationId } = invitationResponseSchema.parse(created.json());
-      const resend = () =>
-        service.app.inject({ method: 'POST', url: `/api/invitations/${invitationId}/resend`, ...as(agent) });
+    await withFlakyMail('Gmail is not connected yet', async ({ mail, resend }) => {
       // No phone number, and the e-mail fails: reached nobody, as often as it is tried.
-      failing = true;
+      mail.failing = true;
       for (let time = 0; time < INVITATION_RESENDS_PER_DAY + 2; time += 1) {
         const response = await resend();
         expect(response.statusCode).toBe(200);
         expect(invitationResponseSchema.parse(response.json()).email.success).toBe(false);
       }
       // Mail works again: the day's resends are all still there.
-      failing = false;
+      mail.failing = false;
       for (let time = 0; time < INVITATION_RESENDS_PER_DAY; time += 1)
         expect((await resend()).statusCode).toBe(200);
       expect((await resend()).statusCode).toBe(429);
-    } finally {
-      await service.stop();
-    }
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@listready/contracts/invitation';
 import type { InviteField, InviteFieldErrors, InviteFormValues } from '@listready/ui';
 import { ApiRequestError, type ApiClient } from '../api/api-client.ts';
+import { lazyDateFormat } from '../format/date-format.ts';
 
 /** What `POST /api/invitations` takes, after the shared schema has trimmed and checked it. */
 export type InvitationBody = ReturnType<typeof invitationRequestSchema.parse>;
@@ -87,17 +88,9 @@ export function acceptInvitation(client: ApiClient, invitationId: string): Promi
 
 const AGENT_CLIENT_READS = /^\/api\/agents\/[^/?]+\/(clients|stats)$/;
 const CLIENT_PROFILE_URL = '/api/clients/current/profile';
-/** Made at its first use: a formatter built as the shell's scripts load costs every page its time. */
-let invitationDayFormat: Intl.DateTimeFormat | undefined;
+const invitationDayFormat = lazyDateFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 /** An invitation's day as its sender reads it: `Mar 1, 2030`, in the viewer's time zone. */
-export function invitationDay(iso: string): string {
-  invitationDayFormat ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  return invitationDayFormat.format(new Date(iso));
-}
+export const invitationDay = (iso: string): string => invitationDayFormat(new Date(iso));
 
 /**
  * The reads an invitation changes (agent spec §7: the invitation and agents lists are refetched):

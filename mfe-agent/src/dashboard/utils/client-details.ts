@@ -52,11 +52,16 @@ export interface ClientSort {
 /** The server's order: most recently active first. */
 export const DEFAULT_CLIENT_SORT: ClientSort = { key: 'lastActivity', direction: 'descending' };
 
-const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+let names: Intl.Collator | undefined;
+/** Names in the viewer's order ('anna' beside 'Anna', 'Client 2' before 'Client 10'). */
+function compareNames(a: string, b: string): number {
+  names ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  return names.compare(a, b);
+}
 
 /** Ascending order of `key`; ties by name. */
 const compareBy: Record<ClientSortKey, (a: AgentClientRow, b: AgentClientRow) => number> = {
-  client: (a, b) => names.compare(clientName(a), clientName(b)),
+  client: (a, b) => compareNames(clientName(a), clientName(b)),
   progress: (a, b) => a.progressPercentage - b.progressPercentage,
   lastActivity: (a, b) => Date.parse(a.client.updatedAt) - Date.parse(b.client.updatedAt),
 };

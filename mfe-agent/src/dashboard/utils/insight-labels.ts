@@ -1,20 +1,17 @@
 import type { ClientInsight, ReadinessForecast, StalledReason } from '@listready/contracts/journey';
+import { lazyDateFormat } from '@listready/web-client';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Made at its first use and kept (`toLocaleDateString` with options builds one at every call). */
-let dayFormat: Intl.DateTimeFormat | undefined;
+const dayFormat = lazyDateFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** 'Jun 2, 2030' for a `YYYY-MM-DD` day, the same whatever the agent's own time zone. */
-export function dayLabel(isoDate: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
-}
+export const dayLabel = (isoDate: string): string => dayFormat(new Date(`${isoDate}T00:00:00Z`));
 
 /** The client's name; a seller without one is still listed. */
 export const insightName = (client: ClientInsight) =>

@@ -1,3 +1,5 @@
+import { lazyDateFormat } from '@listready/web-client';
+
 /** How the dashboard words and formats what the service answers. */
 
 /** `page_view` → `Page view`, `task_completed` → `Task completed`. */
@@ -6,25 +8,21 @@ export function eventLabel(event: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : event;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+const timeFormat = lazyDateFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateTimeFormat = lazyDateFormat(undefined, {
   month: 'short',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
 });
-const hourFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const hourFormat = lazyDateFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** A time today: `14:05:09` (in the viewer's locale and zone). */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatTime = (iso: string) => timeFormat(new Date(iso));
 /** A moment on any day: `Mar 10, 14:05`. */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat(new Date(iso));
 /** An hour of the chart: `14:00` in the viewer's zone. */
-export const formatHour = (iso: string) => hourFormat.format(new Date(iso));
+export const formatHour = (iso: string) => hourFormat(new Date(iso));
 
 /** The page of a recent event, as a path on this site; the whole address elsewhere; `Server` for none. */
 export function pageLabel(pageUrl: string | null, origin: string): string {

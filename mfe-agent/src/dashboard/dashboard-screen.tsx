@@ -38,7 +38,8 @@ const PANEL = 'rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft foc
  */
 function ClientsTab({ clients }: { clients: ReturnType<typeof useAgentClients> }) {
   const sent = useSentInvitations();
-  const listed = sent.data ? waitingInvitations(sent.data).length : sent.isError ? 0 : 'loading';
+  const waiting = sent.data ? waitingInvitations(sent.data) : [];
+  const listed = sent.data ? waiting.length : sent.isError ? 0 : 'loading';
   return (
     <>
       <ClientPropertiesCard
@@ -48,7 +49,7 @@ function ClientsTab({ clients }: { clients: ReturnType<typeof useAgentClients> }
         onRetry={() => void clients.refetch()}
         invitationsWaiting={listed}
       />
-      <WaitingInvitationsCard sent={sent.data} />
+      <WaitingInvitationsCard waiting={waiting} />
     </>
   );
 }

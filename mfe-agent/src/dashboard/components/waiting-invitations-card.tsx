@@ -1,7 +1,7 @@
 import type { SentInvitation } from '@listready/contracts/invitation';
 import { Card } from '@listready/ui';
 import { invitationDay, SendInvitationAgain } from '@listready/web-client';
-import { deliveryLabel, waitingInvitations } from '../utils/waiting-invitations.ts';
+import { deliveryLabel } from '../utils/waiting-invitations.ts';
 
 function WaitingInvitation({ invitation }: { invitation: SentInvitation }) {
   const expired = invitation.status === 'expired';
@@ -39,10 +39,10 @@ function WaitingInvitation({ invitation }: { invitation: SentInvitation }) {
 /**
  * Under the Clients table (ours, decisions.md): the clients invited who have not joined yet, so the
  * agent knows whom to call — when each was invited, until when the link works, and whether the
- * e-mail and text went out. Nothing is drawn until there is something to say.
+ * e-mail and text went out (`waiting`: waitingInvitations of what the agent sent). Nothing is drawn
+ * until there is something to say.
  */
-export function WaitingInvitationsCard({ sent }: { sent: readonly SentInvitation[] | undefined }) {
-  const waiting = sent ? waitingInvitations(sent) : [];
+export function WaitingInvitationsCard({ waiting }: { waiting: readonly SentInvitation[] }) {
   if (waiting.length === 0) return null;
   return (
     <Card role="region" aria-labelledby="waiting-invitations-title" className="mt-6 overflow-hidden">

@@ -4,7 +4,7 @@ import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts/ana
 import type { SessionUser } from '@listready/web-client';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { AnalyticsDashboard } from './analytics-dashboard.tsx';
-import { formatHour } from './utils/format.ts';
+import { formatDateTime, formatHour } from './utils/format.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -152,6 +152,16 @@ describe('the analytics dashboard', () => {
     expect(mine?.textContent).toContain('You');
     expect(ended?.textContent).toContain('…ffff0000');
     expect(ended?.textContent).toContain('Ended');
+    // Each moment says its word once, as the term of its value.
+    const moments = (item: HTMLElement | undefined) =>
+      within(item as HTMLElement)
+        .getAllByRole('term')
+        .map((term) => [term.textContent?.trim(), term.nextElementSibling?.textContent]);
+    expect(moments(mine).slice(2)).toEqual([['Started', formatDateTime('2030-05-01T12:00:00.000Z')]]);
+    expect(moments(ended).slice(2)).toEqual([
+      ['Started', formatDateTime('2030-05-01T12:00:00.000Z')],
+      ['Ended', formatDateTime('2030-05-01T12:06:00.000Z')],
+    ]);
     expect(ended?.textContent).toContain('Maya Ortiz');
     expect(ended?.textContent).not.toContain('seller-1');
     expect(gone?.textContent).toContain('User gone-1');

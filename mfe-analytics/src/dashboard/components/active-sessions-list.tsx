@@ -8,10 +8,19 @@ const UserLine = ({ label }: { label: string }) => (
   </p>
 );
 
+/** `Started Mar 10, 14:05`: the word shown once, as the term (a screen reader reads it once too). */
+const Moment = ({ term, iso }: { term: string; iso: string }) => (
+  <div>
+    <dt className="inline">{term} </dt>
+    <dd className="inline">
+      <time dateTime={iso}>{formatDateTime(iso)}</time>
+    </dd>
+  </div>
+);
+
 /**
  * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user (by
- * name: decisions.md),
- * page views, events, start and end. A session is Active until its end time is set, then Ended.
+ * name: decisions.md), page views, events, start and end. A session is Active until its end time is set, then Ended.
  * Cards rather than a table, so they read at 375 px; a fixed-height scrolling region like the
  * recent events.
  */
@@ -53,14 +62,8 @@ export function ActiveSessionsList({
                 <dd>{counted(session.pageViews, 'page view', 'page views')}</dd>
                 <dt className="sr-only">Events</dt>
                 <dd>{counted(session.events, 'event', 'events')}</dd>
-                <dt className="sr-only">Started</dt>
-                <dd>Started {formatDateTime(session.startTime)}</dd>
-                {session.endTime && (
-                  <>
-                    <dt className="sr-only">Ended</dt>
-                    <dd>Ended {formatDateTime(session.endTime)}</dd>
-                  </>
-                )}
+                <Moment term="Started" iso={session.startTime} />
+                {session.endTime && <Moment term="Ended" iso={session.endTime} />}
               </dl>
             </li>
           ))}

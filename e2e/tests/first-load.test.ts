@@ -447,9 +447,9 @@ describe('the seller’s journey, without a waterfall', () => {
       // The platform's worker registers once the first page has loaded and takes the open page over
       // once installed (~1.7 s later here). A page it takes over while loading asks for the entry a
       // second time, through the worker (Chromium does not give a controlled page's script the
-      // preload fetched before; 30–60 ms from the browser cache, once per visitor): the next load starts
-      // with the worker in control, as every load after a first visit does. (CI once met the
-      // takeover in the middle of `/`.)
+      // preload fetched before; 30–60 ms from the browser cache, at most once per visitor;
+      // decisions.md): the next load starts with the worker in control, as every load after a first
+      // visit does. (CI once met the takeover in the middle of `/`.)
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     }
   });

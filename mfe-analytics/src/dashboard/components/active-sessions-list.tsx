@@ -20,7 +20,8 @@ const Moment = ({ term, iso }: { term: string; iso: string }) => (
 
 /**
  * Sessions seen in the last 30 minutes (spec §2): the session id's last 8 characters, the user (by
- * name: decisions.md), page views, events, start and end. A session is Active until its end time is set, then Ended.
+ * name: decisions.md), page views, events, start and end. A session is Active until its end time
+ * is set, then Ended.
  * Cards rather than a table, so they read at 375 px; a fixed-height scrolling region like the
  * recent events.
  */

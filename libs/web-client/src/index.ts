@@ -9,6 +9,7 @@ export * from './navigation/profile-tab.ts';
 export * from './storage/browser-storage.ts';
 export type { RemoteCustomProps } from './federation/remote-props.ts';
 export { AppLink } from './navigation/app-link.tsx';
+export * from './navigation/route-intent.ts';
 export * from './invitations/index.ts';
 export * from './calendar/use-calendar-feed.ts';
 export { CalendarAddress, type CalendarAddressProps } from './calendar/calendar-address.tsx';

@@ -1,6 +1,10 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROFILE_ACTIVE_TAB_STORAGE_KEY, PROFILE_TAB_CHANGE_EVENT } from '@listready/web-client';
+import {
+  PROFILE_ACTIVE_TAB_STORAGE_KEY,
+  PROFILE_TAB_CHANGE_EVENT,
+  ROUTE_INTENT_EVENT,
+} from '@listready/web-client';
 import { renderWithSession } from '@listready/web-client/testing';
 import { BottomNavigation } from './bottom-navigation.tsx';
 
@@ -16,6 +20,22 @@ beforeEach(() => window.sessionStorage.clear());
 afterEach(cleanup);
 
 describe('BottomNavigation', () => {
+  it('announces the page a button opens as soon as a pointer is over it, presses it or it has focus', () => {
+    window.history.replaceState(null, '', '/journey');
+    renderNavigation();
+    const announced: unknown[] = [];
+    const listen = (event: Event) => announced.push((event as CustomEvent<unknown>).detail);
+    window.addEventListener(ROUTE_INTENT_EVENT, listen);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Groups' }));
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Custom' }));
+    fireEvent.focus(screen.getByRole('button', { name: 'Journey' }));
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Logout' }));
+    window.removeEventListener(ROUTE_INTENT_EVENT, listen);
+    // Nothing is opened yet, and Logout opens no page.
+    expect(window.location.pathname).toBe('/journey');
+    expect(announced).toEqual(['/profile', '/profile', '/journey']);
+  });
+
   it('opens /profile on the chosen tab, kept in session storage', () => {
     window.history.replaceState(null, '', '/journey');
     renderNavigation();

@@ -15,6 +15,7 @@ import { cn } from '@listready/ui';
 import {
   navigate,
   openProfileTab,
+  routeIntentHandlers,
   useLocationPath,
   useLogout,
   useProfileTab,
@@ -26,11 +27,19 @@ interface NavigationItem {
   icon: LucideIcon;
   onSelect: () => void;
   isCurrent?: (path: string) => boolean;
+  /** The page it opens, announced before the click (route-intent.ts) so its reads can start. */
+  opens?: string;
 }
 
-const profileItem = (label: string, icon: LucideIcon, tab: ProfileTab, activeTab: ProfileTab | null) => ({
+const profileItem = (
+  label: string,
+  icon: LucideIcon,
+  tab: ProfileTab,
+  activeTab: ProfileTab | null,
+): NavigationItem => ({
   label,
   icon,
+  opens: '/profile',
   // Session storage `profileActiveTab`, then /profile; when already there, the broadcast is a
   // `window` CustomEvent `profileTabChange` (the shell and the remote share one window, so no
   // BroadcastChannel, which would also reach other tabs).
@@ -41,6 +50,7 @@ const profileItem = (label: string, icon: LucideIcon, tab: ProfileTab, activeTab
 const pageItem = (label: string, icon: LucideIcon, path: string): NavigationItem => ({
   label,
   icon,
+  opens: path,
   onSelect: () => navigate(path),
   isCurrent: (current) => current === path,
 });
@@ -82,13 +92,14 @@ export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?:
       className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation"
     >
       <ul className={cn('mx-auto grid max-w-xl', agent ? 'grid-cols-4' : 'grid-cols-5')}>
-        {items.map(({ label, icon: Icon, onSelect, isCurrent }) => {
+        {items.map(({ label, icon: Icon, onSelect, isCurrent, opens }) => {
           const current = isCurrent?.(path) ?? false;
           return (
             <li key={label}>
               <button
                 type="button"
                 onClick={onSelect}
+                {...(opens && routeIntentHandlers(opens))}
                 disabled={label === 'Logout' && logout.isPending}
                 aria-current={current ? 'page' : undefined}
                 className={cn(

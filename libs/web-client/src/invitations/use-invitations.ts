@@ -59,16 +59,25 @@ export function useSendInvitation(
   });
 }
 
+/** A read this recent is not read again as its screen opens: it was read for that screen. */
+export const JUST_READ_MS = 5_000;
+
 /**
- * `GET /api/invitations`: what the signed-in user invited, newest first (read again each time a
- * screen showing it opens, and after a send or a resend).
+ * `GET /api/invitations`: what the signed-in user invited, newest first. Read again each time a
+ * screen showing it opens, unless it was read in the last few seconds — as that screen was about to
+ * open (a prefetch on the user's intent, route-intent.ts) — and after a send or a resend.
  */
-export function useSentInvitations({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
+export function sentInvitationsQuery() {
+  return {
     ...apiQuery(apiClient, SENT_INVITATIONS_URL, sentInvitationsSchema),
-    refetchOnMount: 'always',
-    enabled,
-  });
+    refetchOnMount: (query: { state: { dataUpdatedAt: number } }) =>
+      Date.now() - query.state.dataUpdatedAt < JUST_READ_MS ? false : ('always' as const),
+  };
+}
+
+/** The invitations the signed-in user sent (`sentInvitationsQuery`). */
+export function useSentInvitations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...sentInvitationsQuery(), enabled });
 }
 
 /**

@@ -124,6 +124,29 @@ describe('the profile screen against the real services', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts the profile’s reads from the journey as the pointer reaches Profile, and reads them once', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    await signUpSeller(page, 'Hollis');
+    await page.goto(`${baseUrl}/journey`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Hollis!' }).waitFor();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (['/api/user-groups', '/api/invitations'].includes(pathname)) reads.push(pathname);
+    });
+
+    // The pointer over the button, before any press: both reads start, the journey still shown.
+    await navigation(page).getByRole('button', { name: 'Profile' }).hover();
+    await expect.poll(() => [...reads].sort()).toEqual(['/api/invitations', '/api/user-groups']);
+    expect(new URL(page.url()).pathname).toBe('/journey');
+
+    await navigation(page).getByRole('button', { name: 'Profile' }).click();
+    await title(page, 'Edit Profile');
+    expect(await seller(page).getByLabel('First name').inputValue()).toBe('Hollis');
+    expect(reads.sort()).toEqual(['/api/invitations', '/api/user-groups']);
+    expect(errors).toEqual([]);
+  });
+
   it('adds, edits and deletes a personal task through the Custom tab', async () => {
     const { page, errors } = await browser.newPage();
     await signUpSeller(page, 'Tess');

@@ -1,8 +1,13 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderSignedIn, scriptApi } from './journey/utils/journey-test-fixtures.tsx';
+import { aClientProfile } from '@listready/contracts/fixtures';
 import { userFixture } from './profile/utils/profile-test-fixtures.ts';
+import { announceRouteIntent, navigate } from '@listready/web-client';
 import { SellerApp } from './seller-app.tsx';
+
+/** What /profile draws its overview with (the groups, a seller's invitations and client profile). */
+const PROFILE_READS = ['/api/user-groups', '/api/invitations', '/api/clients/current/profile'];
 
 afterEach(() => {
   cleanup();
@@ -17,5 +22,35 @@ describe('SellerApp', () => {
     renderSignedIn(<SellerApp />, userFixture);
     expect(screen.getByText('Loading your profile...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+  });
+
+  it('starts the profile’s reads when the user is about to open it, and the profile does not ask again', async () => {
+    window.history.replaceState(null, '', '/journey');
+    window.sessionStorage.clear();
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/invitations': () => json(200, []),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
+    });
+    renderSignedIn(<SellerApp />, userFixture);
+    const reads = () => PROFILE_READS.map((url) => calls.filter((call) => call.url === url).length);
+    // The journey reads the seller's client profile itself; the other two are the profile's own.
+    await waitFor(() => expect(reads()).toEqual([0, 0, 1]));
+    act(() => announceRouteIntent('/profile'));
+    await waitFor(() => expect(reads()).toEqual([1, 1, 1]));
+    // The press and the focus that come with the click start nothing more, nor does the profile.
+    act(() => announceRouteIntent('/profile'));
+    act(() => navigate('/profile'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    expect(reads()).toEqual([1, 1, 1]);
+  });
+
+  it('starts only the groups for an agent, who has no invitations or client profile of their own', async () => {
+    window.history.replaceState(null, '', '/journey');
+    const calls = scriptApi({ 'GET /api/user-groups': () => json(200, []) });
+    renderSignedIn(<SellerApp />, { ...userFixture, role: 'agent' });
+    const before = calls.length;
+    act(() => announceRouteIntent('/profile'));
+    await waitFor(() => expect(calls.slice(before).map((call) => call.url)).toEqual(['/api/user-groups']));
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { fetchWhenIdle, onDemand, OnDemandScreen, ProfileSkeleton } from '@listready/ui';
-import { useLocationPath } from '@listready/web-client';
+import { onRouteIntent, useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
 import { JourneyScreen } from './journey/components/journey-screen.tsx';
 import { useOfflineSync } from './journey/hooks/use-offline-task-changes.ts';
+import { prefetchProfileReads } from './profile/utils/profile-reads.ts';
 
 // The profile (its forms and react-hook-form) is fetched when /profile opens, not with the journey.
 const profileScreen = onDemand(() => import('./profile/components/profile-screen.tsx'));
@@ -40,6 +42,17 @@ export function SellerApp() {
   const path = useLocationPath();
   // Once the journey is up, the profile (the bar's Profile, Groups and Custom) comes too.
   useEffect(() => fetchWhenIdle([profileScreen]), []);
+  // About to open it (the bar's Profile, Groups or Custom under a pointer, pressed or focused): its
+  // code, if it has not come yet, and its reads start now rather than after its first render.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onRouteIntent('/profile', () => {
+        void profileScreen.fetch().catch(() => undefined); // The screen says so if it does not come.
+        prefetchProfileReads(queryClient);
+      }),
+    [queryClient],
+  );
   // Work kept on this device (from the journey or the profile) goes out now, and whenever the
   // browser is back online.
   useOfflineSync();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { householdsSchema, userGroupsSchema, type UserGroup } from '@listready/contracts/journey';
+import { householdsSchema, type UserGroup } from '@listready/contracts/journey';
 import { apiClient, apiQuery, useSession } from '@listready/web-client';
 import {
   readHouseholdChoice,
@@ -11,6 +11,7 @@ import {
   writeHouseholdChoice,
 } from '../utils/household-choice.ts';
 import { HOUSEHOLDS_URL } from '../utils/journey-api.ts';
+import { userGroupsQuery } from '../../profile/utils/profile-reads.ts';
 
 /** GET /api/clients/current/households: the journeys the caller may work on, their own first. */
 export function useHouseholds(enabled = true) {
@@ -61,8 +62,7 @@ export function useJourneyUrl(url: string): { url: string; enabled: boolean } {
 export { writeHouseholdChoice };
 
 /** GET /api/user-groups (also the profile's My Groups: one cache entry). */
-export const useUserGroups = (enabled = true) =>
-  useQuery({ ...apiQuery(apiClient, '/api/user-groups', userGroupsSchema), enabled });
+export const useUserGroups = (enabled = true) => useQuery({ ...userGroupsQuery, enabled });
 
 /**
  * The names the assignee field offers: the people of the household whose journey it is — the

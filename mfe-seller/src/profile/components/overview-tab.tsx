@@ -1,22 +1,20 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
-import { clientProfileSchema, type UserGroup } from '@listready/contracts/journey';
+import type { UserGroup } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card } from '@listready/ui';
 import type { SentInvitation } from '@listready/contracts/invitation';
 import {
   AgentContactActions,
-  apiClient,
-  apiQuery,
   invitationDay,
   SendInvitationAgain,
   type LinkedAgent,
   type ProfileTab,
 } from '@listready/web-client';
-import { PROFILE_URL } from '../../journey/utils/journey-api.ts';
 import { copyInviteCode } from '../hooks/use-profile-requests.ts';
 import { overviewGroups } from '../utils/overview-groups.ts';
+import { ownClientProfileQuery } from '../utils/profile-reads.ts';
 import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
 
 /**
@@ -43,7 +41,7 @@ export function OverviewTab({
 }) {
   // The seller's own client profile (phone, property); agents have none.
   const clientProfile = useQuery({
-    ...apiQuery(apiClient, PROFILE_URL, clientProfileSchema),
+    ...ownClientProfileQuery,
     enabled: user.role === 'client',
   });
   const name = `${user.firstName} ${user.lastName}`.trim();

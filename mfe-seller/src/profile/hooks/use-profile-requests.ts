@@ -3,7 +3,6 @@ import {
   customTaskSchema,
   customTasksSchema,
   userGroupSchema,
-  userGroupsSchema,
   type CustomTask,
   type CustomTaskCreate,
   type GroupWrite,
@@ -28,9 +27,10 @@ import {
 import { journeyReadRetry, usePendingCustomTasksSelect } from '../../journey/hooks/use-journey-queries.ts';
 import { CUSTOM_TASKS_URL, customTaskUrl } from '../../journey/utils/journey-api.ts';
 import { CURRENT_USER_URL, groupUrl, GROUPS_URL, JOIN_GROUP_URL } from '../utils/profile-api.ts';
+import { userGroupsQuery } from '../utils/profile-reads.ts';
 
 /** GET /api/user-groups: the groups the user belongs to, with codes and members. */
-export const useGroups = () => useQuery(apiQuery(apiClient, GROUPS_URL, userGroupsSchema));
+export const useGroups = () => useQuery(userGroupsQuery);
 
 /**
  * The user's own personal tasks (no `?clientId=`: My Personal Tasks are theirs, whichever household

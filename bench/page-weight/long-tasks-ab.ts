@@ -18,8 +18,14 @@
  * (default /journey) and AB_READY (default a task row) pick the page, AB_AS who loads it (`seller`,
  * the default; `agent`; `visitor`, with no session), AB_VIEWPORT its size (`mobile`, the default, or
  * `desktop`). Every `dist` is put back as it was at the end.
+ *
+ * AB_PRESS (the name of a button of the bottom bar, `Profile` say) goes on from there, as a phone
+ * user would: once the page is up, the finger comes down on that button and lifts AB_PRESS_HOLD_MS
+ * later (default 80, a tap), and the time from the press until AB_PRESS_READY (a selector, by
+ * default `[data-profile-tab]`: the profile drawn, not its outline) is in the document is printed.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
@@ -36,6 +42,9 @@ const as = (process.env.AB_AS ?? 'seller') as PageVisitor;
 if (!['seller', 'agent', 'visitor'].includes(as)) throw new Error('AB_AS is seller, agent or visitor');
 const viewport = (process.env.AB_VIEWPORT ?? 'mobile') as keyof typeof VIEWPORTS;
 if (!Object.hasOwn(VIEWPORTS, viewport)) throw new Error('AB_VIEWPORT is mobile or desktop');
+const press = process.env.AB_PRESS;
+const pressReady = process.env.AB_PRESS_READY ?? '[data-profile-tab]';
+const pressHoldMs = Number(process.env.AB_PRESS_HOLD_MS ?? 80);
 const distDirs = (process.env.AB_DIST ?? 'shell/dist')
   .split(',')
   .filter(Boolean)
@@ -55,7 +64,46 @@ async function useBuild(build: string): Promise<void> {
 const saved = await mkdtemp(path.join(tmpdir(), 'listready-ab-'));
 for (const distDir of distDirs) await cp(distDir, copyOf(saved, distDir), { recursive: true });
 const platform = await startNpmStartPlatform(process.env, tmpdir());
-const figures = new Map<string, Array<{ blocking: number; lcp: number; ready: number }>>();
+type Figure = 'blocking' | 'lcp' | 'ready' | 'pressed';
+const figures = new Map<string, Array<Record<Figure, number>>>();
+
+/** Presses AB_PRESS in the bottom bar; answers the ms from the press until AB_PRESS_READY is there. */
+async function pressAndWait(page: Page): Promise<number> {
+  const button = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: press, exact: true });
+  const box = await button.boundingBox();
+  if (!box) throw new Error(`No ${press} button in the bar`);
+  // Watching before the press: the mouse goes through another channel than scripts do.
+  await page.evaluate((selector: string) => {
+    const times = { pressed: Number.NaN, shown: Number.NaN };
+    Object.assign(window, { __abPress: times });
+    window.addEventListener('pointerdown', () => (times.pressed = performance.now()), {
+      capture: true,
+      once: true,
+    });
+    const watch = new MutationObserver(() => {
+      if (Number.isNaN(times.pressed) || !document.querySelector(selector)) return;
+      times.shown = performance.now();
+      watch.disconnect();
+    });
+    watch.observe(document, { subtree: true, childList: true });
+  }, pressReady);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(pressHoldMs);
+  await page.mouse.up();
+  const times = await page.waitForFunction(
+    () => {
+      const { pressed, shown } = (window as unknown as { __abPress: { pressed: number; shown: number } })
+        .__abPress;
+      return Number.isNaN(shown) ? false : shown - pressed;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  return (await times.jsonValue()) as number;
+}
 try {
   const { browser, newContext } = await pageBrowser(platform.url, { as, viewport });
   for (let round = 0; round < rounds; round += 1) {
@@ -90,9 +138,14 @@ try {
           (window as unknown as { __abSeen: { longTasks: number[]; lcp: number; ready: number } }).__abSeen,
       );
       const blocking = seen.longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
-      figures.set(build, [...(figures.get(build) ?? []), { blocking, lcp: seen.lcp, ready: seen.ready }]);
+      const pressed = press ? await pressAndWait(page) : Number.NaN;
+      figures.set(build, [
+        ...(figures.get(build) ?? []),
+        { blocking, lcp: seen.lcp, ready: seen.ready, pressed },
+      ]);
       console.log(
-        `round ${round + 1} ${build}: ready ${seen.ready.toFixed(0)} ms, blocking ${blocking.toFixed(0)} ms, LCP ${seen.lcp.toFixed(0)} ms`,
+        `round ${round + 1} ${build}: ready ${seen.ready.toFixed(0)} ms, blocking ${blocking.toFixed(0)} ms, LCP ${seen.lcp.toFixed(0)} ms` +
+          (press ? `, ${press} pressed → shown ${pressed.toFixed(0)} ms` : ''),
       );
       await context.close();
     }
@@ -104,7 +157,7 @@ try {
   await platform.stop();
 }
 
-const medianOf = (build: string, figure: 'blocking' | 'lcp' | 'ready') =>
+const medianOf = (build: string, figure: Figure) =>
   Math.round(median((figures.get(build) ?? []).map((seen) => seen[figure])));
 console.log(`${route} as ${as}, ${viewport}, ${rate}× CPU, ${rounds} rounds`);
 console.table(
@@ -114,5 +167,6 @@ console.table(
     readyMedianMs: medianOf(build, 'ready'),
     blockingMedianMs: medianOf(build, 'blocking'),
     lcpMedianMs: medianOf(build, 'lcp'),
+    ...(press ? { pressedToShownMedianMs: medianOf(build, 'pressed') } : {}),
   })),
 );

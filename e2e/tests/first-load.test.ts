@@ -509,6 +509,38 @@ describe('the seller’s journey, without a waterfall', () => {
     },
   );
 
+  it('an agent’s pointer on Analytics brings the analytics remote’s files before the click, each asked once', async () => {
+    const { page, requests, errors } = await browser.newPage();
+    await registerAccount(page, baseUrl, {
+      firstName: 'Pointer',
+      lastName: 'Agent',
+      password: 'first-load-pass-1',
+      role: 'agent',
+    });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.locator('[data-remote="mfe-agent"] [data-stat="Active Clients"]').waitFor();
+    const asked = (file: RegExp) =>
+      requests.filter((request) => file.test(new URL(request.url()).pathname)).length;
+    const remoteFiles = [
+      /^\/remotes\/mfe-analytics\/mf-manifest\.json$/,
+      /^\/remotes\/mfe-analytics\/remoteEntry\.[0-9a-f]+\.js$/,
+      /^\/remotes\/mfe-analytics\/__federation_expose_lifecycles\.[0-9a-f]+\.js$/,
+    ];
+    expect(remoteFiles.map(asked), 'nothing of the analytics remote with the dashboard').toEqual([0, 0, 0]);
+
+    const analytics = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Analytics' });
+    await analytics.hover();
+    await expect.poll(() => remoteFiles.map(asked)).toEqual([1, 1, 1]);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    await analytics.click();
+    await page.locator('[data-remote="mfe-analytics"] h1').first().waitFor();
+    expect(remoteFiles.map(asked), 'the click asks for none of them again').toEqual([1, 1, 1]);
+    expect(errors).toEqual([]);
+  });
+
   it('a returning seller loads no script again', async () => {
     const { page } = await browser.newPage();
     await registerSeller(page, 'Returning');

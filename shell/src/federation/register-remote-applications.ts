@@ -1,8 +1,14 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getAppStatus, NOT_LOADED, registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
 import { federationNameOf, REMOTE_NAMES, type RemoteName } from '@listready/contracts/remotes';
-import { readSession, SESSION_QUERY_KEY, type RemoteCustomProps, type Session } from '@listready/web-client';
+import {
+  readSession,
+  ROUTE_INTENT_EVENT,
+  SESSION_QUERY_KEY,
+  type RemoteCustomProps,
+  type Session,
+} from '@listready/web-client';
 import { isRemoteActive } from '../routing/route-rules.ts';
 import { remoteOutletElement } from './remote-outlet.tsx';
 import type { RemoteUrls } from './remote-urls.ts';
@@ -46,6 +52,33 @@ export function registerRemoteApplications(urls: RemoteUrls, queryClient: QueryC
   }
 
   rerouteWhenSessionChanges(queryClient);
+  preloadRemotesOnIntent(urls, queryClient);
+}
+
+/**
+ * The files of the remote that a page the user is about to open would mount (route-intent.ts), when
+ * it is not loaded yet — an agent's pointer on Analytics, or on a client's journey: the remote's
+ * entry, and its exposed module's files as preloads, so the click finds them in the browser's cache.
+ * Fetched, not run: a remote reads the page's path as its module runs. The shared modules are the
+ * host's already. A remote that cannot be fetched is single-spa's to report when its page opens.
+ */
+function preloadRemotesOnIntent(urls: RemoteUrls, queryClient: QueryClient): void {
+  window.addEventListener(ROUTE_INTENT_EVENT, (event) => {
+    const path = (event as CustomEvent<string>).detail;
+    const session = readSession(queryClient);
+    const next = REMOTE_NAMES.filter(
+      (app) => urls[app] && getAppStatus(app) === NOT_LOADED && isRemoteActive(app, path, session),
+    );
+    if (next.length === 0) return;
+    preloadRemote(
+      next.map((app) => ({
+        nameOrAlias: federationNameOf(app),
+        exposes: [EXPOSED_LIFECYCLES],
+        share: false,
+        depsRemote: false,
+      })),
+    ).catch(() => undefined);
+  });
 }
 
 function sessionKey(session: Session): string {

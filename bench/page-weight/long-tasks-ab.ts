@@ -23,6 +23,7 @@
  * user would: once the page is up, the finger comes down on that button and lifts AB_PRESS_HOLD_MS
  * later (default 80, a tap), and the time from the press until AB_PRESS_READY (a selector, by
  * default `[data-profile-tab]`: the profile drawn, not its outline) is in the document is printed.
+ * AB_PRESS_HOVER_MS (default 0) keeps a mouse's pointer over the button that long before it presses.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -45,6 +46,7 @@ if (!Object.hasOwn(VIEWPORTS, viewport)) throw new Error('AB_VIEWPORT is mobile 
 const press = process.env.AB_PRESS;
 const pressReady = process.env.AB_PRESS_READY ?? '[data-profile-tab]';
 const pressHoldMs = Number(process.env.AB_PRESS_HOLD_MS ?? 80);
+const pressHoverMs = Number(process.env.AB_PRESS_HOVER_MS ?? 0);
 const distDirs = (process.env.AB_DIST ?? 'shell/dist')
   .split(',')
   .filter(Boolean)
@@ -90,6 +92,7 @@ async function pressAndWait(page: Page): Promise<number> {
     watch.observe(document, { subtree: true, childList: true });
   }, pressReady);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  if (pressHoverMs > 0) await page.waitForTimeout(pressHoverMs);
   await page.mouse.down();
   await page.waitForTimeout(pressHoldMs);
   await page.mouse.up();

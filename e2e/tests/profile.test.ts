@@ -147,6 +147,30 @@ describe('the profile screen against the real services', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts the journey’s reads from the profile as the pointer reaches Journey, and reads them once', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    await signUpSeller(page, 'Jessamy');
+    // Opened at /profile, as from a bookmark: the journey has not been read.
+    await page.goto(`${baseUrl}/profile`);
+    await title(page, 'My Profile');
+    const journeyReads = ['/api/clients/current/journey', '/api/clients/current/tasks'];
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (journeyReads.includes(pathname)) reads.push(pathname);
+    });
+
+    await navigation(page).getByRole('button', { name: 'Journey' }).hover();
+    await expect.poll(() => [...reads].sort()).toEqual(journeyReads);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+
+    await navigation(page).getByRole('button', { name: 'Journey' }).click();
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Jessamy!' }).waitFor();
+    await page.locator('[data-testid="task-row"]').first().waitFor();
+    expect(reads.sort()).toEqual(journeyReads);
+    expect(errors).toEqual([]);
+  });
+
   it('adds, edits and deletes a personal task through the Custom tab', async () => {
     const { page, errors } = await browser.newPage();
     await signUpSeller(page, 'Tess');

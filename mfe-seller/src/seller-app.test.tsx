@@ -2,12 +2,30 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderSignedIn, scriptApi } from './journey/utils/journey-test-fixtures.tsx';
 import { aClientProfile } from '@listready/contracts/fixtures';
+import type { JourneyResponse } from '@listready/contracts/journey';
 import { userFixture } from './profile/utils/profile-test-fixtures.ts';
 import { announceRouteIntent, navigate } from '@listready/web-client';
+import { writeHouseholdChoice } from './journey/utils/household-choice.ts';
 import { SellerApp } from './seller-app.tsx';
 
 /** What /profile draws its overview with (the groups, a seller's invitations and client profile). */
 const PROFILE_READS = ['/api/user-groups', '/api/invitations', '/api/clients/current/profile'];
+/** A seller's journey before its stages are made: nothing to show yet but the greeting. */
+const newJourney: JourneyResponse = {
+  stages: [],
+  progress: [],
+  summary: {
+    percent: 0,
+    completedTasks: 0,
+    totalTasks: 0,
+    remainingTasks: 0,
+    currentStageId: null,
+    todaysPriority: null,
+    today: '2030-01-01',
+  },
+};
+/** What the journey starts with (its household picker, its stages and task list). */
+const JOURNEY_READS = ['households', 'journey', 'tasks'].map((read) => `/api/clients/current/${read}`);
 
 afterEach(() => {
   cleanup();
@@ -52,5 +70,40 @@ describe('SellerApp', () => {
     const before = calls.length;
     act(() => announceRouteIntent('/profile'));
     await waitFor(() => expect(calls.slice(before).map((call) => call.url)).toEqual(['/api/user-groups']));
+  });
+
+  it('starts the journey’s reads when the seller is about to go back to it from the profile', async () => {
+    window.history.replaceState(null, '', '/profile');
+    writeHouseholdChoice(null);
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/invitations': () => json(200, []),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
+      'GET /api/clients/current/households': () => json(200, []),
+      'GET /api/clients/current/journey': () => json(200, newJourney),
+      'GET /api/clients/current/tasks': () => json(200, []),
+    });
+    renderSignedIn(<SellerApp />, userFixture);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    const reads = () => JOURNEY_READS.map((url) => calls.filter((call) => call.url === url).length);
+    expect(reads()).toEqual([0, 0, 0]);
+    act(() => announceRouteIntent('/journey'));
+    await waitFor(() => expect(reads()).toEqual([1, 1, 1]));
+    act(() => navigate('/journey'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello Jane!' })).toBeTruthy();
+    expect(reads()).toEqual([1, 1, 1]);
+  });
+
+  it('starts neither the journey nor its tasks when another household’s is remembered: the households say which opens', async () => {
+    window.history.replaceState(null, '', '/profile');
+    writeHouseholdChoice('client-9');
+    const calls = scriptApi({ 'GET /api/clients/current/households': () => json(200, []) });
+    renderSignedIn(<SellerApp />, userFixture);
+    const reads = () => JOURNEY_READS.map((url) => calls.filter((call) => call.url === url).length);
+    act(() => announceRouteIntent('/journey'));
+    await waitFor(() => expect(reads()).toEqual([1, 0, 0]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toEqual([1, 0, 0]);
+    writeHouseholdChoice(null);
   });
 });

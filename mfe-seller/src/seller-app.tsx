@@ -5,6 +5,7 @@ import { onRouteIntent, useLocationPath } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
 import { JourneyScreen } from './journey/components/journey-screen.tsx';
+import { prefetchJourneyReads } from './journey/hooks/use-journey-queries.ts';
 import { useOfflineSync } from './journey/hooks/use-offline-task-changes.ts';
 import { prefetchProfileReads } from './profile/utils/profile-reads.ts';
 
@@ -42,17 +43,23 @@ export function SellerApp() {
   const path = useLocationPath();
   // Once the journey is up, the profile (the bar's Profile, Groups and Custom) comes too.
   useEffect(() => fetchWhenIdle([profileScreen]), []);
-  // About to open it (the bar's Profile, Groups or Custom under a pointer, pressed or focused): its
-  // code, if it has not come yet, and its reads start now rather than after its first render.
+  // About to open the profile (the bar's Profile, Groups or Custom under a pointer, pressed or
+  // focused): its code, if it has not come yet, and its reads start now rather than after its first
+  // render.
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
+  useEffect(() => {
+    const stops = [
       onRouteIntent('/profile', () => {
         void profileScreen.fetch().catch(() => undefined); // The screen says so if it does not come.
         prefetchProfileReads(queryClient);
       }),
-    [queryClient],
-  );
+      // And the journey's, about to go back to it from the profile.
+      onRouteIntent('/journey', () => prefetchJourneyReads(queryClient)),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
   // Work kept on this device (from the journey or the profile) goes out now, and whenever the
   // browser is back online.
   useOfflineSync();

@@ -14,8 +14,10 @@ import { HOUSEHOLDS_URL } from '../utils/journey-api.ts';
 import { userGroupsQuery } from '../../profile/utils/profile-reads.ts';
 
 /** GET /api/clients/current/households: the journeys the caller may work on, their own first. */
+export const householdsQuery = apiQuery(apiClient, HOUSEHOLDS_URL, householdsSchema);
+
 export function useHouseholds(enabled = true) {
-  return useQuery({ ...apiQuery(apiClient, HOUSEHOLDS_URL, householdsSchema), enabled });
+  return useQuery({ ...householdsQuery, enabled });
 }
 
 export interface JourneyChoice {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   clientProfileSchema,
   customTasksSchema,
@@ -7,12 +7,13 @@ import {
   journeyResponseSchema,
   taskEntriesSchema,
 } from '@listready/contracts/journey';
-import { apiClient, apiQuery, ApiRequestError } from '@listready/web-client';
+import { apiClient, apiQuery, ApiRequestError, readSession } from '@listready/web-client';
 import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/journey-api.ts';
 import { applyClientTaskChanges, applyCustomTaskPatch } from '../utils/task-changes.ts';
 import type { PendingTaskChange, PendingTaskCreation } from '../utils/pending-task-changes.ts';
 import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
-import { useJourneyUrl } from './use-household.ts';
+import { readHouseholdChoice } from '../utils/household-choice.ts';
+import { householdsQuery, useJourneyUrl } from './use-household.ts';
 import { usePendingTaskChanges, usePendingTaskCreations } from './use-offline-task-changes.ts';
 
 /**
@@ -28,10 +29,22 @@ export const journeyReadRetry = {
   retryDelay: (attempt: number) => 250 * 2 ** attempt,
 };
 
+/** The stages of a journey (`url`: the chosen journey's, with its `?clientId=`), parsed with its contract. */
+export const journeyQuery = (url: string) => ({
+  ...apiQuery(apiClient, url, journeyResponseSchema),
+  ...journeyReadRetry,
+});
+
+/** A journey's task list (`url` as for journeyQuery), as the server has it. */
+export const taskEntriesQuery = (url: string) => ({
+  ...apiQuery(apiClient, url, taskEntriesSchema),
+  ...journeyReadRetry,
+});
+
 /** Each read parsed with the contract the journey service answers with, for the chosen journey. */
 export function useJourney() {
   const { url, enabled } = useJourneyUrl(JOURNEY_URL);
-  return useQuery({ ...apiQuery(apiClient, url, journeyResponseSchema), ...journeyReadRetry, enabled });
+  return useQuery({ ...journeyQuery(url), enabled });
 }
 /** The task list as the seller left it: with the changes still waiting on this device. */
 export function withPendingEntries(entries: TaskEntry[], pending: readonly PendingTaskChange[]): TaskEntry[] {
@@ -97,7 +110,7 @@ export function useTaskEntries() {
   const { url, enabled } = useJourneyUrl(TASKS_URL);
   const pending = usePendingTaskChanges();
   const select = useCallback((entries: TaskEntry[]) => withPendingEntries(entries, pending), [pending]);
-  return useQuery({ ...apiQuery(apiClient, url, taskEntriesSchema), ...journeyReadRetry, enabled, select });
+  return useQuery({ ...taskEntriesQuery(url), enabled, select });
 }
 export function useCustomTasks() {
   const { url, enabled } = useJourneyUrl(CUSTOM_TASKS_URL);
@@ -113,4 +126,19 @@ export function useClientProfile(enabled: boolean) {
     ...journeyReadRetry,
     enabled: enabled && journey.enabled,
   });
+}
+
+/**
+ * Starts the journey's first reads that are not here — the households (its picker), and the
+ * seller's own journey and task list — when the seller is about to open it (the bar's Journey, from
+ * the profile). Not when another household's journey is remembered: which one opens waits for the
+ * households list to confirm it (useJourneyChoice). A seller's only: an agent's bar has no Journey.
+ */
+export function prefetchJourneyReads(queryClient: QueryClient): void {
+  const session = readSession(queryClient);
+  if (session.status !== 'signed-in' || session.user.role !== 'client') return;
+  void queryClient.prefetchQuery(householdsQuery);
+  if (readHouseholdChoice() !== null) return;
+  void queryClient.prefetchQuery(journeyQuery(JOURNEY_URL));
+  void queryClient.prefetchQuery(taskEntriesQuery(TASKS_URL));
 }

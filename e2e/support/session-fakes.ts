@@ -5,12 +5,11 @@ import type {
   AnalyticsRealtime,
   AnalyticsStats,
   CalendarFeed,
-  JourneyResponse,
   PublicUser,
   SessionResponse,
 } from '@listready/contracts';
 import { DEFAULT_CURRENT_BRANDING } from '@listready/contracts';
-import { aClientProfile, aPublicUser } from '@listready/contracts/fixtures';
+import { aClientProfile, anEmptyJourney, aPublicUser } from '@listready/contracts/fixtures';
 
 /** A live stream with nothing to say (the live routes answer server-sent events, never JSON). */
 const QUIET_EVENT_STREAM = {
@@ -64,20 +63,7 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
   if (role === 'client') {
     // The seller remote reads the journey at once; a faked session has no cookie, so the real
     // journey service would answer 401 and the app would leave for the login redirect.
-    const today = new Date().toISOString().slice(0, 10);
-    const journey: JourneyResponse = {
-      stages: [],
-      progress: [],
-      summary: {
-        percent: 0,
-        completedTasks: 0,
-        totalTasks: 0,
-        remainingTasks: 0,
-        currentStageId: null,
-        todaysPriority: null,
-        today,
-      },
-    };
+    const journey = anEmptyJourney(new Date().toISOString().slice(0, 10));
     const answers: Record<string, unknown> = { journey, tasks: [], 'custom-tasks': [] };
     // profile: no agent linked yet.
     const profile = aClientProfile({ id: 'e2e-client-record', userId: FAKE_USERS.client.id });

@@ -1,8 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderSignedIn, scriptApi } from './journey/utils/journey-test-fixtures.tsx';
-import { aClientProfile } from '@listready/contracts/fixtures';
-import type { JourneyResponse } from '@listready/contracts/journey';
+import { aClientProfile, anEmptyJourney } from '@listready/contracts/fixtures';
 import { userFixture } from './profile/utils/profile-test-fixtures.ts';
 import { announceRouteIntent, navigate } from '@listready/web-client';
 import { writeHouseholdChoice } from './journey/utils/household-choice.ts';
@@ -10,20 +9,6 @@ import { SellerApp } from './seller-app.tsx';
 
 /** What /profile draws its overview with (the groups, a seller's invitations and client profile). */
 const PROFILE_READS = ['/api/user-groups', '/api/invitations', '/api/clients/current/profile'];
-/** A seller's journey before its stages are made: nothing to show yet but the greeting. */
-const newJourney: JourneyResponse = {
-  stages: [],
-  progress: [],
-  summary: {
-    percent: 0,
-    completedTasks: 0,
-    totalTasks: 0,
-    remainingTasks: 0,
-    currentStageId: null,
-    todaysPriority: null,
-    today: '2030-01-01',
-  },
-};
 /** What the journey starts with (its household picker, its stages and task list). */
 const JOURNEY_READS = ['households', 'journey', 'tasks'].map((read) => `/api/clients/current/${read}`);
 
@@ -80,7 +65,7 @@ describe('SellerApp', () => {
       'GET /api/invitations': () => json(200, []),
       'GET /api/clients/current/profile': () => json(200, aClientProfile()),
       'GET /api/clients/current/households': () => json(200, []),
-      'GET /api/clients/current/journey': () => json(200, newJourney),
+      'GET /api/clients/current/journey': () => json(200, anEmptyJourney()),
       'GET /api/clients/current/tasks': () => json(200, []),
     });
     renderSignedIn(<SellerApp />, userFixture);

@@ -1,5 +1,5 @@
 import type { PublicUser } from './auth/responses.ts';
-import type { ClientProfile } from './journey/responses.ts';
+import type { ClientProfile, JourneyResponse } from './journey/responses.ts';
 
 /**
  * A whole user as the auth service answers it, for tests and fakes: the front end parses every
@@ -46,5 +46,25 @@ export function aClientProfile({
     },
     property: null,
     agent,
+  };
+}
+
+/**
+ * GET /api/clients/current/journey before a journey has stages or tasks: nothing to show but the
+ * greeting. `today` is the seller's day (YYYY-MM-DD). Types only, like `aPublicUser`.
+ */
+export function anEmptyJourney(today = '2030-01-01'): JourneyResponse {
+  return {
+    stages: [],
+    progress: [],
+    summary: {
+      percent: 0,
+      completedTasks: 0,
+      totalTasks: 0,
+      remainingTasks: 0,
+      currentStageId: null,
+      todaysPriority: null,
+      today,
+    },
   };
 }

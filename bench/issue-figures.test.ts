@@ -68,3 +68,31 @@ describe("CI's bar in docs/performance.md (accessibility and best practices)", (
     });
   });
 });
+
+describe('the Lighthouse section of docs/performance.md', () => {
+  const lighthouse = ISSUE_FIGURES.find((group) =>
+    group.rows.some((row) => row.figure.startsWith('Lighthouse performance')),
+  );
+  const rowOf = (section: string | undefined, path: string) =>
+    section?.split('\n').find((line) => line.startsWith(`| \`${path}\` |`));
+
+  it("gives the median run's score with every run's beside it, and a run kept from before as it was", () => {
+    const section = lighthouse?.section?.({
+      audits: [
+        audit({
+          path: '/journey',
+          as: 'seller',
+          scores: { performance: 90, accessibility: 100, bestPractices: 100, seo: 100 },
+          performanceRuns: [83, 94, 90],
+        }),
+        audit({ path: '/auth', performanceRuns: [98] }),
+        audit({ path: '/' }),
+      ],
+    });
+    expect(rowOf(section, '/journey')).toMatch(
+      /^\| `\/journey` \| seller \| mobile \| 90 \(83, 94, 90\) \| 100 \|/,
+    );
+    expect(rowOf(section, '/auth')).toMatch(/^\| `\/auth` \| signed out \| mobile \| 98 \| 100 \|/);
+    expect(rowOf(section, '/')).toMatch(/^\| `\/` \| signed out \| mobile \| 98 \| 100 \|/);
+  });
+});

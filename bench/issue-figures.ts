@@ -40,8 +40,14 @@ interface PageFigures {
   lcpMedianMs: number;
   fcpMedianMs: number;
 }
-/** An audit as the Lighthouse bench hands it over: its scripts summed (every-route.ts). */
-export type LighthouseFigures = Omit<RouteAudit, 'scripts'> & { jsGzipBytes: number };
+/**
+ * An audit as the Lighthouse bench hands it over: its scripts summed (every-route.ts). A run kept
+ * from before each run's score was recorded has no `performanceRuns`.
+ */
+export type LighthouseFigures = Omit<RouteAudit, 'scripts' | 'performanceRuns'> & {
+  jsGzipBytes: number;
+  performanceRuns?: RouteAudit['performanceRuns'];
+};
 
 const httpRun = (figures: BenchFigures, name: string): HttpRun | undefined =>
   (figures.runs as Record<string, HttpRun> | undefined)?.[name];
@@ -115,6 +121,13 @@ function onRealEngines(
 }
 
 const cell = (value: number | null, digits = 0) => (value === null ? '–' : value.toFixed(digits));
+
+/** The median run's performance score, each run's beside it when there were several (a run kept from before they were recorded has none). */
+function performanceCell(audit: LighthouseFigures): string {
+  const runs = audit.performanceRuns ?? [];
+  const median = cell(audit.scores.performance);
+  return runs.length > 1 ? `${median} (${runs.map((run) => cell(run)).join(', ')})` : median;
+}
 
 export const ISSUE_FIGURES: readonly FigureGroup[] = [
   {
@@ -304,7 +317,7 @@ export const ISSUE_FIGURES: readonly FigureGroup[] = [
       if (!figures) return undefined;
       const rows = audits(figures).map(
         (audit) =>
-          `| \`${audit.path}\` | ${audit.as} | ${audit.preset} | ${cell(audit.scores.performance)} | ${cell(audit.scores.accessibility)} | ` +
+          `| \`${audit.path}\` | ${audit.as} | ${audit.preset} | ${performanceCell(audit)} | ${cell(audit.scores.accessibility)} | ` +
           `${cell(audit.scores.bestPractices)} | ${cell(audit.scores.seo)} | ${ms(audit.lcpMs)} | ${ms(audit.fcpMs)} | ${ms(audit.tbtMs)} | ` +
           `${cell(audit.cls, 3)} | ${audit.unusedJsBytes === null ? '–' : kb(audit.unusedJsBytes)} | ${kb(audit.jsGzipBytes)} | ${audit.consoleErrors.length} |`,
       );
@@ -314,7 +327,7 @@ export const ISSUE_FIGURES: readonly FigureGroup[] = [
         ),
       );
       return [
-        'Lighthouse 13, simulated throttling at each preset; LCP, FCP and TBT are its estimates. JS is every script the page loaded, gzip.',
+        'Lighthouse 13, simulated throttling at each preset; LCP, FCP and TBT are its estimates. JS is every script the page loaded, gzip. Each page was audited LIGHTHOUSE_RUNS times: the figures are the median run’s (Lighthouse’s `computeMedianRun`), the runs’ performance scores in brackets, CLS the highest of them, console errors those of any run.',
         '',
         '| Route | As | Preset | Performance | Accessibility | Best practices | SEO | LCP | FCP | TBT | CLS | Unused JS | JS | Console errors |',
         '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -2,8 +2,9 @@
  * Lighthouse 13 on every route of the front end, signed out, as a seller and as an agent, at the
  * mobile and desktop presets, against a platform started here like `npm start` (or LIGHTHOUSE_URL).
  * Prints one row per route and preset: the four scores, LCP, FCP, TBT, CLS, unused JS, the scripts'
- * gzip size and the console's errors. Figures are reported, not asserted (the CI short version,
- * lighthouse.test.ts, asserts what does not depend on the machine).
+ * gzip size and the console's errors, from the median of LIGHTHOUSE_RUNS runs (default 3; each
+ * run's performance score beside it). Figures are reported, not asserted (the CI short version,
+ * lighthouse.test.ts, runs each page once and asserts what does not depend on the machine).
  *
  *   npm run build && npm run bench:lighthouse -w @listready/bench
  */
@@ -55,6 +56,7 @@ export async function auditRoutes(
   baseUrl: string,
   routes: ReadonlyArray<AuditedRoute>,
   chromePath: string,
+  runs = 1,
 ): Promise<RouteAudit[]> {
   const cookies: Partial<Record<Visitor, string>> = {};
   if (routes.some((route) => route.as === 'seller')) cookies.seller = await signedInCookie(baseUrl, 'client');
@@ -67,7 +69,7 @@ export async function auditRoutes(
       cookie: cookies[route.as],
     })),
   );
-  const audits = await auditPages(pages, { chromePath });
+  const audits = await auditPages(pages, { chromePath, runs });
   return audits.map((audit, index) => ({
     ...audit,
     path: pages[index]?.path ?? '',
@@ -82,7 +84,7 @@ export async function runLighthouseBench(): Promise<RouteAudit[]> {
     ? undefined
     : await startNpmStartPlatform(platformEnvironment(), config.logDir);
   try {
-    return await auditRoutes(config.baseUrl ?? platform?.url ?? '', ROUTES, config.chromePath);
+    return await auditRoutes(config.baseUrl ?? platform?.url ?? '', ROUTES, config.chromePath, config.runs);
   } finally {
     await platform?.stop();
   }
@@ -96,6 +98,7 @@ export function printRouteAudits(audits: readonly RouteAudit[]): void {
       route: `${audit.path} (${audit.as})`,
       preset: audit.preset,
       perf: audit.scores.performance,
+      'perf, each run': audit.performanceRuns.map((run) => run ?? '–').join(' '),
       a11y: audit.scores.accessibility,
       'best pr.': audit.scores.bestPractices,
       seo: audit.scores.seo,

@@ -7,7 +7,7 @@ export * from './session/use-session.ts';
 export * from './navigation/navigation.ts';
 export * from './navigation/profile-tab.ts';
 export * from './storage/browser-storage.ts';
-export type { RemoteCustomProps } from './federation/remote-props.ts';
+export type { RemoteCustomProps, RemotePrepareProps } from './federation/remote-props.ts';
 export { AppLink } from './navigation/app-link.tsx';
 export * from './navigation/route-intent.ts';
 export * from './invitations/index.ts';

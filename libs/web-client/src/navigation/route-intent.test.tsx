@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppLink } from './app-link.tsx';
-import { announceRouteIntent, onRouteIntent, routeIntentHandlers } from './route-intent.ts';
+import { announceRouteIntent, onAnyRouteIntent, onRouteIntent, routeIntentHandlers } from './route-intent.ts';
 
 describe('route intent', () => {
   const stops: Array<() => void> = [];
@@ -26,6 +26,17 @@ describe('route intent', () => {
     // Another site's /profile is nothing of ours.
     announceRouteIntent('https://elsewhere.example/profile');
     expect(profile).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands over the page’s address with its query (which journey), without its hash', () => {
+    const pages: string[] = [];
+    stops.push(onAnyRouteIntent((url) => pages.push(`${url.pathname}${url.search}${url.hash}`)));
+    const journey = listen('/journey');
+    announceRouteIntent('/journey?clientId=client-7#tasks');
+    announceRouteIntent('/profile');
+    expect(pages).toEqual(['/journey?clientId=client-7', '/profile']);
+    expect(journey).toHaveBeenCalledTimes(1);
+    expect(String(journey.mock.calls[0]?.[0])).toBe(`${window.location.origin}/journey?clientId=client-7`);
   });
 
   it('stops once unsubscribed', () => {

@@ -46,7 +46,7 @@ async function openTab(page: Page, name: string) {
 
 describe('the agent dashboard', () => {
   it('shows the linked client’s progress in the Clients tab, axe clean on every tab, at 375 px too', async () => {
-    const { page } = await browser.newPage();
+    const { page, requests } = await browser.newPage();
 
     // The agent invites the client.
     const agentEmail = await register(page, 'agent', 'Avery');
@@ -132,14 +132,33 @@ describe('the agent dashboard', () => {
     await agentRemote(page).getByRole('heading', { name: 'White-Label Branding' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    // The client's journey, read-only, from the row's first action.
+    // The client's journey, read-only, from the row's first action. The pointer on the link starts
+    // its reads (the seller remote is not here yet: the shell loads it and has it prepare the page),
+    // and the journey, once open, asks for none of them again.
     await openTab(page, 'Clients');
-    await row.getByRole('link', { name: 'View Casey Client’s journey' }).click();
+    const journeyLink = row.getByRole('link', { name: 'View Casey Client’s journey' });
+    const linkedReads = ['journey', 'tasks', 'custom-tasks'].map(
+      (read) => new RegExp(`^/api/clients/current/${read}\\?clientId=[0-9a-f-]+$`),
+    );
+    const asked = () =>
+      linkedReads.map(
+        (read) =>
+          requests.filter((request) => {
+            const url = new URL(request.url());
+            return read.test(`${url.pathname}${url.search}`);
+          }).length,
+      );
+    expect(asked(), 'none of the client’s journey with the dashboard').toEqual([0, 0, 0]);
+    await journeyLink.hover();
+    await expect.poll(asked).toEqual([1, 1, 1]);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await journeyLink.click();
     await page.waitForURL(/\/journey\?clientId=/);
     await sellerRemote(page)
       .locator('[data-task-title="Curb Appeal"]')
       .getByText('Completed by Casey Client')
       .waitFor();
+    expect(asked(), 'the journey asks for none of them again').toEqual([1, 1, 1]);
     // Read-only: whose journey it is, and nothing to change.
     await sellerRemote(page).getByRole('heading', { level: 1, name: 'Your client’s journey' }).waitFor();
     expect(

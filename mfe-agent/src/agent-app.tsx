@@ -40,15 +40,16 @@ const screenPath = (path: string): string => path.replace(/\/+$/, '');
 /** The screen of a path: its own, or the dashboard. */
 const screenAt = (path: string): Screen => SCREENS[screenPath(path)] ?? DASHBOARD;
 
-// The screen the page opened with starts coming as this remote loads, and the remote mounts once
-// it is here (screenReady), so the shell's loading state gives way to the screen itself.
-// A failed fetch is the screen's to report (OnDemandScreen fetches again, then says so).
-const opening = screenAt(window.location.pathname)
-  .fetch()
-  .catch(() => undefined);
-
-/** What the remote waits for before its first render: the screen the page opened with. */
-export const screenReady = (): Promise<unknown> => opening;
+/**
+ * What the remote waits for before its first render: the screen of the page it mounts on, so the
+ * shell's loading state gives way to the screen itself. Read at mount, not as the module runs: the
+ * shell may run it on another page, to prepare one of its pages. A failed fetch is the screen's to
+ * report (OnDemandScreen fetches again, then says so).
+ */
+export const screenReady = (): Promise<unknown> =>
+  screenAt(window.location.pathname)
+    .fetch()
+    .catch(() => undefined);
 
 /**
  * The screens an agent goes on to from a page: the bar's Dashboard and Client Demo from any, and

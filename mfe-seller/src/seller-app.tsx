@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { fetchWhenIdle, onDemand, OnDemandScreen, ProfileSkeleton } from '@listready/ui';
-import { onRouteIntent, useLocationPath } from '@listready/web-client';
+import { useLocationPath, type RemotePrepareProps } from '@listready/web-client';
 import { ClientBanner } from './banner/client-banner.tsx';
 import { IconsScreen } from './icons/icons-screen.tsx';
 import { JourneyScreen } from './journey/components/journey-screen.tsx';
@@ -11,14 +10,31 @@ import { prefetchProfileReads } from './profile/utils/profile-reads.ts';
 
 // The profile (its forms and react-hook-form) is fetched when /profile opens, not with the journey.
 const profileScreen = onDemand(() => import('./profile/components/profile-screen.tsx'));
-// A page opened at /profile starts fetching it as this remote loads (the gateway has preloaded its
-// files with the page: page-chunks.json), and the remote mounts once it has it (screenReady).
-const opening = window.location.pathname.startsWith('/profile')
-  ? profileScreen.fetch().catch(() => undefined) // The screen says so if its code does not come.
-  : undefined;
+const isProfile = (pathname: string) => pathname.startsWith('/profile');
+// The screen says so if its code does not come.
+const fetchProfileScreen = () => profileScreen.fetch().catch(() => undefined);
 
-/** What the remote waits for before its first render: the screen the page opened with, if lazy. */
-export const screenReady = (): Promise<unknown> => opening ?? Promise.resolve();
+/**
+ * What the remote waits for before its first render: the screen of the page it mounts on, if lazy —
+ * a page opened at /profile has the gateway's preloads of its files (page-chunks.json). Read at
+ * mount, not as the module runs: the shell may run it on another page, to prepare this one.
+ */
+export const screenReady = (): Promise<unknown> =>
+  isProfile(window.location.pathname) ? fetchProfileScreen() : Promise.resolve();
+
+/**
+ * The user is about to open one of this remote's pages (the shell asks, route-intent.ts): its code
+ * if it has not come and its first reads, so they are on their way while the click comes and the
+ * current screen is taken down, instead of after the page's first render. The profile (the bar's
+ * Profile, Groups or Custom); the journey, the seller's own or the one a `?clientId=` names (an
+ * agent's pointer on a client on the dashboard).
+ */
+export function prepare({ url, queryClient }: RemotePrepareProps): void {
+  if (isProfile(url.pathname)) {
+    void fetchProfileScreen();
+    prefetchProfileReads(queryClient);
+  } else if (!url.pathname.startsWith('/icons')) prefetchJourneyReads(queryClient, url);
+}
 
 /**
  * The profile: straight away when its code is here (opened at /profile, or visited before), else in
@@ -43,23 +59,6 @@ export function SellerApp() {
   const path = useLocationPath();
   // Once the journey is up, the profile (the bar's Profile, Groups and Custom) comes too.
   useEffect(() => fetchWhenIdle([profileScreen]), []);
-  // About to open the profile (the bar's Profile, Groups or Custom under a pointer, pressed or
-  // focused): its code, if it has not come yet, and its reads start now rather than after its first
-  // render.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const stops = [
-      onRouteIntent('/profile', () => {
-        void profileScreen.fetch().catch(() => undefined); // The screen says so if it does not come.
-        prefetchProfileReads(queryClient);
-      }),
-      // And the journey's, about to go back to it from the profile.
-      onRouteIntent('/journey', () => prefetchJourneyReads(queryClient)),
-    ];
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [queryClient]);
   // Work kept on this device (from the journey or the profile) goes out now, and whenever the
   // browser is back online.
   useOfflineSync();

@@ -1,12 +1,13 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { getAppStatus, NOT_LOADED, registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
 import type { QueryClient } from '@tanstack/react-query';
 import { federationNameOf, REMOTE_NAMES, type RemoteName } from '@listready/contracts/remotes';
 import {
+  onAnyRouteIntent,
   readSession,
-  ROUTE_INTENT_EVENT,
   SESSION_QUERY_KEY,
   type RemoteCustomProps,
+  type RemotePrepareProps,
   type Session,
 } from '@listready/web-client';
 import { isRemoteActive } from '../routing/route-rules.ts';
@@ -20,13 +21,30 @@ export class RemoteUnavailableError extends Error {
 /** The one module each remote exposes: its single-spa lifecycles (STYLE.md, single-spa examples). */
 const EXPOSED_LIFECYCLES = 'lifecycles';
 
-async function loadLifecycles(app: RemoteName, urls: RemoteUrls): Promise<LifeCycles<RemoteCustomProps>> {
+/** The exposed module: the lifecycles, and the page preparation a remote may export beside them. */
+type RemoteModule = LifeCycles<RemoteCustomProps> & { prepare?: (props: RemotePrepareProps) => void };
+
+async function fetchRemoteModule(app: RemoteName, urls: RemoteUrls): Promise<RemoteModule> {
   if (!urls[app]) throw new RemoteUnavailableError(`No URL for ${app} in /remotes.json`);
-  const lifecycles = await loadRemote<LifeCycles<RemoteCustomProps>>(
-    `${federationNameOf(app)}/${EXPOSED_LIFECYCLES}`,
-  );
+  const lifecycles = await loadRemote<RemoteModule>(`${federationNameOf(app)}/${EXPOSED_LIFECYCLES}`);
   if (!lifecycles) throw new RemoteUnavailableError(`${app} exposes no lifecycles`);
   return lifecycles;
+}
+
+const remoteModules = new Map<RemoteName, Promise<RemoteModule>>();
+
+/**
+ * Each remote's module, loaded once for single-spa and for the intents alike (an intent on a page of
+ * a remote already here is prepared at once, not after another trip through the federation runtime).
+ * A load that failed is forgotten, so the next one tries again (single-spa does, when its page opens).
+ */
+function loadLifecycles(app: RemoteName, urls: RemoteUrls): Promise<RemoteModule> {
+  const known = remoteModules.get(app);
+  if (known) return known;
+  const loading = fetchRemoteModule(app, urls);
+  remoteModules.set(app, loading);
+  loading.catch(() => remoteModules.delete(app));
+  return loading;
 }
 
 /**
@@ -52,32 +70,25 @@ export function registerRemoteApplications(urls: RemoteUrls, queryClient: QueryC
   }
 
   rerouteWhenSessionChanges(queryClient);
-  preloadRemotesOnIntent(urls, queryClient);
+  prepareRemotesOnIntent(urls, queryClient);
 }
 
 /**
- * The files of the remote that a page the user is about to open would mount (route-intent.ts), when
- * it is not loaded yet — an agent's pointer on Analytics, or on a client's journey: the remote's
- * entry, and its exposed module's files as preloads, so the click finds them in the browser's cache.
- * Fetched, not run: a remote reads the page's path as its module runs. The shared modules are the
- * host's already. A remote that cannot be fetched is single-spa's to report when its page opens.
+ * When the user is about to open a page (route-intent.ts), the remote that would draw it prepares
+ * it: loaded now if it is not yet — an agent's pointer on Analytics, or on a client's journey —
+ * and asked for the page's reads (its `prepare`, if it exports one), so the click finds them on
+ * their way. The same for the remote already mounted (the seller's journey and profile). A remote
+ * that cannot be loaded is single-spa's to report when its page opens; nothing is said here.
  */
-function preloadRemotesOnIntent(urls: RemoteUrls, queryClient: QueryClient): void {
-  window.addEventListener(ROUTE_INTENT_EVENT, (event) => {
-    const path = (event as CustomEvent<string>).detail;
+function prepareRemotesOnIntent(urls: RemoteUrls, queryClient: QueryClient): void {
+  onAnyRouteIntent((url) => {
     const session = readSession(queryClient);
-    const next = REMOTE_NAMES.filter(
-      (app) => urls[app] && getAppStatus(app) === NOT_LOADED && isRemoteActive(app, path, session),
-    );
-    if (next.length === 0) return;
-    preloadRemote(
-      next.map((app) => ({
-        nameOrAlias: federationNameOf(app),
-        exposes: [EXPOSED_LIFECYCLES],
-        share: false,
-        depsRemote: false,
-      })),
-    ).catch(() => undefined);
+    for (const app of REMOTE_NAMES) {
+      if (!urls[app] || !isRemoteActive(app, url.pathname, session)) continue;
+      loadLifecycles(app, urls)
+        .then((remote) => remote.prepare?.({ url, queryClient }))
+        .catch(() => undefined);
+    }
   });
 }
 

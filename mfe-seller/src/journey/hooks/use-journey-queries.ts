@@ -12,7 +12,7 @@ import { CUSTOM_TASKS_URL, JOURNEY_URL, PROFILE_URL, TASKS_URL } from '../utils/
 import { applyClientTaskChanges, applyCustomTaskPatch } from '../utils/task-changes.ts';
 import type { PendingTaskChange, PendingTaskCreation } from '../utils/pending-task-changes.ts';
 import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
-import { readHouseholdChoice } from '../utils/household-choice.ts';
+import { linkedClientIdOf, readHouseholdChoice, withClientId } from '../utils/household-choice.ts';
 import { householdsQuery, useJourneyUrl } from './use-household.ts';
 import { usePendingTaskChanges, usePendingTaskCreations } from './use-offline-task-changes.ts';
 
@@ -112,10 +112,13 @@ export function useTaskEntries() {
   const select = useCallback((entries: TaskEntry[]) => withPendingEntries(entries, pending), [pending]);
   return useQuery({ ...taskEntriesQuery(url), enabled, select });
 }
+/** A journey's custom tasks (`url` as for journeyQuery), as the server has them. */
+export const customTasksQuery = (url: string) => apiQuery(apiClient, url, customTasksSchema);
+
 export function useCustomTasks() {
   const { url, enabled } = useJourneyUrl(CUSTOM_TASKS_URL);
   const select = usePendingCustomTasksSelect(url);
-  return useQuery({ ...apiQuery(apiClient, url, customTasksSchema), enabled, select });
+  return useQuery({ ...customTasksQuery(url), enabled, select });
 }
 
 /** Clients only (an agent would get 403), so the caller says when to ask. */
@@ -129,14 +132,24 @@ export function useClientProfile(enabled: boolean) {
 }
 
 /**
- * Starts the journey's first reads that are not here — the households (its picker), and the
- * seller's own journey and task list — when the seller is about to open it (the bar's Journey, from
- * the profile). Not when another household's journey is remembered: which one opens waits for the
- * households list to confirm it (useJourneyChoice). A seller's only: an agent's bar has no Journey.
+ * Starts the journey's first reads that are not here, when the user is about to open the journey
+ * at `url` (its code's `prepare`). A `?clientId=` (an agent's pointer on a client on the dashboard,
+ * or a link to a household's journey): that journey's stages, tasks and custom tasks. Otherwise the
+ * seller's own, from the profile: the households (the picker), and the journey and task list — not
+ * when another household's journey is remembered, which opens only once the households list
+ * confirms it (useJourneyChoice). An agent's own bar has no Journey.
  */
-export function prefetchJourneyReads(queryClient: QueryClient): void {
+export function prefetchJourneyReads(queryClient: QueryClient, url: URL): void {
   const session = readSession(queryClient);
-  if (session.status !== 'signed-in' || session.user.role !== 'client') return;
+  if (session.status !== 'signed-in') return;
+  const linked = linkedClientIdOf(url.search);
+  if (linked) {
+    void queryClient.prefetchQuery(journeyQuery(withClientId(JOURNEY_URL, linked)));
+    void queryClient.prefetchQuery(taskEntriesQuery(withClientId(TASKS_URL, linked)));
+    void queryClient.prefetchQuery(customTasksQuery(withClientId(CUSTOM_TASKS_URL, linked)));
+    return;
+  }
+  if (session.user.role !== 'client') return;
   void queryClient.prefetchQuery(householdsQuery);
   if (readHouseholdChoice() !== null) return;
   void queryClient.prefetchQuery(journeyQuery(JOURNEY_URL));

@@ -43,12 +43,16 @@ export function withClientId(url: string, clientId: string | undefined): string 
   return `${url}${separator}clientId=${encodeURIComponent(clientId)}`;
 }
 
+/** The journey a page's query names (`?clientId=`), or null. */
+export const linkedClientIdOf = (search: string): string | null =>
+  new URLSearchParams(search).get('clientId') || null;
+
 /**
  * `?clientId=` in the page's own address: a link naming the journey to open (the agent's dashboard
  * opens a client's journey this way, read-only on the server). It comes before a remembered choice.
  */
 export function readLinkedClientId(): string | null {
-  return new URLSearchParams(window.location.search).get('clientId') || null;
+  return linkedClientIdOf(window.location.search);
 }
 
 /** In-app navigations and back/forward (single-spa announces both with popstate). */

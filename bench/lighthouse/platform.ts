@@ -1,12 +1,14 @@
 /**
  * The platform as `npm start` runs it (built front end, fresh data folder, a free port), and the
- * accounts the Lighthouse runs sign in with: a session cookie per role, taken from registration.
+ * accounts the Lighthouse runs sign in with: a session cookie per role, taken from registration (and
+ * an agent with a linked client, for the benches that open a client's journey).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { agentAccountSchema, agentClientRowsSchema, invitationResponseSchema } from '@listready/contracts';
 import { freePort } from '@listready/db';
 import { SESSION_COOKIE } from '@listready/service-kit';
 import { repositoryRoot, sleep } from '../support/harness.ts';
@@ -62,18 +64,27 @@ export async function startNpmStartPlatform(
  * A seller's is returned once the journey exists, so the page is audited as a returning seller
  * sees it.
  */
-export async function signedInCookie(baseUrl: string, role: 'client' | 'agent'): Promise<string> {
+export async function signedInCookie(
+  baseUrl: string,
+  role: 'client' | 'agent',
+  /** The address and name to register with (an invited client's); a new one, Jane Bench, by default. */
+  who: { email: string; firstName: string; lastName: string } = {
+    email: `lighthouse-${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+    firstName: 'Jane',
+    lastName: 'Bench',
+  },
+): Promise<string> {
   const password = 'bench-lighthouse-1';
   const register = () =>
     fetch(`${baseUrl}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: `lighthouse-${role}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+        email: who.email,
         password,
         confirmPassword: password,
-        firstName: 'Jane',
-        lastName: 'Bench',
+        firstName: who.firstName,
+        lastName: who.lastName,
         phone: '555-0100',
         role,
       }),
@@ -99,4 +110,44 @@ export async function signedInCookie(baseUrl: string, role: 'client' | 'agent'):
     }
   }
   return cookie;
+}
+
+/** The client `agentWithClientCookie` links: the dashboard's link to their journey has this name. */
+export const LINKED_CLIENT = { firstName: 'Casey', lastName: 'Client' } as const;
+
+/**
+ * A new agent with one client (LINKED_CLIENT), invited by the agent and signed up with the invited
+ * address, who accepted: the agent's session cookie, once the dashboard lists the client (the link
+ * is made by the journey service's invitation-accepted consumer, a moment after the acceptance).
+ */
+export async function agentWithClientCookie(baseUrl: string): Promise<string> {
+  const agent = await signedInCookie(baseUrl, 'agent');
+  const email = `bench-client-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const asAgent = (path: string, init: RequestInit = {}) =>
+    fetch(`${baseUrl}${path}`, { ...init, headers: { ...init.headers, cookie: agent } });
+  const invited = await asAgent('/api/invitations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `${LINKED_CLIENT.firstName} ${LINKED_CLIENT.lastName}`,
+      email,
+      type: 'agent-to-client',
+    }),
+  });
+  if (!invited.ok) throw new Error(`invitation failed: ${invited.status} ${await invited.text()}`);
+  const { invitationId } = invitationResponseSchema.parse(await invited.json());
+  const client = await signedInCookie(baseUrl, 'client', { email, ...LINKED_CLIENT });
+  const accepted = await fetch(`${baseUrl}/api/accept-invitation`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client },
+    body: JSON.stringify({ invitationId }),
+  });
+  if (!accepted.ok) throw new Error(`acceptance failed: ${accepted.status} ${await accepted.text()}`);
+  const { id } = agentAccountSchema.parse(await (await asAgent('/api/agents/current')).json());
+  for (let attempt = 0; ; attempt += 1) {
+    const rows = agentClientRowsSchema.parse(await (await asAgent(`/api/agents/${id}/clients`)).json());
+    if (rows.length > 0) return agent;
+    if (attempt === 100) throw new Error('the client was never linked to the agent');
+    await sleep(100);
+  }
 }

@@ -24,6 +24,12 @@
  * later (default 80, a tap), and the time from the press until AB_PRESS_READY (a selector, by
  * default `[data-profile-tab]`: the profile drawn, not its outline) is in the document is printed.
  * AB_PRESS_HOVER_MS (default 0) keeps a mouse's pointer over the button that long before it presses.
+ * AB_PRESS_LINK (a link's accessible name) presses that link instead, after AB_PRESS_AFTER_TAB (a
+ * tab's name) is opened if given: an agent with a linked client (`AB_AS=agent-with-client`, the
+ * client Casey Client) opening the client's journey from the dashboard is
+ *
+ *   AB_AS=agent-with-client AB_ROUTE=/dashboard AB_READY='[data-stat]' AB_PRESS_AFTER_TAB=Clients \
+ *   AB_PRESS_LINK='View Casey Client’s journey' AB_PRESS_READY='[data-testid="task-row"]' …
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -31,7 +37,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
 import { median, repositoryRoot } from '../support/harness.ts';
-import { pageBrowser, VIEWPORTS, type PageVisitor } from './seller-browser.ts';
+import { PAGE_VISITORS, pageBrowser, VIEWPORTS, type PageVisitor } from './seller-browser.ts';
 
 const builds = (process.env.AB_BUILDS ?? '').split(',').filter(Boolean);
 if (builds.length < 2) throw new Error('Set AB_BUILDS to two or more copies of a dist, comma-separated');
@@ -40,10 +46,12 @@ const route = process.env.AB_ROUTE ?? '/journey';
 const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
 const rate = Number(process.env.AB_RATE ?? 4);
 const as = (process.env.AB_AS ?? 'seller') as PageVisitor;
-if (!['seller', 'agent', 'visitor'].includes(as)) throw new Error('AB_AS is seller, agent or visitor');
+if (!PAGE_VISITORS.includes(as)) throw new Error(`AB_AS is one of ${PAGE_VISITORS.join(', ')}`);
 const viewport = (process.env.AB_VIEWPORT ?? 'mobile') as keyof typeof VIEWPORTS;
 if (!Object.hasOwn(VIEWPORTS, viewport)) throw new Error('AB_VIEWPORT is mobile or desktop');
-const press = process.env.AB_PRESS;
+const pressLink = process.env.AB_PRESS_LINK;
+const press = pressLink ?? process.env.AB_PRESS;
+const pressTab = process.env.AB_PRESS_AFTER_TAB;
 const pressReady = process.env.AB_PRESS_READY ?? '[data-profile-tab]';
 const pressHoldMs = Number(process.env.AB_PRESS_HOLD_MS ?? 80);
 const pressHoverMs = Number(process.env.AB_PRESS_HOVER_MS ?? 0);
@@ -69,13 +77,21 @@ const platform = await startNpmStartPlatform(process.env, tmpdir());
 type Figure = 'blocking' | 'lcp' | 'ready' | 'pressed';
 const figures = new Map<string, Array<Record<Figure, number>>>();
 
-/** Presses AB_PRESS in the bottom bar; answers the ms from the press until AB_PRESS_READY is there. */
+/**
+ * Presses AB_PRESS in the bottom bar (or the link AB_PRESS_LINK, in the middle of the screen, after
+ * the tab AB_PRESS_AFTER_TAB); answers the ms from the press until AB_PRESS_READY is there.
+ */
 async function pressAndWait(page: Page): Promise<number> {
-  const button = page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: press, exact: true });
-  const box = await button.boundingBox();
-  if (!box) throw new Error(`No ${press} button in the bar`);
+  if (pressTab) await page.getByRole('tab', { name: pressTab }).click();
+  const target = pressLink
+    ? page.getByRole('link', { name: pressLink, exact: true })
+    : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: press, exact: true });
+  await target.waitFor();
+  // Out of the bottom bar's way, and the page quiet again after the tab opened.
+  if (pressLink) await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  if (pressTab || pressLink) await page.waitForTimeout(1_500);
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`No ${press} to press`);
   // Watching before the press: the mouse goes through another channel than scripts do.
   await page.evaluate((selector: string) => {
     const times = { pressed: Number.NaN, shown: Number.NaN };

@@ -1,8 +1,18 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { signedInCookie } from '../lighthouse/platform.ts';
+import { agentWithClientCookie, signedInCookie } from '../lighthouse/platform.ts';
 
-/** Who loads the page: a seller, an agent (each registered once), or a visitor with no session. */
-export type PageVisitor = 'seller' | 'agent' | 'visitor';
+/**
+ * Who loads the page: a seller, an agent, an agent with one linked client (each registered once),
+ * or a visitor with no session.
+ */
+export const PAGE_VISITORS = ['seller', 'agent', 'agent-with-client', 'visitor'] as const;
+export type PageVisitor = (typeof PAGE_VISITORS)[number];
+
+function cookieOf(baseUrl: string, as: PageVisitor): Promise<string | undefined> {
+  if (as === 'visitor') return Promise.resolve(undefined);
+  if (as === 'agent-with-client') return agentWithClientCookie(baseUrl);
+  return signedInCookie(baseUrl, as === 'agent' ? 'agent' : 'client');
+}
 
 /** Lighthouse's mobile screen, or a desktop's. */
 export const VIEWPORTS = {
@@ -24,8 +34,7 @@ export async function pageBrowser(
   baseUrl: string,
   { as, viewport = 'mobile' }: { as: PageVisitor; viewport?: keyof typeof VIEWPORTS },
 ): Promise<PageBrowser> {
-  const cookie =
-    as === 'visitor' ? undefined : await signedInCookie(baseUrl, as === 'agent' ? 'agent' : 'client');
+  const cookie = await cookieOf(baseUrl, as);
   const [name = '', value = ''] = cookie?.split('=') ?? [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -42,14 +42,19 @@ const screenAt = (path: string): Screen => SCREENS[screenPath(path)] ?? DASHBOAR
 
 /**
  * What the remote waits for before its first render: the screen of the page it mounts on, so the
- * shell's loading state gives way to the screen itself. Read at mount, not as the module runs: the
- * shell may run it on another page, to prepare one of its pages. A failed fetch is the screen's to
+ * shell's loading state gives way to the screen itself. Read at mount: the shell may have run this
+ * module on another remote's page, to prepare one of its pages. A failed fetch is the screen's to
  * report (OnDemandScreen fetches again, then says so).
  */
 export const screenReady = (): Promise<unknown> =>
   screenAt(window.location.pathname)
     .fetch()
     .catch(() => undefined);
+
+// And as the module runs, the screen of the page it runs on starts coming: as a rule the page the
+// remote was loaded for, so its code is on its way before the shell mounts the remote (a fetch is
+// made once; the mount's own call finds it under way).
+void screenReady();
 
 /**
  * The screens an agent goes on to from a page: the bar's Dashboard and Client Demo from any, and

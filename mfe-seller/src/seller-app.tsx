@@ -17,10 +17,15 @@ const fetchProfileScreen = () => profileScreen.fetch().catch(() => undefined);
 /**
  * What the remote waits for before its first render: the screen of the page it mounts on, if lazy —
  * a page opened at /profile has the gateway's preloads of its files (page-chunks.json). Read at
- * mount, not as the module runs: the shell may run it on another page, to prepare this one.
+ * mount: the shell may have run this module on another remote's page, to prepare one of its pages.
  */
 export const screenReady = (): Promise<unknown> =>
   isProfile(window.location.pathname) ? fetchProfileScreen() : Promise.resolve();
+
+// And as the module runs: the page it runs on is, as a rule, the page the remote was loaded for, so
+// the profile's code is on its way before the shell mounts the remote (fetched once; the mount's own
+// call finds it under way).
+void screenReady();
 
 /**
  * The user is about to open one of this remote's pages (the shell asks, route-intent.ts): its code

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/postcss';
+import { variantsLayer } from './css/variants-layer.ts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
@@ -295,7 +296,10 @@ export function createFrontendConfig(
             {
               loader: require.resolve('postcss-loader'),
               options: {
-                postcssOptions: { plugins: [tailwindcss({ base: projectDir, optimize: production })] },
+                // Then each sheet's query utilities in a layer after the plain ones (variants-layer.ts).
+                postcssOptions: {
+                  plugins: [tailwindcss({ base: projectDir, optimize: production }), variantsLayer()],
+                },
               },
             },
           ],

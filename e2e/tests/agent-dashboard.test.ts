@@ -149,9 +149,17 @@ describe('the agent dashboard', () => {
           }).length,
       );
     expect(asked(), 'none of the client’s journey with the dashboard').toEqual([0, 0, 0]);
+    // The seller remote's stylesheet comes with it: the dashboard stays as it was drawn (its sheet's
+    // `p-4` once came after the dashboard's `sm:p-6` and shrank the card's header).
+    const sheets = () => page.evaluate(() => document.styleSheets.length);
+    const sheetsBefore = await sheets();
+    const header = agentRemote(page).getByRole('heading', { name: 'Active Client Properties' });
+    const headerBefore = await header.boundingBox();
     await journeyLink.hover();
     await expect.poll(asked).toEqual([1, 1, 1]);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await expect.poll(sheets).toBeGreaterThan(sheetsBefore);
+    expect(await header.boundingBox()).toEqual(headerBefore);
     await journeyLink.click();
     await page.waitForURL(/\/journey\?clientId=/);
     await sellerRemote(page)

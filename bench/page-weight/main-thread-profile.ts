@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
- * Where a seller's first load of a page spends the main thread: Chromium's CPU profiler over the load
- * of AB_ROUTE (default /journey) at Lighthouse's mobile slowdown (PROFILE_CPU_RATE, default 4×), in a
+ * Where a first load of a page spends the main thread: Chromium's CPU profiler over the load of
+ * AB_ROUTE (default /journey) by AB_AS (default a seller; `agent`, `agent-with-client` or `visitor`,
+ * as in `long-tasks-ab.ts`) at Lighthouse's mobile slowdown (PROFILE_CPU_RATE, default 4×), in a
  * fresh context against `npm start` with the built front end. Prints the self time by script and the
  * functions with the most self time (each with its script and line), summed over PROFILE_ROUNDS loads
  * (default 3), and each load's time to AB_READY; nothing is asserted. PROFILE_OUT=file.cpuprofile also
@@ -17,7 +18,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
-import { sellerBrowser } from './seller-browser.ts';
+import { PAGE_VISITORS, pageBrowser, type PageVisitor } from './seller-browser.ts';
 
 interface ProfileNode {
   id: number;
@@ -35,6 +36,8 @@ const route = process.env.AB_ROUTE ?? '/journey';
 const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
 const top = Number(process.env.PROFILE_TOP ?? 40);
 const cpuRate = Number(process.env.PROFILE_CPU_RATE ?? 4);
+const as = (process.env.AB_AS ?? 'seller') as PageVisitor;
+if (!PAGE_VISITORS.includes(as)) throw new Error(`AB_AS is one of ${PAGE_VISITORS.join(', ')}`);
 
 /** Self time in ms of each profile node, from the samples and the time between them. */
 function selfTimes(profile: Profile): Map<number, number> {
@@ -53,9 +56,9 @@ const byFunction = new Map<string, number>();
 let lastProfile: Profile | undefined;
 const platform = await startNpmStartPlatform(process.env, tmpdir());
 try {
-  const { browser, newSellerContext } = await sellerBrowser(platform.url);
+  const { browser, newContext } = await pageBrowser(platform.url, { as });
   for (let round = 0; round < rounds; round += 1) {
-    const context = await newSellerContext();
+    const context = await newContext();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });

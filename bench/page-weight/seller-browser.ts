@@ -50,15 +50,3 @@ export async function pageBrowser(
     },
   };
 }
-
-export interface SellerBrowser {
-  browser: Browser;
-  /** A fresh context the size of Lighthouse's mobile screen, signed in as the one seller. */
-  newSellerContext(): Promise<BrowserContext>;
-}
-
-/** Chromium and one seller registered on the platform at `baseUrl` (pageBrowser, as a seller, mobile). */
-export async function sellerBrowser(baseUrl: string): Promise<SellerBrowser> {
-  const { browser, newContext } = await pageBrowser(baseUrl, { as: 'seller' });
-  return { browser, newSellerContext: newContext };
-}

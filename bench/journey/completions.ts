@@ -11,8 +11,8 @@
  *   BENCH_ENGINES=real DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/journey/completions.ts
  *
  * The platforms are bench/load's (platform.ts): embedded is `npm start`'s one process on a fresh
- * data folder; real is a fresh database on DATABASE_URL with a Redis (BENCH_REDIS_PORT 6391) and a
- * Kafka broker (BENCH_KAFKA_PORT 9192) of the benchmark's own, every part its own process. The load
+ * data folder; real is a fresh database on DATABASE_URL with a Redis and a Kafka broker of the
+ * benchmark's own (free ports, or BENCH_REDIS_PORT and BENCH_KAFKA_PORT), every part its own process. The load
  * generator shares the machine: the figures carry its load average, and each row the CPU its
  * Node processes (gateway and services; not Postgres, Redis or Kafka) spent per answered PUT, the
  * figure a busy machine moves least. BENCH_TIMELINE=1 also prints each rate's seconds one by one

@@ -21,11 +21,26 @@ export interface LoadBenchConfig {
   /** The servers' LOG_LEVEL (pino). */
   logLevel: string;
   logDir: string;
-  /** Ports of this benchmark's own Redis and Kafka (never the shared ones: they are killed). */
-  redisPort: number;
-  kafkaPort: number;
+  /**
+   * Ports of this benchmark's own Redis and Kafka (never the shared ones: they are killed), the
+   * broker's controller on `kafkaPort + 1`. Unset: free ones, chosen as the platform starts, so a run
+   * killed midway (its Redis and broker may outlive it) does not stop the next one.
+   */
+  redisPort: number | undefined;
+  kafkaPort: number | undefined;
   /** Folder holding the Kafka broker's jars (deploy/kafka/start.sh fetches them into .cache/libs). */
   kafkaLibs: string;
+}
+
+/** A port setting: unset is undefined (a free port is chosen); anything but a port below 65535 is refused. */
+export function portSetting(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_534)
+    throw new Error(
+      `${name} is a port from 1 to 65534 (the broker's controller takes the next), not ${value}`,
+    );
+  return port;
 }
 
 export function loadBenchConfig(env: Record<string, string | undefined> = process.env): LoadBenchConfig {
@@ -44,8 +59,8 @@ export function loadBenchConfig(env: Record<string, string | undefined> = proces
     faultRate: positiveSetting(env.BENCH_FAULT_RATE, 40),
     logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
     logDir: env.BENCH_LOG_DIR ?? env.TMPDIR ?? '/tmp',
-    redisPort: positiveSetting(env.BENCH_REDIS_PORT, 6391),
-    kafkaPort: positiveSetting(env.BENCH_KAFKA_PORT, 9192),
+    redisPort: portSetting('BENCH_REDIS_PORT', env.BENCH_REDIS_PORT),
+    kafkaPort: portSetting('BENCH_KAFKA_PORT', env.BENCH_KAFKA_PORT),
     kafkaLibs: env.BENCH_KAFKA_LIBS ?? 'deploy/kafka/.cache/libs',
   };
 }

@@ -11,7 +11,7 @@
  *     node bench/load/faults.ts
  *
  * Production layout as in simulated-users.ts (real engines); Redis and Kafka are the benchmark's
- * own (BENCH_REDIS_PORT 6391, BENCH_KAFKA_PORT 9192), never the shared ones.
+ * own (on free ports, or BENCH_REDIS_PORT and BENCH_KAFKA_PORT), never the shared ones.
  */
 import os from 'node:os';
 import { loadAverage, reportLoad, sleep } from '../support/harness.ts';

@@ -9,7 +9,7 @@
  *
  * Real engines: DATABASE_URL (a server to create a fresh database on), Kafka jars in
  * deploy/kafka/.cache/libs (deploy/kafka/start.sh fetches them) or BENCH_KAFKA_LIBS; Redis and Kafka
- * are started here on ports of their own (BENCH_REDIS_PORT, BENCH_KAFKA_PORT).
+ * are started here on free ports of their own (or BENCH_REDIS_PORT, BENCH_KAFKA_PORT).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -302,7 +302,10 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
  * the development and CI broker: the same server.properties, log4j.properties and JVM flags
  * (common.sh's `write_config` and `BROKER_JVM_FLAGS`), on the benchmark's port and data folder.
  */
-function kafkaLauncher(config: LoadBenchConfig, dataDir: string): Omit<Launcher, 'child'> {
+function kafkaLauncher(
+  config: LoadBenchConfig & { kafkaPort: number },
+  dataDir: string,
+): Omit<Launcher, 'child'> {
   const libs = path.resolve(repositoryRoot, config.kafkaLibs);
   if (!existsSync(libs)) throw new Error(`no Kafka jars in ${libs} (run deploy/kafka/start.sh once)`);
   const configFile = path.join(dataDir, 'server.properties');
@@ -348,12 +351,32 @@ function kafkaLauncher(config: LoadBenchConfig, dataDir: string): Omit<Launcher,
   };
 }
 
-/** The real engines: fresh database, own Redis and Kafka, each service and the gateway its own process. */
-export async function startRealPlatform(config: LoadBenchConfig): Promise<LoadPlatform> {
-  for (const port of [config.redisPort, config.kafkaPort]) {
-    if (await portOpen(port))
+/**
+ * The ports of the benchmark's Redis and Kafka: those set (refused if something listens there), or
+ * free ones. Fixed defaults (6391, 9192) made a run killed midway stop every later one, its Redis
+ * still holding the port ("port 6391 is taken", 5 Dec 2026).
+ */
+export async function enginePorts(
+  config: LoadBenchConfig,
+): Promise<{ redisPort: number; kafkaPort: number }> {
+  for (const port of [config.redisPort, config.kafkaPort, config.kafkaPort && config.kafkaPort + 1]) {
+    if (port && (await portOpen(port)))
       throw new Error(`port ${port} is taken: the benchmark runs its own Redis and Kafka`);
   }
+  const redisPort = config.redisPort ?? (await freePort());
+  let kafkaPort = config.kafkaPort;
+  // The broker listens on kafkaPort and its controller on the next one.
+  for (let attempt = 0; kafkaPort === undefined && attempt < 20; attempt += 1) {
+    const candidate = await freePort();
+    if (candidate !== redisPort - 1 && !(await portOpen(candidate + 1))) kafkaPort = candidate;
+  }
+  if (kafkaPort === undefined) throw new Error('no two free ports in a row for Kafka');
+  return { redisPort, kafkaPort };
+}
+
+/** The real engines: fresh database, own Redis and Kafka, each service and the gateway its own process. */
+export async function startRealPlatform(settings: LoadBenchConfig): Promise<LoadPlatform> {
+  const config = { ...settings, ...(await enginePorts(settings)) };
   const bench = await createBenchDatabase(config.adminUrl, 'load');
   const kafkaDir = await mkdtemp(path.join(os.tmpdir(), 'listready-load-kafka-'));
   const group = processGroup('real', config.logDir);

@@ -11,8 +11,8 @@
  *   BENCH_ENGINES=real DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/load/simulated-users.ts
  *
  * Embedded: `node runtime/src/main.ts` (npm start's one process) on a fresh data folder. Real: a
- * fresh database on DATABASE_URL, a Redis (BENCH_REDIS_PORT 6391) and a Kafka broker
- * (BENCH_KAFKA_PORT 9192, jars from deploy/kafka/start.sh's cache) of the benchmark's own, each
+ * fresh database on DATABASE_URL, a Redis and a Kafka broker (jars from deploy/kafka/start.sh's
+ * cache) of the benchmark's own, on free ports or BENCH_REDIS_PORT and BENCH_KAFKA_PORT, each
  * service and the gateway as its own process (NODE_ENV=production). The load generator runs in this
  * process on the same machine: figures carry the machine's load average.
  */

@@ -22,6 +22,10 @@ export const ROUTES: ReadonlyArray<AuditedRoute> = [
   { path: '/auth', as: 'signed out' },
   { path: '/forgot-password', as: 'signed out' },
   { path: '/accept-invitation', as: 'signed out' },
+  // A reset link without its token shows the invalid-link view; with one (never checked until the
+  // form is sent), the form.
+  { path: '/reset-password', as: 'signed out' },
+  { path: '/reset-password?token=bench-reset-token', as: 'signed out' },
   // Answered with a 404 (a real one): Lighthouse audits it anyway, with a warning, and the console's
   // line for the document's own status counts against best practices.
   { path: '/no-such-page', as: 'signed out', expectedStatus: 404 },

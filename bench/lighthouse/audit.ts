@@ -22,6 +22,9 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 export type Preset = 'mobile' | 'desktop';
 export const PRESETS: readonly Preset[] = ['mobile', 'desktop'];
 
+/** What Lighthouse clears before a run unless told otherwise (its `clearStorageTypes` default). */
+const CLEARED_BY_DEFAULT = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'] as const;
+
 /** The flags the issue names: the new headless mode; no sandbox (CI runs as root). */
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
@@ -216,6 +219,11 @@ async function auditOne(
     // and CI's short version fails on the "loaded too slowly" warning it gets.
     maxWaitForLoad: 30_000,
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    // Every audit a first visit. Lighthouse clears an origin's caches and service workers before each
+    // run but keeps its IndexedDB and local storage (a person's data); the seller remote's offline
+    // store from one audit made the next a returning visit, and every signed-in run warned "There
+    // may be stored data affecting loading performance in this location: IndexedDB".
+    clearStorageTypes: [...CLEARED_BY_DEFAULT, 'indexeddb', 'local_storage'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     // A page answered with an error status on purpose (the not-found page) is audited, not refused.
     ...(expectedStatus !== undefined ? { ignoreStatusCode: true } : {}),

@@ -22,9 +22,9 @@ export interface LoadBenchConfig {
   logLevel: string;
   logDir: string;
   /**
-   * Ports of this benchmark's own Redis and Kafka (never the shared ones: they are killed), the
-   * broker's controller on `kafkaPort + 1`. Unset: free ones, chosen as the platform starts, so a run
-   * killed midway (its Redis and broker may outlive it) does not stop the next one.
+   * Ports of this benchmark's own Redis and Kafka (never the shared ones: they are killed); a set
+   * `kafkaPort` has the broker's controller on the next one. Unset: free ones, chosen as the platform
+   * starts, so a run killed midway (its Redis and broker may outlive it) does not stop the next one.
    */
   redisPort: number | undefined;
   kafkaPort: number | undefined;

@@ -99,8 +99,8 @@ describe("the ports of the load bench's Redis and Kafka", () => {
     expect([config.redisPort, config.kafkaPort]).toEqual([undefined, undefined]);
     const leftover = await occupy(6391).catch(() => undefined); // taken already is as good
     try {
-      const { redisPort, kafkaPort } = await enginePorts(config);
-      const ports = new Set([redisPort, kafkaPort, kafkaPort + 1]);
+      const { redisPort, kafkaPort, kafkaControllerPort } = await enginePorts(config);
+      const ports = new Set([redisPort, kafkaPort, kafkaControllerPort]);
       expect(ports.size).toBe(3);
       expect(ports.has(6391)).toBe(false);
       for (const port of ports) {

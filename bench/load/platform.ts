@@ -303,7 +303,7 @@ export async function startEmbeddedPlatform(config: LoadBenchConfig): Promise<Lo
  * (common.sh's `write_config` and `BROKER_JVM_FLAGS`), on the benchmark's port and data folder.
  */
 function kafkaLauncher(
-  config: LoadBenchConfig & { kafkaPort: number },
+  config: LoadBenchConfig & { kafkaPort: number; kafkaControllerPort: number },
   dataDir: string,
 ): Omit<Launcher, 'child'> {
   const libs = path.resolve(repositoryRoot, config.kafkaLibs);
@@ -327,7 +327,7 @@ function kafkaLauncher(
         ...process.env,
         KAFKA_DIR: path.join(repositoryRoot, 'deploy/kafka'),
         KAFKA_PORT: String(config.kafkaPort),
-        KAFKA_CONTROLLER_PORT: String(config.kafkaPort + 1),
+        KAFKA_CONTROLLER_PORT: String(config.kafkaControllerPort),
         KAFKA_DATA_DIR: path.join(dataDir, 'logs'),
       },
       encoding: 'utf8',
@@ -352,26 +352,24 @@ function kafkaLauncher(
 }
 
 /**
- * The ports of the benchmark's Redis and Kafka: those set (refused if something listens there), or
- * free ones. Fixed defaults (6391, 9192) made a run killed midway stop every later one, its Redis
- * still holding the port ("port 6391 is taken", 5 Dec 2026).
+ * The ports of the benchmark's Redis and Kafka (the broker's and its controller's): those set
+ * (refused if something listens there; the controller on the port after the broker's), or free ones.
+ * Fixed defaults (6391, 9192) made a run killed midway stop every later one, its Redis still holding
+ * the port ("port 6391 is taken", 5 Dec 2026).
  */
 export async function enginePorts(
   config: LoadBenchConfig,
-): Promise<{ redisPort: number; kafkaPort: number }> {
-  for (const port of [config.redisPort, config.kafkaPort, config.kafkaPort && config.kafkaPort + 1]) {
-    if (port && (await portOpen(port)))
+): Promise<{ redisPort: number; kafkaPort: number; kafkaControllerPort: number }> {
+  const controller = config.kafkaPort === undefined ? undefined : config.kafkaPort + 1;
+  for (const port of [config.redisPort, config.kafkaPort, controller]) {
+    if (port !== undefined && (await portOpen(port)))
       throw new Error(`port ${port} is taken: the benchmark runs its own Redis and Kafka`);
   }
-  const redisPort = config.redisPort ?? (await freePort());
-  let kafkaPort = config.kafkaPort;
-  // The broker listens on kafkaPort and its controller on the next one.
-  for (let attempt = 0; kafkaPort === undefined && attempt < 20; attempt += 1) {
-    const candidate = await freePort();
-    if (candidate !== redisPort - 1 && !(await portOpen(candidate + 1))) kafkaPort = candidate;
-  }
-  if (kafkaPort === undefined) throw new Error('no two free ports in a row for Kafka');
-  return { redisPort, kafkaPort };
+  return {
+    redisPort: config.redisPort ?? (await freePort()),
+    kafkaPort: config.kafkaPort ?? (await freePort()),
+    kafkaControllerPort: controller ?? (await freePort()),
+  };
 }
 
 /** The real engines: fresh database, own Redis and Kafka, each service and the gateway its own process. */

@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
 import { median, repositoryRoot } from '../support/harness.ts';
-import { PAGE_VISITORS, pageBrowser, VIEWPORTS, type PageVisitor } from './seller-browser.ts';
+import { pageBrowser, pageVisitorSetting, VIEWPORTS } from './seller-browser.ts';
 
 const builds = (process.env.AB_BUILDS ?? '').split(',').filter(Boolean);
 if (builds.length < 2) throw new Error('Set AB_BUILDS to two or more copies of a dist, comma-separated');
@@ -45,8 +45,7 @@ const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const route = process.env.AB_ROUTE ?? '/journey';
 const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
 const rate = Number(process.env.AB_RATE ?? 4);
-const as = (process.env.AB_AS ?? 'seller') as PageVisitor;
-if (!PAGE_VISITORS.includes(as)) throw new Error(`AB_AS is one of ${PAGE_VISITORS.join(', ')}`);
+const as = pageVisitorSetting(process.env.AB_AS);
 const viewport = (process.env.AB_VIEWPORT ?? 'mobile') as keyof typeof VIEWPORTS;
 if (!Object.hasOwn(VIEWPORTS, viewport)) throw new Error('AB_VIEWPORT is mobile or desktop');
 const pressLink = process.env.AB_PRESS_LINK;

@@ -18,7 +18,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
-import { PAGE_VISITORS, pageBrowser, type PageVisitor } from './seller-browser.ts';
+import { pageBrowser, pageVisitorSetting } from './seller-browser.ts';
 
 interface ProfileNode {
   id: number;
@@ -36,8 +36,7 @@ const route = process.env.AB_ROUTE ?? '/journey';
 const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
 const top = Number(process.env.PROFILE_TOP ?? 40);
 const cpuRate = Number(process.env.PROFILE_CPU_RATE ?? 4);
-const as = (process.env.AB_AS ?? 'seller') as PageVisitor;
-if (!PAGE_VISITORS.includes(as)) throw new Error(`AB_AS is one of ${PAGE_VISITORS.join(', ')}`);
+const as = pageVisitorSetting(process.env.AB_AS);
 
 /** Self time in ms of each profile node, from the samples and the time between them. */
 function selfTimes(profile: Profile): Map<number, number> {

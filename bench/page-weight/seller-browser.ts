@@ -8,6 +8,14 @@ import { agentWithClientCookie, signedInCookie } from '../lighthouse/platform.ts
 export const PAGE_VISITORS = ['seller', 'agent', 'agent-with-client', 'visitor'] as const;
 export type PageVisitor = (typeof PAGE_VISITORS)[number];
 
+/** Who loads the page, from a setting (`AB_AS`): a seller unless set; anything else is refused. */
+export function pageVisitorSetting(value: string | undefined): PageVisitor {
+  const as = value ?? 'seller';
+  if (!(PAGE_VISITORS as readonly string[]).includes(as))
+    throw new Error(`AB_AS is one of ${PAGE_VISITORS.join(', ')}, not ${as}`);
+  return as as PageVisitor;
+}
+
 function cookieOf(baseUrl: string, as: PageVisitor): Promise<string | undefined> {
   if (as === 'visitor') return Promise.resolve(undefined);
   if (as === 'agent-with-client') return agentWithClientCookie(baseUrl);

@@ -4,6 +4,7 @@ import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts/ana
 import type { SessionUser } from '@listready/web-client';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { AnalyticsDashboard } from './analytics-dashboard.tsx';
+import { statsBehind } from './hooks/use-analytics.ts';
 import { formatDateTime, formatHour } from './utils/format.ts';
 
 const json = (status: number, body: unknown) =>
@@ -185,6 +186,43 @@ describe('the analytics dashboard', () => {
     await act(() => vi.advanceTimersByTimeAsync(25_000));
     expect(count('/api/analytics/stats')).toBe(2);
     expect(count('/api/analytics/realtime')).toBeGreaterThanOrEqual(6);
+  });
+
+  it('reads the stats again at once when the realtime view shows them behind (a new agent’s first read)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Read before the tracker's first batch landed: nothing yet.
+    const empty = stats({ totalEvents: 0, totalSessions: 0, uniqueUsers: 0, topEvents: [] });
+    const caughtUp = stats({ totalEvents: 2, totalSessions: 4, uniqueUsers: 3 });
+    let statsAnswer = empty;
+    answers['GET /api/analytics/stats'] = () => {
+      const answer = json(200, statsAnswer);
+      statsAnswer = caughtUp;
+      return answer;
+    };
+    renderAs({});
+    // Well before the 30 s: the realtime view's two events and four sessions are counted.
+    await waitFor(() => expect(totals()).toEqual(['2', '4', '3']));
+    expect(count('/api/analytics/stats')).toBe(2);
+    // Caught up: the stats keep their 30 s while the realtime view comes every 5 s.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(count('/api/analytics/realtime')).toBeGreaterThanOrEqual(3);
+    expect(count('/api/analytics/stats')).toBe(2);
+  });
+
+  it('counts the stats behind only when the realtime view shows more than they count', () => {
+    const seen = realtime();
+    expect(statsBehind(stats(), seen)).toBe(false);
+    // Exactly as many is not behind: 2 events, 4 sessions, 2 users among the events.
+    expect(statsBehind(stats({ totalEvents: 2, totalSessions: 4, uniqueUsers: 2 }), seen)).toBe(false);
+    expect(statsBehind(stats({ totalEvents: 1 }), seen)).toBe(true);
+    expect(statsBehind(stats({ totalSessions: 3 }), seen)).toBe(true);
+    expect(statsBehind(stats({ uniqueUsers: 1 }), seen)).toBe(true);
+    // A visitor's events (no user) are no user of the stats.
+    const visitors = realtime({
+      recentEvents: seen.recentEvents.map((event) => ({ ...event, userId: null })),
+      activeSessions: [],
+    });
+    expect(statsBehind(stats({ totalEvents: 2, totalSessions: 0, uniqueUsers: 0 }), visitors)).toBe(false);
   });
 
   it('asks again on Refresh', async () => {

@@ -7,7 +7,7 @@ import { HourlyEventsChart } from './components/hourly-events-chart.tsx';
 import { RecentEventsList } from './components/recent-events-list.tsx';
 import { StatCards } from './components/stat-cards.tsx';
 import { TopActionsChart } from './components/top-actions-chart.tsx';
-import { useAnalyticsRealtime, useAnalyticsStats } from './hooks/use-analytics.ts';
+import { useAnalytics } from './hooks/use-analytics.ts';
 
 /** Said below what failed (never above it), so nothing moves. */
 function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
@@ -22,8 +22,7 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 }
 
 function AgentAnalytics({ viewerId }: { viewerId: string }) {
-  const stats = useAnalyticsStats();
-  const realtime = useAnalyticsRealtime();
+  const { stats, realtime } = useAnalytics();
   const refreshing = stats.isFetching || realtime.isFetching;
   const refresh = () => {
     void stats.refetch();
@@ -98,8 +97,8 @@ function AgentAnalytics({ viewerId }: { viewerId: string }) {
 }
 
 /**
- * The analytics dashboard (/analytics, agent spec §2): stats with Refresh (and every 30 s), the
- * realtime view every 5 s. The shell shows it to agents only; anyone else sees the spinner.
+ * The analytics dashboard (/analytics, agent spec §2): stats with Refresh (and every 30 s, or at
+ * once when the realtime view shows them behind), the realtime view every 5 s. The shell shows it to agents only; anyone else sees the spinner.
  */
 export function AnalyticsDashboard() {
   const session = useSession();

@@ -4,7 +4,8 @@ import type { AnalyticsRealtime, AnalyticsStats } from '@listready/contracts/ana
 import type { SessionUser } from '@listready/web-client';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { AnalyticsDashboard } from './analytics-dashboard.tsx';
-import { statsBehind } from './hooks/use-analytics.ts';
+import { ownSessionMissing, statsBehind } from './hooks/use-analytics.ts';
+import { USAGE_SESSION_STORAGE_KEY } from '@listready/web-client/usage-event';
 import { formatDateTime, formatHour } from './utils/format.ts';
 
 const json = (status: number, body: unknown) =>
@@ -88,6 +89,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  window.sessionStorage.clear();
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -207,6 +209,45 @@ describe('the analytics dashboard', () => {
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(count('/api/analytics/realtime')).toBeGreaterThanOrEqual(3);
     expect(count('/api/analytics/stats')).toBe(2);
+  });
+
+  it('reads the realtime view every second while it lacks the viewer’s own session, then every 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    // The shell's tracker keeps the tab's session; the view shows its last 8 characters.
+    window.sessionStorage.setItem(USAGE_SESSION_STORAGE_KEY, 'tab-session-0000-99999999');
+    renderAs({});
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(count('/api/analytics/realtime')).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(count('/api/analytics/realtime')).toBe(2);
+    // The first batch lands: the viewer's session is in the next answer.
+    answers['GET /api/analytics/realtime'] = () =>
+      json(
+        200,
+        realtime({ activeSessions: [session({ sessionId: '99999999' }), ...realtime().activeSessions] }),
+      );
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(count('/api/analytics/realtime')).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    expect(count('/api/analytics/realtime')).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(count('/api/analytics/realtime')).toBe(4);
+  });
+
+  it('waits for the viewer’s own session at most 15 s (a tracker that cannot send), and not without one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    window.sessionStorage.setItem(USAGE_SESSION_STORAGE_KEY, 'tab-session-0000-99999999');
+    renderAs({});
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    const waited = count('/api/analytics/realtime');
+    expect(waited).toBeGreaterThanOrEqual(14);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(count('/api/analytics/realtime') - waited).toBeLessThanOrEqual(2);
+    // No session kept in the tab (storage refused): nothing to wait for.
+    expect(ownSessionMissing(realtime(), null)).toBe(false);
+    expect(ownSessionMissing(undefined, 'tab-session-0000-99999999')).toBe(false);
+    expect(ownSessionMissing(realtime(), 'tab-session-0000-abcd1234')).toBe(false);
+    expect(ownSessionMissing(realtime(), 'tab-session-0000-99999999')).toBe(true);
   });
 
   it('counts the stats behind only when the realtime view shows more than they count', () => {

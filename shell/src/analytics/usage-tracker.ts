@@ -4,11 +4,12 @@ import {
   IMMEDIATE_USAGE_EVENTS,
   type UsagePageProperties,
 } from '@listready/contracts/analytics-limits';
+import { USAGE_SESSION_STORAGE_KEY, usageSessionId } from '@listready/web-client/usage-event';
 
 /** Where batches go (spec §7). */
 export const ANALYTICS_URL = '/api/analytics';
 /** The tab's session id lives here, so a reload continues the session and a new tab starts one. */
-export const SESSION_STORAGE_KEY = 'listready.analytics.sessionId';
+export const SESSION_STORAGE_KEY = USAGE_SESSION_STORAGE_KEY;
 
 /** What the tracker needs from the browser (tests give fakes and fake timers). */
 export interface TrackerDependencies {
@@ -122,15 +123,7 @@ export function createUsageTracker(deps: TrackerDependencies): UsageTracker {
     }
     return id;
   };
-  const storedSessionId = (): string | null => {
-    try {
-      const stored = deps.storage?.getItem(SESSION_STORAGE_KEY);
-      return stored && /^[\w-]{8,100}$/.test(stored) ? stored : null;
-    } catch {
-      return null;
-    }
-  };
-  let sessionId = storedSessionId() ?? newSessionId();
+  let sessionId = usageSessionId(deps.storage) ?? newSessionId();
 
   const bound = () => {
     if (queue.length > ANALYTICS_LIMITS.maxQueuedEvents) {

@@ -19,6 +19,13 @@ export const ANALYTICS_LIMITS = {
   stackMaxLength: 2_000,
   statsRefreshMs: 30_000,
   realtimeRefreshMs: 5_000,
+  /**
+   * Ours: while the realtime view does not yet show the viewer's own session (their first batch on
+   * its way as the page loads), it is read this often, for at most `ownSessionWaitMs` after the
+   * page opened.
+   */
+  ownSessionRefreshMs: 1_000,
+  ownSessionWaitMs: 15_000,
   topActionsShown: 8,
   /** Top events the stats answer lists (the screen shows the first `topActionsShown`). */
   topEventsListed: 20,

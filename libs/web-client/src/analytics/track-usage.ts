@@ -13,6 +13,35 @@ export function trackUsage(input: UsageEventInput): void {
   window.dispatchEvent(new CustomEvent<UsageEventInput>(USAGE_EVENT, { detail: input }));
 }
 
+/**
+ * Where the shell's tracker keeps the tab's usage session id (sessionStorage): a reload continues the
+ * session, a new tab starts one.
+ */
+export const USAGE_SESSION_STORAGE_KEY = 'listready.analytics.sessionId';
+/** What a stored session id must look like to be used (anything else is replaced). */
+export const USAGE_SESSION_ID_PATTERN = /^[\w-]{8,100}$/;
+
+/** The usage session id kept in `storage`, or null (none yet, storage refused, or something else there). */
+export function usageSessionId(storage: Pick<Storage, 'getItem'> | undefined): string | null {
+  try {
+    const stored = storage?.getItem(USAGE_SESSION_STORAGE_KEY);
+    return stored && USAGE_SESSION_ID_PATTERN.test(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This tab's usage session id as the shell's tracker keeps it, or null. */
+export function tabUsageSessionId(): string | null {
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined; // Storage blocked (private modes).
+  }
+  return usageSessionId(storage);
+}
+
 /** The window event announcing a sign-out while the session is still valid (useLogout). */
 export const SIGNING_OUT_EVENT = 'listready:signing-out';
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
 import {
@@ -7,7 +7,7 @@ import {
   type AnalyticsRealtime,
   type AnalyticsStats,
 } from '@listready/contracts/analytics';
-import { apiClient, apiQuery } from '@listready/web-client';
+import { apiClient, apiQuery, tabUsageSessionId } from '@listready/web-client';
 import { REALTIME_URL, STATS_URL } from '../utils/analytics-api.ts';
 
 /**
@@ -27,19 +27,39 @@ export function statsBehind(stats: AnalyticsStats, realtime: AnalyticsRealtime):
 }
 
 /**
+ * True while `realtime` lacks the viewer's own usage session (`ownSessionId`, the tab's; the view
+ * shows a session id's last characters): the viewer is using the page, so the view is behind.
+ */
+export function ownSessionMissing(
+  realtime: AnalyticsRealtime | undefined,
+  ownSessionId: string | null,
+): boolean {
+  if (!realtime || !ownSessionId) return false;
+  return !realtime.activeSessions.some((session) => ownSessionId.endsWith(session.sessionId));
+}
+
+/**
  * The dashboard's two reads (spec §7, §9): GET /api/analytics/stats every 30 s (and on Refresh),
  * GET /api/analytics/realtime every 5 s. Ours: when a realtime answer shows the stats behind it
  * (`statsBehind`), the stats are read again then, once per realtime answer, rather than up to 30 s
- * later — the page never says "Total Sessions 0" beside the viewer's own active session.
+ * later — the page never says "Total Sessions 0" beside the viewer's own active session; and while
+ * the realtime view lacks the viewer's own session (`ownSessionMissing`: the page's reads started
+ * before the tracker's first batch landed), it is read every second for the page's first 15 s.
  */
 export function useAnalytics() {
   const stats = useQuery({
     ...apiQuery(apiClient, STATS_URL, analyticsStatsSchema),
     refetchInterval: ANALYTICS_LIMITS.statsRefreshMs,
   });
+  const [ownSessionId] = useState(tabUsageSessionId);
+  const [openedAt] = useState(Date.now);
   const realtime = useQuery({
     ...apiQuery(apiClient, REALTIME_URL, analyticsRealtimeSchema),
-    refetchInterval: ANALYTICS_LIMITS.realtimeRefreshMs,
+    refetchInterval: (query) =>
+      ownSessionMissing(query.state.data, ownSessionId) &&
+      Date.now() - openedAt < ANALYTICS_LIMITS.ownSessionWaitMs
+        ? ANALYTICS_LIMITS.ownSessionRefreshMs
+        : ANALYTICS_LIMITS.realtimeRefreshMs,
   });
   const behind =
     stats.data !== undefined && realtime.data !== undefined && statsBehind(stats.data, realtime.data);

@@ -19,7 +19,7 @@ export function trackUsage(input: UsageEventInput): void {
  */
 export const USAGE_SESSION_STORAGE_KEY = 'listready.analytics.sessionId';
 /** What a stored session id must look like to be used (anything else is replaced). */
-export const USAGE_SESSION_ID_PATTERN = /^[\w-]{8,100}$/;
+const USAGE_SESSION_ID_PATTERN = /^[\w-]{8,100}$/;
 
 /** The usage session id kept in `storage`, or null (none yet, storage refused, or something else there). */
 export function usageSessionId(storage: Pick<Storage, 'getItem'> | undefined): string | null {

@@ -97,8 +97,9 @@ function AgentAnalytics({ viewerId }: { viewerId: string }) {
 }
 
 /**
- * The analytics dashboard (/analytics, agent spec §2): stats with Refresh (and every 30 s, or at
- * once when the realtime view shows them behind), the realtime view every 5 s. The shell shows it to agents only; anyone else sees the spinner.
+ * The analytics dashboard (/analytics, agent spec §2): stats with Refresh and every 30 s, the
+ * realtime view every 5 s (`useAnalytics` says when sooner). The shell shows it to agents only;
+ * anyone else sees the spinner.
  */
 export function AnalyticsDashboard() {
   const session = useSession();

@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_LIMITS } from '@listready/contracts/analytics-limits';
 import type { UsageEvent } from '@listready/contracts/analytics';
-import {
-  ANALYTICS_URL,
-  createUsageTracker,
-  SESSION_STORAGE_KEY,
-  toBatches,
-  type TrackerDependencies,
-} from './usage-tracker.ts';
+import { ANALYTICS_URL, createUsageTracker, toBatches, type TrackerDependencies } from './usage-tracker.ts';
+import { USAGE_SESSION_STORAGE_KEY } from '@listready/web-client/usage-event';
 
 const PAGE = {
   url: 'http://listready.test/journey',
@@ -190,7 +185,7 @@ describe('usage tracker', () => {
       ['session_end', 'user-1', 'session-0001'],
     ]);
     expect(tracker.sessionId).toBe('session-0002');
-    expect(browser.stored.get(SESSION_STORAGE_KEY)).toBe('session-0002');
+    expect(browser.stored.get(USAGE_SESSION_STORAGE_KEY)).toBe('session-0002');
     expect(tracker.queued()).toMatchObject([{ event: 'page_view', userId: null, sessionId: 'session-0002' }]);
   });
 
@@ -217,7 +212,7 @@ describe('usage tracker', () => {
   });
 
   it('continues the tab’s session after a reload', () => {
-    const storage = new Map([[SESSION_STORAGE_KEY, 'kept-from-before-reload']]);
+    const storage = new Map([[USAGE_SESSION_STORAGE_KEY, 'kept-from-before-reload']]);
     expect(createUsageTracker(fakeBrowser({ storage }).deps).sessionId).toBe('kept-from-before-reload');
   });
 

@@ -8,9 +8,6 @@ import { USAGE_SESSION_STORAGE_KEY, usageSessionId } from '@listready/web-client
 
 /** Where batches go (spec §7). */
 export const ANALYTICS_URL = '/api/analytics';
-/** The tab's session id lives here, so a reload continues the session and a new tab starts one. */
-export const SESSION_STORAGE_KEY = USAGE_SESSION_STORAGE_KEY;
-
 /** What the tracker needs from the browser (tests give fakes and fake timers). */
 export interface TrackerDependencies {
   fetch: (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
@@ -117,7 +114,7 @@ export function createUsageTracker(deps: TrackerDependencies): UsageTracker {
   const newSessionId = (): string => {
     const id = deps.randomId();
     try {
-      deps.storage?.setItem(SESSION_STORAGE_KEY, id);
+      deps.storage?.setItem(USAGE_SESSION_STORAGE_KEY, id);
     } catch {
       // Storage refused (private mode, quota): the session lasts as long as the page.
     }

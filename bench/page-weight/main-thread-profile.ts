@@ -18,18 +18,15 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
+import {
+  functionKey,
+  isIdleOrProgram,
+  largest,
+  shortUrl,
+  functionTimes,
+  type CpuProfile,
+} from '../support/cpu-profile.ts';
 import { pageBrowser, pageVisitorSetting } from './seller-browser.ts';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const rounds = Number(process.env.PROFILE_ROUNDS ?? 3);
 const route = process.env.AB_ROUTE ?? '/journey';
@@ -38,21 +35,9 @@ const top = Number(process.env.PROFILE_TOP ?? 40);
 const cpuRate = Number(process.env.PROFILE_CPU_RATE ?? 4);
 const as = pageVisitorSetting(process.env.AB_AS);
 
-/** Self time in ms of each profile node, from the samples and the time between them. */
-function selfTimes(profile: Profile): Map<number, number> {
-  const self = new Map<number, number>();
-  profile.samples.forEach((node, index) => {
-    const delta = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-    self.set(node, (self.get(node) ?? 0) + delta);
-  });
-  return self;
-}
-
-const shortUrl = (url: string) => (url ? url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60) : '(native)');
-
 const byScript = new Map<string, number>();
 const byFunction = new Map<string, number>();
-let lastProfile: Profile | undefined;
+let lastProfile: CpuProfile | undefined;
 const platform = await startNpmStartPlatform(process.env, tmpdir());
 try {
   const { browser, newContext } = await pageBrowser(platform.url, { as });
@@ -69,18 +54,17 @@ try {
     await page.waitForSelector(ready, { timeout: 60_000 });
     const readyMs = performance.now() - started;
     await page.waitForTimeout(1_500);
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
     lastProfile = profile;
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
     let total = 0;
-    for (const [id, ms] of selfTimes(profile)) {
+    for (const [id, ms] of functionTimes(profile).selfByNode) {
       const frame = nodes.get(id)?.callFrame;
-      if (!frame) continue;
-      if (frame.functionName === '(idle)' || frame.functionName === '(program)') continue;
+      if (!frame || isIdleOrProgram(frame)) continue;
       total += ms;
       const script = shortUrl(frame.url);
       byScript.set(script, (byScript.get(script) ?? 0) + ms);
-      const key = `${frame.functionName || '(anonymous)'}  ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+      const key = functionKey(frame);
       byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
     }
     console.log(
@@ -94,11 +78,9 @@ try {
 }
 
 const perLoad = (ms: number) => Math.round(ms / rounds);
-const sorted = (map: Map<string, number>, count: number) =>
-  [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
 console.log(`\nself time per load, by script (ms at ${cpuRate}×):`);
-console.table(sorted(byScript, 15).map(([script, ms]) => ({ script, ms: perLoad(ms) })));
+console.table(largest(byScript, 15).map(([script, ms]) => ({ script, ms: perLoad(ms) })));
 console.log(`\nthe ${top} functions with the most self time per load (ms at ${cpuRate}×):`);
-console.table(sorted(byFunction, top).map(([fn, ms]) => ({ function: fn.slice(0, 110), ms: perLoad(ms) })));
+console.table(largest(byFunction, top).map(([fn, ms]) => ({ function: fn.slice(0, 110), ms: perLoad(ms) })));
 if (process.env.PROFILE_OUT && lastProfile)
   await writeFile(process.env.PROFILE_OUT, JSON.stringify(lastProfile));

@@ -16,7 +16,7 @@
 import { tmpdir } from 'node:os';
 import type { CDPSession } from 'playwright-core';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
-import { functionTimes, largest, shortUrl, type CpuProfile } from '../support/cpu-profile.ts';
+import { functionTimes, largest, profiledPage, shortUrl } from '../support/cpu-profile.ts';
 import { pageBrowser, pageVisitorSetting } from './seller-browser.ts';
 
 const rounds = Number(process.env.PROFILE_ROUNDS ?? 1);
@@ -83,17 +83,12 @@ try {
   const { browser, newContext } = await pageBrowser(platform.url, { as });
   for (let round = 0; round < rounds; round += 1) {
     const context = await newContext();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
+    const { page, cdp, stopProfiler } = await profiledPage(context, cpuRate);
     const events = await traceLoad(cdp, async () => {
       await page.goto(`${platform.url}${route}`, { waitUntil: 'load' });
       await page.waitForTimeout(5_000);
     });
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    const profile = await stopProfiler();
     await context.close();
 
     // The renderer's main thread: the one that evaluated the page's scripts.

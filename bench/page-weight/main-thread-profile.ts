@@ -20,10 +20,11 @@ import { tmpdir } from 'node:os';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
 import {
   functionKey,
+  functionTimes,
   isIdleOrProgram,
   largest,
+  profiledPage,
   shortUrl,
-  functionTimes,
   type CpuProfile,
 } from '../support/cpu-profile.ts';
 import { pageBrowser, pageVisitorSetting } from './seller-browser.ts';
@@ -43,18 +44,13 @@ try {
   const { browser, newContext } = await pageBrowser(platform.url, { as });
   for (let round = 0; round < rounds; round += 1) {
     const context = await newContext();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
+    const { page, stopProfiler } = await profiledPage(context, cpuRate);
     const started = performance.now();
     await page.goto(`${platform.url}${route}`);
     await page.waitForSelector(ready, { timeout: 60_000 });
     const readyMs = performance.now() - started;
     await page.waitForTimeout(1_500);
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    const profile = await stopProfiler();
     lastProfile = profile;
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
     let total = 0;

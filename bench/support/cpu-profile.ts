@@ -1,3 +1,5 @@
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+
 /**
  * Reading a V8 CPU profile as Chromium's `Profiler.stop` returns it (the page benches'
  * `main-thread-profile.ts` and `long-task-breakdown.ts`): the time of each function, by itself
@@ -90,3 +92,31 @@ export function functionTimes(
 /** The `count` largest entries of a map of times, largest first. */
 export const largest = (times: ReadonlyMap<string, number>, count: number): Array<[string, number]> =>
   [...times].sort((a, b) => b[1] - a[1]).slice(0, count);
+
+export interface ProfiledPage {
+  page: Page;
+  cdp: CDPSession;
+  /** Stops the profiler and answers what it sampled. */
+  stopProfiler(): Promise<CpuProfile>;
+}
+
+/**
+ * A new page of `context` with its CPU slowed `cpuRate` times (Lighthouse's mobile is 4) and V8's
+ * sampling profiler running every 200 µs, for a load to be profiled.
+ */
+export async function profiledPage(context: BrowserContext, cpuRate: number): Promise<ProfiledPage> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    page,
+    cdp,
+    async stopProfiler() {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      return profile;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { createAppQueryClient, SESSION_QUERY_KEY, sessionQuery } from '@listready/web-client';
 import { startUsageTracking } from './analytics/start-usage-tracking.ts';
+import { buildJourneyContractsWhenSignedIn } from './federation/build-journey-contracts.ts';
 import { registerRemoteApplications } from './federation/register-remote-applications.ts';
 import { fetchRemoteUrls, type RemoteUrls } from './federation/remote-urls.ts';
 import { RENDERED_PATH_ATTRIBUTE } from './prerender/rendered-path.ts';
@@ -21,6 +22,8 @@ startUsageTracking({ queryClient });
 
 // Ask for the session and the remote URLs at once; the frame renders meanwhile.
 if (renderedPath === null) void queryClient.prefetchQuery(sessionQuery);
+// Signed in, the journey contracts' schemas are built in a task of their own while the remote comes.
+if (renderedPath === null) void buildJourneyContractsWhenSignedIn(queryClient);
 const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.href).catch(
   (error: unknown): RemoteUrls => {
     console.error('Remote configuration unavailable; remote pages will show an error', error);

@@ -72,6 +72,44 @@ describe('createRemoteLifecycles', () => {
     await lifecycles.unmount(props);
   });
 
+  it('renders the screen in slices, letting other tasks run between them (a transition)', async () => {
+    // A screen that takes ~60 ms to render, 2 ms in each of its 30 parts.
+    const PARTS = 30;
+    let rendered = 0;
+    function Part({ index }: { index: number }) {
+      rendered += 1;
+      const until = performance.now() + 2;
+      while (performance.now() < until) {
+        // busy, as a render on a slow phone is
+      }
+      return <li>{index}</li>;
+    }
+    const SlowScreen = () => (
+      <ul>
+        {Array.from({ length: PARTS }, (_, index) => (
+          <Part key={index} index={index} />
+        ))}
+      </ul>
+    );
+    const lifecycles = createRemoteLifecycles(SlowScreen);
+    const { element, props } = mountInto();
+    await lifecycles.bootstrap(props);
+    // What another task (a timer, as input would be) sees each time it gets to run during the mount.
+    const seen: number[] = [];
+    let mounting = true;
+    const look = () => {
+      seen.push(rendered);
+      if (mounting) setTimeout(look, 0);
+    };
+    setTimeout(look, 0);
+    await lifecycles.mount(props);
+    mounting = false;
+    expect(element.querySelectorAll('li')).toHaveLength(PARTS);
+    // Rendered in one task, the timer would only ever see none or all of the parts.
+    expect(seen.some((count) => count > 0 && count < PARTS)).toBe(true);
+    await lifecycles.unmount(props);
+  });
+
   it('mounts at once without beforeMount', async () => {
     const lifecycles = createRemoteLifecycles(Screen);
     const { element, props } = mountInto();

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, type ComponentType, type ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -66,13 +66,26 @@ export function createRemoteLifecycles(Root: ComponentType, options: RemoteLifec
     rootComponent: RemoteRoot,
     errorBoundary: () => <RemoteErrorFallback />,
   });
+  type MountProps = Parameters<typeof lifecycles.mount>[0];
+  // The root's first render is a transition: React renders it in slices of a few milliseconds,
+  // yielding to the browser between them, instead of in one task that blocks input for as long as
+  // the whole screen takes (60–120 ms on a mid-range phone). The mount still resolves once the
+  // screen is committed (single-spa-react waits for the root's componentDidMount).
+  const mountInSlices = (props: MountProps) => {
+    let mounted!: ReturnType<typeof lifecycles.mount>;
+    startTransition(() => {
+      mounted = lifecycles.mount(props);
+    });
+    return mounted;
+  };
   const { beforeMount } = options;
-  if (!beforeMount) return lifecycles;
   return {
     ...lifecycles,
-    mount: async (props: Parameters<typeof lifecycles.mount>[0]) => {
-      await beforeMount().catch(() => undefined);
-      return lifecycles.mount(props);
-    },
+    mount: beforeMount
+      ? async (props: MountProps) => {
+          await beforeMount().catch(() => undefined);
+          return mountInSlices(props);
+        }
+      : mountInSlices,
   };
 }

@@ -20,10 +20,12 @@ if (renderedPath !== null) queryClient.setQueryData(SESSION_QUERY_KEY, null);
 // Usage analytics for every page and remote (spec §7): follows the session query for the user.
 startUsageTracking({ queryClient });
 
-// Ask for the session and the remote URLs at once; the frame renders meanwhile.
-if (renderedPath === null) void queryClient.prefetchQuery(sessionQuery);
-// Signed in, the journey contracts' schemas are built in a task of their own while the remote comes.
-if (renderedPath === null) void buildJourneyContractsWhenSignedIn(queryClient);
+// Ask for the session and the remote URLs at once; the frame renders meanwhile. Signed in, the
+// journey contracts' schemas are built in a task of their own while the remote comes.
+if (renderedPath === null) {
+  void queryClient.prefetchQuery(sessionQuery);
+  void buildJourneyContractsWhenSignedIn(queryClient);
+}
 const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.href).catch(
   (error: unknown): RemoteUrls => {
     console.error('Remote configuration unavailable; remote pages will show an error', error);

@@ -31,16 +31,15 @@
  *   AB_AS=agent-with-client AB_ROUTE=/dashboard AB_READY='[data-stat]' AB_PRESS_AFTER_TAB=Clients \
  *   AB_PRESS_LINK='View Casey Client’s journey' AB_PRESS_READY='[data-testid="task-row"]' …
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startNpmStartPlatform } from '../lighthouse/platform.ts';
+import { frontEndBuilds } from '../support/front-end-builds.ts';
 import { median, repositoryRoot } from '../support/harness.ts';
 import { pageBrowser, pageVisitorSetting, VIEWPORTS } from './seller-browser.ts';
 
-const builds = (process.env.AB_BUILDS ?? '').split(',').filter(Boolean);
-if (builds.length < 2) throw new Error('Set AB_BUILDS to two or more copies of a dist, comma-separated');
+const frontEnd = frontEndBuilds(process.env, repositoryRoot);
+const { builds } = frontEnd;
 const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const route = process.env.AB_ROUTE ?? '/journey';
 const ready = process.env.AB_READY ?? '[data-testid="task-row"]';
@@ -54,24 +53,7 @@ const pressTab = process.env.AB_PRESS_AFTER_TAB;
 const pressReady = process.env.AB_PRESS_READY ?? '[data-profile-tab]';
 const pressHoldMs = Number(process.env.AB_PRESS_HOLD_MS ?? 80);
 const pressHoverMs = Number(process.env.AB_PRESS_HOVER_MS ?? 0);
-const distDirs = (process.env.AB_DIST ?? 'shell/dist')
-  .split(',')
-  .filter(Boolean)
-  .map((dist) => path.join(repositoryRoot, dist));
-
-/** Where a build keeps its copy of a dist: the build itself for one dist, else its project's folder. */
-const copyOf = (build: string, distDir: string) =>
-  distDirs.length === 1 ? build : path.join(build, path.basename(path.dirname(distDir)));
-
-async function useBuild(build: string): Promise<void> {
-  for (const distDir of distDirs) {
-    await rm(distDir, { recursive: true, force: true });
-    await cp(copyOf(build, distDir), distDir, { recursive: true });
-  }
-}
-
-const saved = await mkdtemp(path.join(tmpdir(), 'listready-ab-'));
-for (const distDir of distDirs) await cp(distDir, copyOf(saved, distDir), { recursive: true });
+await frontEnd.save();
 const platform = await startNpmStartPlatform(process.env, tmpdir());
 type Figure = 'blocking' | 'lcp' | 'ready' | 'pressed';
 const figures = new Map<string, Array<Record<Figure, number>>>();
@@ -127,7 +109,7 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     for (const build of builds) {
       // The gateway reads the front end's files from disk for each request (index.html included).
-      await useBuild(build);
+      await frontEnd.use(build);
       const context = await newContext();
       await context.addInitScript((selector: string) => {
         const seen = { longTasks: [] as number[], lcp: 0, ready: Number.NaN };
@@ -170,8 +152,7 @@ try {
   }
   await browser.close();
 } finally {
-  await useBuild(saved);
-  await rm(saved, { recursive: true, force: true });
+  await frontEnd.restore();
   await platform.stop();
 }
 

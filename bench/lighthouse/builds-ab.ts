@@ -1,13 +1,13 @@
 /**
  * Two (or more) builds of the front end compared by Lighthouse, as `page-weight/long-tasks-ab.ts`
- * compares them by the page's own long tasks: one platform (`npm start`) and one Chromium; in each
- * of AB_BATCHES batches (default 3) every build is put in place in turn (`AB_BUILDS`, `AB_DIST`: see
+ * compares them by the page's own long tasks: one platform (`npm start`); in each of AB_BATCHES
+ * batches (default 3) every build is put in place in turn (`AB_BUILDS`, `AB_DIST`: see
  * `bench/support/front-end-builds.ts`) and each page of AB_ROUTES is audited AB_RUNS times (default
- * 3) at AB_PRESET (`mobile`, the default, or `desktop`). Batches alternate the builds so that a
- * machine getting busier or quieter weighs on all alike; one audit's score moves by several points
- * from run to run on a 2-core machine, which is why there are many. Prints each audit, then per
- * build and page the performance score's and TBT's mean and median and LCP's median; nothing is
- * asserted.
+ * 3) at AB_PRESET (`mobile`, the default, or `desktop`), one Chromium per build and batch. Batches
+ * alternate the builds so that a machine getting busier or quieter weighs on all alike; one audit's
+ * score moves by several points from run to run on a 2-core machine, which is why there are many.
+ * Prints each audit, then per build and page the performance score's and TBT's mean and median and
+ * LCP's median; nothing is asserted.
  *
  * AB_ROUTES: comma-separated `who:path`, who being `seller`, `agent` or `visitor` (signed out);
  * default `seller:/journey,agent:/dashboard`. Each signed-in visitor is registered once.
@@ -70,24 +70,27 @@ async function main(): Promise<void> {
     for (let batch = 1; batch <= batches; batch += 1) {
       for (const build of frontEnd.builds) {
         await frontEnd.use(build);
-        for (const route of routes) {
+        // Each page AB_RUNS times, each audit its own run (not a median of several), in one Chromium.
+        const pages = routes.flatMap((route) => {
           const cookie = cookies[route.who];
           const page = { url: `${platform.url}${route.path}`, preset, ...(cookie ? { cookie } : {}) };
-          // One audit at a time: each is its own run, not a median of several.
-          for (let run = 0; run < runs; run += 1) {
-            const [audit] = await auditPages([page], { chromePath });
-            if (!audit) throw new Error(`No audit of ${route.path}`);
-            const key = `${build} ${route.who}:${route.path}`;
-            const figures = seen.get(key) ?? { performance: [], tbtMs: [], lcpMs: [] };
-            figures.performance.push(audit.scores.performance ?? Number.NaN);
-            figures.tbtMs.push(audit.tbtMs ?? Number.NaN);
-            figures.lcpMs.push(audit.lcpMs ?? Number.NaN);
-            seen.set(key, figures);
-            console.log(
-              `batch ${batch} ${key}: performance ${audit.scores.performance ?? '–'}, TBT ${Math.round(audit.tbtMs ?? Number.NaN)} ms, LCP ${Math.round(audit.lcpMs ?? Number.NaN)} ms`,
-            );
-          }
-        }
+          return Array.from({ length: runs }, () => ({
+            ...page,
+            key: `${build} ${route.who}:${route.path}`,
+          }));
+        });
+        const audits = await auditPages(pages, { chromePath });
+        audits.forEach((audit, index) => {
+          const key = pages[index]?.key ?? '';
+          const figures = seen.get(key) ?? { performance: [], tbtMs: [], lcpMs: [] };
+          figures.performance.push(audit.scores.performance ?? Number.NaN);
+          figures.tbtMs.push(audit.tbtMs ?? Number.NaN);
+          figures.lcpMs.push(audit.lcpMs ?? Number.NaN);
+          seen.set(key, figures);
+          console.log(
+            `batch ${batch} ${key}: performance ${audit.scores.performance ?? '–'}, TBT ${Math.round(audit.tbtMs ?? Number.NaN)} ms, LCP ${Math.round(audit.lcpMs ?? Number.NaN)} ms`,
+          );
+        });
       }
     }
   } finally {

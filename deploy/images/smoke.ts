@@ -342,7 +342,7 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
     'a visitor at a path no route knows, or asking a prerendered page by name: the not-found page, with a 404 and its nonce',
     async () => {
       const answers: string[] = [];
-      for (const pathname of ['/no-such-page', '/landing.html']) {
+      for (const pathname of ['/no-such-page', '/landing.html', '/auth.html']) {
         const response = await get(`${platform.edgeUrl}${pathname}`, { headers: { Accept: 'text/html' } });
         check(response.status === 404, `GET ${pathname} answered ${response.status}`);
         const html = await response.text();
@@ -359,6 +359,31 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
         answers.push(`${pathname} 404, nonce ${inPage.slice(0, 8)}…`);
       }
       return answers.join('; ');
+    },
+  );
+
+  await step(
+    'a visitor at /auth: the sign-in form prerendered; with a query (create-account, an invitation), the plain shell',
+    async () => {
+      const prerendered = (html: string) => html.includes('data-rendered-path="/auth"');
+      const bare = await get(`${platform.edgeUrl}/auth`, { headers: { Accept: 'text/html' } });
+      const html = await bare.text();
+      check(bare.status === 200, `GET /auth answered ${bare.status}`);
+      check(
+        prerendered(html) && html.includes('<title>Sign in · ListReady</title>'),
+        '/auth: not the sign-in page',
+      );
+      const inPage = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(html)?.[1];
+      const csp = bare.headers.get('content-security-policy') ?? '';
+      check(
+        inPage && html.includes(`<style data-inline-css nonce="${inPage}">`),
+        '/auth: no nonce on its stylesheet',
+      );
+      check(csp.includes(`'nonce-${inPage}'`), `/auth: the page's nonce is not in its CSP: ${csp}`);
+      const agent = await get(`${platform.edgeUrl}/auth?role=agent`, { headers: { Accept: 'text/html' } });
+      check(agent.status === 200, `GET /auth?role=agent answered ${agent.status}`);
+      check(!prerendered(await agent.text()), '/auth?role=agent: the prerendered sign-in page');
+      return '/auth prerendered, /auth?role=agent the shell';
     },
   );
 

@@ -259,7 +259,7 @@ describe('accounts against the real auth service', () => {
     await heading(page, 'Reset your password').waitFor();
   });
 
-  it('loads the sign-in pages signed out with nothing refused: no eval probe, no 401 for the session', async () => {
+  it('loads the sign-in pages signed out with nothing refused: no eval probe, no 401 for the session (or no probe at all)', async () => {
     for (const path of ['/auth', '/auth?role=agent', '/forgot-password']) {
       const { page, cspViolations, failedResponses, errors, requests } = await browser.newPage();
       await page.goto(`${baseUrl}${path}`);
@@ -274,7 +274,13 @@ describe('accounts against the real auth service', () => {
         errors: [],
       });
       const probe = requests.find((request) => new URL(request.url()).pathname === '/api/auth/session');
-      expect((await probe?.response())?.status()).toBe(200);
+      // The forms prerendered at their bare addresses go only to a request without a session
+      // cookie: nobody to ask about. The plain shell (a query) asks, and hears "nobody" with a 200.
+      const prerendered = !path.includes('?');
+      expect({ path, probe: prerendered ? probe : (await probe?.response())?.status() }).toEqual({
+        path,
+        probe: prerendered ? undefined : 200,
+      });
     }
   });
 

@@ -88,6 +88,32 @@ describe('a visitor’s pages without JavaScript', () => {
     await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
     await page.context().close();
   });
+
+  it('the sign-in and reset-request forms are drawn with the HTML; their links work, their buttons wait for the scripts', async () => {
+    const { page, apiRequests } = await newPage();
+    const response = await page.goto(`${baseUrl}/auth`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
+    expect(await page.title()).toBe('Sign in · ListReady');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    expect(await form.getAttribute('method')).toBe('post');
+    await form.getByLabel('Email').fill('typed@example.com');
+    expect(await form.getByLabel('Email').inputValue()).toBe('typed@example.com');
+    // Nothing the scripts do can happen yet: the buttons say so.
+    expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Create an account' }).isDisabled()).toBe(true);
+    // The form needs the scripts to be sent: the page says so, as the plain shell does.
+    expect(await response?.text()).toContain('ListReady needs JavaScript to run.');
+    expect(apiRequests).toEqual([]);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
+    await page.getByRole('form', { name: 'Request a password reset link' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send Reset Link' }).isDisabled()).toBe(true);
+    // With a query the view may be another (create-account, an invitation): the plain shell.
+    const agent = await page.goto(`${baseUrl}/auth?role=agent`);
+    expect(await agent?.text()).not.toContain('data-rendered-path');
+    await page.context().close();
+  });
 });
 
 describe('a visitor’s pages, then the shell', () => {
@@ -156,6 +182,57 @@ describe('a visitor’s pages, then the shell', () => {
       expect(new URL(page.url()).pathname).toBe(path);
     },
   );
+});
+
+describe('the sign-in page before and after its scripts', () => {
+  it('takes typing before the scripts come; they hydrate the form without a mismatch, keep what was typed, and sign in with it', async () => {
+    const { page: registering } = await browser.newPage();
+    const seller = await registerAccount(registering, baseUrl, {
+      firstName: 'Early',
+      lastName: 'Typist',
+      password: 'typed-early-1',
+    });
+    const { page, errors, requests } = await browser.newPage(undefined, { serviceWorkers: 'block' });
+    // The shell's scripts held back until the visitor has typed: a slow phone's first seconds.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/auth`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
+    await page.getByLabel('Email').fill(seller.email);
+    await page.getByLabel('Password', { exact: true }).fill('typed-early-1');
+    expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+    release();
+    // Hydrated: the same inputs, with what was typed, and the button enabled.
+    await page.getByRole('button', { name: 'Sign In' }).and(page.locator(':enabled')).waitFor();
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.querySelector('form[aria-label="Sign in"]') ?? {}).some((key) =>
+          key.startsWith('__reactProps'),
+        ),
+      ),
+    ).toBe(true);
+    expect(await page.getByLabel('Email').inputValue()).toBe(seller.email);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('typed-early-1');
+    // …and the field being typed in still has the focus.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/journey');
+    await page.locator('[data-remote="mfe-seller"]').getByText('Hello Early!').waitFor();
+    // Nobody was signed in when the page came: nothing asked who was, before the sign-in.
+    const signIn = requests.findIndex((request) => new URL(request.url()).pathname === '/api/login');
+    expect(signIn).toBeGreaterThan(-1);
+    expect(
+      requests.slice(0, signIn).filter((request) => new URL(request.url()).pathname === '/api/auth/session'),
+    ).toEqual([]);
+    // React reports a hydration mismatch as a console error: none.
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('a signed-in seller', () => {

@@ -18,6 +18,8 @@ export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 export const AGENT_REMOTES_TABLE = 'agent-remotes.json';
 /** The same for a home seller's session: `/`, their journey. */
 export const CLIENT_REMOTES_TABLE = 'client-remotes.json';
+/** The account screens' chunk (`src/screens/account-pages.tsx`), which a prerendered form hydrates with. */
+const ACCOUNT_SCREENS_CHUNK = 'account-screens';
 /** The built page's inline stylesheet; whoever serves the page gives it the response's style nonce. */
 export const INLINE_STYLE_TAG = '<style data-inline-css>';
 
@@ -70,8 +72,14 @@ export class PrerenderPagesPlugin {
           compilation.emitAsset(visitor.name, new sources.RawSource(visitor.source));
           const css = inlineStylesheet(compilation, template);
           for (const page of ['landing', 'not-found'] as const) {
-            const html = prerenderedHtml(template, pages.renderSignedOutPage(page), css, pages, visitor.name);
+            const html = visitorPageHtml(template, pages.renderSignedOutPage(page), css, pages, visitor.name);
             compilation.emitAsset(pages.SIGNED_OUT_PAGE_FILES[page], new sources.RawSource(html));
+          }
+          const formScripts = namedChunkScripts(compilation, ACCOUNT_SCREENS_CHUNK);
+          for (const form of ['sign-in', 'forgot-password'] as const) {
+            const rendered = await pages.renderSignedOutForm(form);
+            const html = formPageHtml(template, rendered, css, pages, formScripts);
+            compilation.emitAsset(pages.SIGNED_OUT_FORM_FILES[form], new sources.RawSource(html));
           }
           // The plain shell paints its frame with the HTML too; its scripts then render over it.
           const shellPage = withContent(template, '', pages.renderShellWhileSessionLoads(), css);
@@ -223,7 +231,29 @@ function withContent(
   return replaceOnce(filled, stylesheet.link, `${INLINE_STYLE_TAG}${stylesheet.css}</style>`);
 }
 
-function prerenderedHtml(
+/**
+ * A page rendered at build time: its markup in the root (which the browser hydrates), the
+ * stylesheet inline, its own title (page-titles.ts: constants of ours, no markup in them), and no
+ * session probe: it goes only to requests without a session cookie, nobody signed in.
+ */
+function renderedPageHtml(
+  html: string,
+  rendered: SignedOutPages.RenderedPage,
+  stylesheet: { link: string; css: string },
+  pages: typeof SignedOutPages,
+): string {
+  const filled = withContent(
+    html,
+    ` ${pages.RENDERED_PATH_ATTRIBUTE}="${rendered.renderedPath}"`,
+    rendered.markup,
+    stylesheet,
+  );
+  const unprobed = replaceOnce(filled, /<link[^>]*href="\/api\/auth\/session"[^>]*>/, '');
+  return replaceOnce(unprobed, /<title>[^<]*<\/title>/, `<title>${rendered.title}</title>`);
+}
+
+/** A visitor's page (landing, not found): complete without the shell's scripts, which it loads when a link is followed. */
+function visitorPageHtml(
   template: string,
   rendered: SignedOutPages.RenderedPage,
   stylesheet: { link: string; css: string },
@@ -244,16 +274,41 @@ function prerenderedHtml(
   );
   // Nor the remotes' addresses, which only the shell asks for.
   html = replaceOnce(html, /<link[^>]*href="\/remotes\.json"[^>]*>/, '');
-  html = withContent(
-    html,
-    ` ${pages.RENDERED_PATH_ATTRIBUTE}="${rendered.renderedPath}"`,
-    rendered.markup,
-    stylesheet,
-  );
-  // A visitor's page: nobody is signed in, so no session probe, and it works without JavaScript.
-  html = replaceOnce(html, /<link[^>]*href="\/api\/auth\/session"[^>]*>/, '');
+  // It works without JavaScript.
   html = replaceOnce(html, /<noscript>.*?<\/noscript>/s, '');
-  // The page's own title (page-titles.ts: constants of ours, no markup in them).
-  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${rendered.title}</title>`);
-  return html;
+  return renderedPageHtml(html, rendered, stylesheet, pages);
+}
+
+/**
+ * An account form: the plain shell's page with the form drawn in it, its scripts as they are (they
+ * hydrate the form), and the form's own code (the account screens' chunk, which the browser waits
+ * for before hydrating) preloaded beside them instead of asked for once they run.
+ */
+function formPageHtml(
+  template: string,
+  rendered: SignedOutPages.RenderedPage,
+  stylesheet: { link: string; css: string },
+  pages: typeof SignedOutPages,
+  formScripts: readonly string[],
+): string {
+  const preloads = formScripts
+    .map((src) => `<link rel="preload" as="script" href="${src}" fetchpriority="low">`)
+    .join('');
+  return renderedPageHtml(
+    replaceOnce(template, '</head>', `${preloads}</head>`),
+    rendered,
+    stylesheet,
+    pages,
+  );
+}
+
+/** The scripts of a chunk group the build names (`webpackChunkName`), as the page addresses them. */
+function namedChunkScripts(compilation: Compilation, name: string): string[] {
+  const group = compilation.namedChunkGroups.get(name);
+  if (!group) throw new Error(`${PLUGIN_NAME}: the build has no chunk named ${name}`);
+  const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
+  if (publicPath === 'auto') throw new Error(`${PLUGIN_NAME}: the build's publicPath must be set`);
+  return group.chunks.flatMap((chunk) =>
+    [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `${publicPath}${file}`),
+  );
 }

@@ -6,6 +6,7 @@ import { buildJourneyContractsWhenSignedIn } from './federation/build-journey-co
 import { registerRemoteApplications } from './federation/register-remote-applications.ts';
 import { fetchRemoteUrls, type RemoteUrls } from './federation/remote-urls.ts';
 import { RENDERED_PATH_ATTRIBUTE } from './prerender/rendered-path.ts';
+import { isAccountPage, loadAccountScreens } from './screens/account-pages.tsx';
 import { registerServiceWorker } from './service-worker/register-service-worker.ts';
 import { ShellApp } from './shell-app.tsx';
 
@@ -35,9 +36,14 @@ const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.hr
 
 // The plain shell page's root holds its frame as it stands while the session is asked (painted with
 // the HTML); the first render replaces it, the same frame or, if the session has come, the page.
-if (renderedPath !== null)
-  hydrateRoot(container, <ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
-else createRoot(container).render(<ShellApp queryClient={queryClient} />);
+// A prerendered page is hydrated: an account form once its code is here, so the first render draws
+// the form the HTML holds (what was typed meanwhile stays); without that code, rendered over.
+const renderOver = () => createRoot(container).render(<ShellApp queryClient={queryClient} />);
+const hydrate = (path: string) =>
+  hydrateRoot(container, <ShellApp queryClient={queryClient} renderedPath={path} />);
+if (renderedPath === null) renderOver();
+else if (isAccountPage(renderedPath)) loadAccountScreens().then(() => hydrate(renderedPath), renderOver);
+else hydrate(renderedPath);
 
 // Installable and offline (the journey): the worker comes once the page has loaded. Not in
 // development, where files change under the same names.

@@ -424,6 +424,8 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/"><h1>Get Your Home Ready to Sell</h1></div></body></html>';
   const NOT_FOUND =
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/404"><h1>404 Page Not Found</h1></div></body></html>';
+  const SIGN_IN =
+    '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/auth"><h1>Sign in to ListReady</h1></div></body></html>';
   let prerenderedDir: string;
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -432,11 +434,13 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     await writeFile(path.join(prerenderedDir, 'index.html'), SHELL_HTML);
     await writeFile(path.join(prerenderedDir, 'landing.html'), LANDING);
     await writeFile(path.join(prerenderedDir, 'not-found.html'), NOT_FOUND);
+    await writeFile(path.join(prerenderedDir, 'auth.html'), SIGN_IN);
     await writeFile(
       path.join(prerenderedDir, 'signed-out-pages.json'),
       JSON.stringify({
         pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
         otherwise: 'not-found.html',
+        withoutQuery: { '/auth': 'auth.html' },
       }),
     );
     app = await build({ shellDir: prerenderedDir });
@@ -452,7 +456,12 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     ['/', LANDING, 200],
     ['/journey', LANDING, 200],
     ['/journey/', LANDING, 200],
+    // The prerendered form at its bare address; with a query (another view, maybe), the plain shell.
+    ['/auth', SIGN_IN, 200],
+    ['/auth/', SIGN_IN, 200],
+    ['/auth?', SIGN_IN, 200],
     ['/auth?role=agent', SHELL_HTML, 200],
+    ['/auth?invitation=inv-1', SHELL_HTML, 200],
     // A real 404, not a "soft" one: crawlers, link checkers and monitoring see the page is missing.
     ['/no-such-page', NOT_FOUND, 404],
     ['/journey/no-such-page', NOT_FOUND, 404],
@@ -467,7 +476,7 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     },
   );
 
-  it.each(['/', '/journey', '/no-such-page'])(
+  it.each(['/', '/journey', '/no-such-page', '/auth'])(
     'sends the plain shell at %s to a request with a session cookie (no landing page flash)',
     async (url) => {
       const response = await page(url, 'theme=dark; listready_session=eyJhbGciOi.token.sig');
@@ -493,7 +502,13 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
   });
 
-  it.each(['/landing.html', '/not-found.html', '/not-found.html/'])(
+  it('answers a prerendered form asked by name with a 404 and the not-found page', async () => {
+    const browsing = await page('/auth.html');
+    expect(browsing.statusCode).toBe(404);
+    expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
+  });
+
+  it.each(['/landing.html', '/not-found.html', '/not-found.html/', '/auth.html'])(
     'answers %s asked by name with a 404 signed in too (no route has it), with the shell to say so',
     async (url) => {
       const response = await page(url, 'listready_session=eyJhbGciOi.token.sig');

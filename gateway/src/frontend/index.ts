@@ -84,6 +84,8 @@ export const INLINE_STYLE_TAG = '<style data-inline-css>';
 export interface SignedOutPagesTable {
   pages: Record<string, string>;
   otherwise: string;
+  /** Paths with a prerendered page for the address without a query string (`/auth` → `auth.html`); optional in older builds. */
+  withoutQuery?: Record<string, string>;
 }
 
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
@@ -278,8 +280,9 @@ export const pagePathOf = (pathname: string): string =>
 /**
  * The page for a request: with a session cookie the plain shell, which asks who is signed in (and
  * shows its own not-found page, with a 200: which pages exist depends on the role); without one,
- * what the build's table names for the path (the prerendered landing or not-found page, or the
- * plain shell for pages every visitor may use), so a visitor's first paint needs no JavaScript and
+ * what the build's table names for the path (the prerendered landing or not-found page, a
+ * prerendered form at its address without a query string, or the plain shell for the other pages
+ * every visitor may use), so a visitor's first paint needs no JavaScript and
  * a signed-in user never sees the landing page first. No table (an older build): the plain shell
  * for everyone. A prerendered page asked by name (`/landing.html`) is a path no route knows, for
  * every role: a 404, as from the static image's nginx.
@@ -288,18 +291,24 @@ export function pageFor(
   pathname: string,
   signedIn: boolean,
   table: SignedOutPagesTable | undefined,
+  query = '',
 ): PageChoice {
   if (!table) return { file: SHELL_PAGE, status: 200 };
   const path = pagePathOf(pathname);
   if (signedIn) return { file: SHELL_PAGE, status: isPrerenderedPageName(path, table) ? 404 : 200 };
+  // A prerendered form holds for its bare address only (`/auth?role=agent` draws another view).
+  const forms = table.withoutQuery ?? {};
+  const form = query === '' && Object.hasOwn(forms, path) ? forms[path] : undefined;
+  if (form) return { file: form, status: 200 };
   const file = Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;
   return { file, status: file === table.otherwise ? 404 : 200 };
 }
 
-/** `/landing.html`, `/not-found.html`: a file the table sends in place of a path, asked for itself. */
+/** `/landing.html`, `/auth.html`…: a file the table sends in place of a path, asked for itself. */
 function isPrerenderedPageName(path: string, table: SignedOutPagesTable): boolean {
   const file = path.slice(1);
-  return file !== SHELL_PAGE && (file === table.otherwise || Object.values(table.pages).includes(file));
+  const named = [table.otherwise, ...Object.values(table.pages), ...Object.values(table.withoutQuery ?? {})];
+  return file !== SHELL_PAGE && named.includes(file);
 }
 
 /** Origins other than our own that the page must reach for federation (the remotes hosted elsewhere). */
@@ -375,6 +384,12 @@ async function existingFile(rootDir: string, urlPath: string): Promise<string | 
 
 function pathnameOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? '/';
+}
+
+/** The query string without its `?` (`/auth?` has none, as for nginx's `$args`). */
+function queryOf(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at + 1);
 }
 
 function isApiPath(pathname: string): boolean {
@@ -490,7 +505,7 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     const { file, status } =
       pathname === '/index.html'
         ? { file: SHELL_PAGE, status: 200 }
-        : pageFor(pathname, signedIn, await readSignedOutPagesTable());
+        : pageFor(pathname, signedIn, await readSignedOutPagesTable(), queryOf(request));
     let html: string;
     try {
       html = await readFile(path.join(shellDir, path.basename(file)), 'utf8');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   nginxVisitorPageMap,
   renderShellWhileSessionLoads,
+  renderSignedOutForm,
   renderSignedOutPage,
   signedInRemotesTable,
   everyoneRemotesTable,
@@ -9,6 +10,8 @@ import {
   clientRemotesTable,
   signedOutPagesTable,
 } from './signed-out-pages.tsx';
+import { pageTitle } from '../routing/page-titles.ts';
+import { resolveRoute } from '../routing/route-rules.ts';
 
 describe('the visitor’s prerendered pages', () => {
   it('names, for each path the route rules know, what a visitor gets there', () => {
@@ -18,22 +21,46 @@ describe('the visitor’s prerendered pages', () => {
     // Protected pages show the landing page to a visitor (without a redirect).
     for (const path of ['/journey', '/profile', '/dashboard', '/analytics'])
       expect(table.pages[path]).toBe('landing.html');
-    // Pages every visitor may use are the plain shell's (forms, tokens in the query string).
+    // Pages every visitor may use are the plain shell's (forms, tokens in the query string)…
     for (const path of ['/auth', '/forgot-password', '/reset-password', '/accept-invitation'])
       expect(table.pages[path]).toBe('index.html');
+    // …but for the two forms prerendered at their bare addresses (a query may change the view).
+    expect(table.withoutQuery).toEqual({ '/auth': 'auth.html', '/forgot-password': 'forgot-password.html' });
   });
 
   it('writes the same table as an nginx map for the static image (deploy/static/shell.nginx.conf)', () => {
     const map = nginxVisitorPageMap({
       pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
       otherwise: 'not-found.html',
+      withoutQuery: { '/auth': 'auth.html' },
     });
-    expect(map).toContain('map $uri $listready_visitor_page {');
-    expect(map).toContain('  default /not-found.html;');
-    expect(map).toContain('  / /landing.html;');
-    expect(map).toContain('  "~^/journey/*$" /landing.html;');
-    expect(map).toContain('  "~^/auth/*$" /index.html;');
-    expect(() => nginxVisitorPageMap({ pages: { '/a b': 'x.html' }, otherwise: 'y.html' })).toThrow();
+    const block = (name: string) =>
+      new RegExp(`map ${name.replace(/\$/g, '\\$')} \\{\\n([^}]*)\\}`).exec(map)?.[1]?.split('\n');
+    // By path, whatever the query.
+    expect(block('$uri $listready_visitor_path_page')).toEqual([
+      '  default /not-found.html;',
+      '  / /landing.html;',
+      '  "~^/journey/*$" /landing.html;',
+      '  "~^/auth/*$" /index.html;',
+      '',
+    ]);
+    // Without a query string, the prerendered form where there is one.
+    expect(block('$uri $listready_visitor_bare_page')).toEqual([
+      '  default $listready_visitor_path_page;',
+      '  "~^/auth/*$" /auth.html;',
+      '',
+    ]);
+    expect(block('$args $listready_visitor_page')).toEqual([
+      '  "" $listready_visitor_bare_page;',
+      '  default $listready_visitor_path_page;',
+      '',
+    ]);
+    expect(() =>
+      nginxVisitorPageMap({ pages: { '/a b': 'x.html' }, otherwise: 'y.html', withoutQuery: {} }),
+    ).toThrow();
+    expect(() =>
+      nginxVisitorPageMap({ pages: {}, otherwise: 'y.html', withoutQuery: { '/a b': 'x.html' } }),
+    ).toThrow();
   });
 
   it('names the pages one remote renders for every visitor, signed in or not (the server preloads it with them)', () => {
@@ -105,6 +132,40 @@ describe('the visitor’s prerendered pages', () => {
     expect(page.querySelector('footer')?.textContent).toContain(
       `© ${new Date().getFullYear()} ListReady. All rights reserved.`,
     );
+  });
+
+  it('renders the sign-in form at /auth with its code loaded: fields, links, and a submit button that waits for the scripts', async () => {
+    const signIn = await renderSignedOutForm('sign-in');
+    expect(signIn.renderedPath).toBe('/auth');
+    const page = document.createElement('div');
+    page.innerHTML = signIn.markup;
+    expect(page.querySelector('main h1')?.textContent).toBe('Sign in to ListReady');
+    const form = page.querySelector('form[aria-label="Sign in"]');
+    // Submitted by the browser itself, it would never put the password in an address.
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.querySelector('input[type="email"]')).not.toBeNull();
+    expect(form?.querySelector('input[type="password"]')).not.toBeNull();
+    // Disabled until the scripts take the form over (and Enter does not submit it either).
+    const submit = form?.querySelector('button[type="submit"]');
+    expect(submit?.textContent).toBe('Sign In');
+    expect(submit?.hasAttribute('disabled')).toBe(true);
+    expect(page.querySelector('a[href="/forgot-password"]')).not.toBeNull();
+    // No spinner: not the session (known: signed out), not the form's code (rendered with it).
+    expect(page.querySelector('[role="status"]')).toBeNull();
+    expect(page.querySelector('[data-testid="screen-code-loading"]')).toBeNull();
+    expect(signIn.title).toBe(pageTitle('/auth', resolveRoute('/auth', { status: 'signed-out' })));
+  });
+
+  it('renders the reset request form at /forgot-password the same way', async () => {
+    const forgot = await renderSignedOutForm('forgot-password');
+    expect(forgot.renderedPath).toBe('/forgot-password');
+    const page = document.createElement('div');
+    page.innerHTML = forgot.markup;
+    const form = page.querySelector('form[aria-label="Request a password reset link"]');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.querySelector('input[type="email"]')).not.toBeNull();
+    expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
+    expect(page.querySelector('main a[href="/auth"]')).not.toBeNull();
   });
 
   it('renders the plain shell’s frame as it stands while the session is asked: nobody’s page yet', () => {

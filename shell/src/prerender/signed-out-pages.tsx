@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
 import { resolveRoute, rootRemoteOf, ROUTE_RULES } from '../routing/route-rules.ts';
+import { loadAccountScreens } from '../screens/account-pages.tsx';
 import { ShellApp } from '../shell-app.tsx';
 
 /**
@@ -23,6 +24,22 @@ export const SIGNED_OUT_PAGE_FILES: Record<SignedOutPage, string> = {
 /** Where each page is rendered: a path the route rules resolve to it for a visitor. */
 const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': '/404' };
 
+/**
+ * The account forms a visitor opens most, prerendered too: sign-in at `/auth` (what every "Sign In"
+ * links to) and the reset request at `/forgot-password`. Unlike the pages above they need the
+ * shell's scripts to do anything (the page loads them as the plain shell does and hydrates the form
+ * once they and the form's code are here: typing can start before). Each holds for its address
+ * without a query string only: `/auth?role=agent` and `/auth?invitation=…` draw create-account.
+ */
+export type SignedOutForm = 'sign-in' | 'forgot-password';
+
+export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
+  'sign-in': 'auth.html',
+  'forgot-password': 'forgot-password.html',
+};
+
+const FORM_AT: Record<SignedOutForm, string> = { 'sign-in': '/auth', 'forgot-password': '/forgot-password' };
+
 export { RENDERED_PATH_ATTRIBUTE } from './rendered-path.ts';
 export {
   SHELL_SCRIPTS_ATTRIBUTE,
@@ -35,9 +52,17 @@ export interface SignedOutPagesTable {
   pages: Record<string, string>;
   /** The file for every other path: the not-found page. */
   otherwise: string;
+  /**
+   * Paths whose file above is the plain shell but which have a prerendered page for the address
+   * without a query string (`/auth` → `auth.html`); with a query, `pages` decides.
+   */
+  withoutQuery: Record<string, string>;
 }
 
-/** The route rules for a visitor, as files: the landing page, the plain shell, or not found. */
+/**
+ * The route rules for a visitor, as files: the landing page, the plain shell, or not found; and the
+ * prerendered forms for their bare addresses.
+ */
 export function signedOutPagesTable(): SignedOutPagesTable {
   const pages: Record<string, string> = {};
   for (const path of ['/', ...Object.keys(ROUTE_RULES)]) {
@@ -49,7 +74,9 @@ export function signedOutPagesTable(): SignedOutPagesTable {
           ? SIGNED_OUT_PAGE_FILES['not-found']
           : 'index.html';
   }
-  return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'] };
+  const forms = Object.keys(FORM_AT) as SignedOutForm[];
+  const withoutQuery = Object.fromEntries(forms.map((form) => [FORM_AT[form], SIGNED_OUT_FORM_FILES[form]]));
+  return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'], withoutQuery };
 }
 
 /** The pages whose rule grants `access`, each with the remote that renders it. */
@@ -95,22 +122,38 @@ export function clientRemotesTable(): Record<string, string> {
   return { '/': rootRemoteOf('client') };
 }
 
+/** `path` as the key of an nginx `map` on `$uri`: with or without trailing slashes, as the route rules take it. */
+function nginxPathKey(path: string): string {
+  if (!/^\/[a-z0-9-]*$/.test(path)) throw new Error(`Cannot write ${path} for nginx`);
+  return path === '/' ? '/' : `"~^${path}/*$"`;
+}
+
 /**
- * `map $uri $listready_visitor_page { … }`: the table as nginx reads it, each path with or without
- * trailing slashes (as the route rules take it), every other path the not-found page.
+ * `map … $listready_visitor_page { … }`: the table as nginx reads it. By path, the page for any query
+ * (every other path the not-found page); for a request without a query string, a prerendered form
+ * where the table names one.
  */
 export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
   const file = (name: string) => `/${name}`;
-  const lines = Object.entries(table.pages).map(([path, page]) => {
-    if (!/^\/[a-z0-9-]*$/.test(path)) throw new Error(`Cannot write ${path} for nginx`);
-    return path === '/' ? `  / ${file(page)};` : `  "~^${path}/*$" ${file(page)};`;
-  });
+  const byPath = Object.entries(table.pages).map(([path, page]) => `  ${nginxPathKey(path)} ${file(page)};`);
+  const forms = Object.entries(table.withoutQuery).map(
+    ([path, page]) => `  ${nginxPathKey(path)} ${file(page)};`,
+  );
   return [
     '# Written by the shell build (shell/src/prerender/signed-out-pages.tsx) from the route rules: the page',
     '# a request without a session cookie gets at each path (deploy/static/shell.nginx.conf).',
-    'map $uri $listready_visitor_page {',
+    'map $uri $listready_visitor_path_page {',
     `  default ${file(table.otherwise)};`,
-    ...lines,
+    ...byPath,
+    '}',
+    '# The same without a query string: a prerendered form where there is one.',
+    'map $uri $listready_visitor_bare_page {',
+    '  default $listready_visitor_path_page;',
+    ...forms,
+    '}',
+    'map $args $listready_visitor_page {',
+    '  "" $listready_visitor_bare_page;',
+    '  default $listready_visitor_path_page;',
     '}',
     '',
   ].join('\n');
@@ -149,9 +192,21 @@ export function renderShellWhileSessionLoads(): string {
   return renderShell(SESSION_DECIDES_AT, 'asked');
 }
 
+/**
+ * An account form as a visitor's browser first renders it at its bare address, signed out, once the
+ * account screens' code is here (as the browser waits for it before hydrating).
+ */
+export async function renderSignedOutForm(form: SignedOutForm): Promise<RenderedPage> {
+  await loadAccountScreens();
+  return renderSignedOutAt(FORM_AT[form]);
+}
+
 /** One page as a visitor's browser first renders it: signed out (the session is known, not asked). */
 export function renderSignedOutPage(page: SignedOutPage): RenderedPage {
-  const renderedPath = RENDERED_AT[page];
+  return renderSignedOutAt(RENDERED_AT[page]);
+}
+
+function renderSignedOutAt(renderedPath: string): RenderedPage {
   return {
     markup: renderShell(renderedPath, 'signed-out'),
     renderedPath,

@@ -3,16 +3,28 @@ import { resolveRoute } from '../routing/route-rules.ts';
 
 type AccountScreens = typeof import('../accounts/account-screens.tsx');
 
-const loadAccountScreens = () =>
+const importAccountScreens = () =>
   import(/* webpackChunkName: "account-screens" */ '../accounts/account-screens.tsx');
 
-const accountScreens = onDemand(loadAccountScreens);
-// Opened at an account page (shown whatever the session), the shell starts fetching its screens
-// as it starts, beside its own code, instead of once it has asked for the session and rendered.
-// (Not when the build prerenders the visitor pages: there is no window there.)
-const opening =
-  typeof window === 'undefined' ? undefined : resolveRoute(window.location.pathname, { status: 'loading' });
-if (opening?.kind === 'shell' && ['auth', 'forgot-password', 'reset-password'].includes(opening.screen)) {
+const accountScreens = onDemand(importAccountScreens);
+
+/** Whether the page at `path` is one of the account screens (shown whatever the session). */
+export function isAccountPage(path: string): boolean {
+  const route = resolveRoute(path, { status: 'loading' });
+  return route.kind === 'shell' && ['auth', 'forgot-password', 'reset-password'].includes(route.screen);
+}
+
+/**
+ * The account screens' code, fetched once. An account page prerendered with its form (the build,
+ * `prerender/signed-out-pages.tsx`) is rendered, and hydrated in the browser, once it is here: the
+ * first render then draws the form the HTML holds.
+ */
+export const loadAccountScreens = (): Promise<unknown> => accountScreens.fetch();
+
+// Opened at an account page, the shell starts fetching its screens as it starts, beside its own
+// code, instead of once it has asked for the session and rendered. (Not when the build prerenders
+// the pages: there is no window there.)
+if (typeof window !== 'undefined' && isAccountPage(window.location.pathname)) {
   void accountScreens.fetch().catch(() => undefined);
 }
 

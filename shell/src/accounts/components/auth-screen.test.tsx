@@ -1,6 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PENDING_INVITATION_STORAGE_KEY, SESSION_QUERY_KEY } from '@listready/web-client';
+import {
+  createAppQueryClient,
+  PENDING_INVITATION_STORAGE_KEY,
+  SESSION_QUERY_KEY,
+} from '@listready/web-client';
 import {
   currentLocation,
   json,
@@ -344,5 +351,74 @@ describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
     renderAt('/auth?invitation=inv-9', <AuthPage />, sessionUser('client'));
     await waitFor(() => expect(currentLocation()).toBe('/journey'));
     expect(posts(calls)).toEqual([{ url: '/api/accept-invitation', body: { invitationId: 'inv-9' } }]);
+  });
+});
+
+describe('/auth as the build draws it, hydrated once the scripts come', () => {
+  const serverRendered = () => {
+    const queryClient = createAppQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    return renderToString(
+      <QueryClientProvider client={queryClient}>
+        <AuthPage />
+      </QueryClientProvider>,
+    );
+  };
+
+  it('keeps what was typed before, enables Sign In only once hydrated, and signs in with what was typed', async () => {
+    const calls = scriptApi({ 'POST /api/login': () => json(200, sessionUser('client')) });
+    window.history.replaceState(null, '', '/auth');
+    const container = document.createElement('div');
+    container.innerHTML = serverRendered();
+    document.body.append(container);
+    const email = container.querySelector<HTMLInputElement>('input[type="email"]');
+    const password = container.querySelector<HTMLInputElement>('input[type="password"]');
+    const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!email || !password || !submit) throw new Error('the drawn form has no email, password or submit');
+    // The visitor types into the HTML as drawn; the buttons do nothing yet, and say so.
+    email.value = 'ann@example.com';
+    password.value = 'typed-before-the-scripts';
+    const buttons = () => [...container.querySelectorAll('button')];
+    expect(
+      buttons().map((button) => [button.textContent || button.getAttribute('aria-label'), button.disabled]),
+    ).toEqual([
+      ['Show password', true],
+      ['Sign In', true],
+      ['Create an account', true],
+    ]);
+
+    const queryClient = createAppQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    const recoverableErrors: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <QueryClientProvider client={queryClient}>
+          <AuthPage />
+        </QueryClientProvider>,
+        { onRecoverableError: (error) => recoverableErrors.push(error) },
+      );
+    });
+    try {
+      // Hydrated, not drawn again: the same elements, the typed values, no mismatch.
+      expect(recoverableErrors).toEqual([]);
+      expect(container.querySelector('input[type="email"]')).toBe(email);
+      expect(email.value).toBe('ann@example.com');
+      expect(password.value).toBe('typed-before-the-scripts');
+      expect(buttons().every((button) => !button.disabled)).toBe(true);
+      fireEvent.click(submit);
+      await waitFor(() => expect(currentLocation()).toBe('/journey'));
+      expect(calls).toEqual([
+        {
+          method: 'POST',
+          url: '/api/login',
+          body: { email: 'ann@example.com', password: 'typed-before-the-scripts' },
+        },
+      ]);
+    } finally {
+      act(() => root?.unmount());
+      container.remove();
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from '@listready/web-client';
 import { useFocusOnChange } from '../hooks/use-focus-on-change.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { goTo } from '../utils/go-to.ts';
 import { homePathFor } from '../utils/home-path.ts';
 import { AccountFrame } from './account-frame.tsx';
@@ -82,6 +83,8 @@ function AuthScreen({
   const view = VIEWS[mode];
   // Each form is mounted afresh on a switch: both start empty with their passwords hidden.
   const switchMode = () => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
+  // Drawn before the scripts (the prerendered sign-in page), the switch waits for them: disabled.
+  const ready = useHydrated();
 
   return (
     <AccountFrame title={view.title} description={view.description} headingRef={headingRef} showSteps>
@@ -95,6 +98,7 @@ function AuthScreen({
         <button
           type="button"
           onClick={switchMode}
+          disabled={!ready}
           className="rounded-sm font-medium text-brand-soft underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
         >
           {view.switchAction}

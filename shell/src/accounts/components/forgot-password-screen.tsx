@@ -69,7 +69,13 @@ export function ForgotPasswordPage() {
       headingRef={headingRef}
       description="Enter the email address of your account and we will send you a link to choose a new password."
     >
-      <form noValidate onSubmit={submit} className="space-y-5" aria-label="Request a password reset link">
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        className="space-y-5"
+        aria-label="Request a password reset link"
+      >
         <TextField
           id="forgot-password-email"
           label="Email"

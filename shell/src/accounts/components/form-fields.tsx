@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn, FormField } from '@listready/ui';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 
 const controlClasses = cn(
   'h-11 w-full rounded-md border border-surface-border bg-page px-3 text-base text-ink',
@@ -33,6 +34,8 @@ export function PasswordField({
   ...inputProps
 }: Omit<InputProps, 'type'>) {
   const [visible, setVisible] = useState(false);
+  // Drawn before the scripts (a prerendered form), the button does nothing until they come: disabled.
+  const ready = useHydrated();
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       {(field) => (
@@ -46,6 +49,7 @@ export function PasswordField({
           <button
             type="button"
             onClick={() => setVisible((shown) => !shown)}
+            disabled={!ready}
             aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
             aria-controls={id}
             className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-ink-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"

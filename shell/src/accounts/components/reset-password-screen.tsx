@@ -88,7 +88,13 @@ function ResetPasswordForm({ token }: { token: string }) {
       headingRef={headingRef}
       description="Choose the password you will sign in with from now on. This link expires in 1 hour."
     >
-      <form noValidate onSubmit={submit} className="space-y-5" aria-label="Choose a new password">
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        className="space-y-5"
+        aria-label="Choose a new password"
+      >
         <PasswordField
           id="reset-password"
           label="New password"

@@ -31,8 +31,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) => signIn.mutate(values));
 
+  // `method="post"` on every account form: were the browser to submit one itself (the page drawn
+  // before its scripts came), the password would go in a request body, never in an address.
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Sign in">
+    <form method="post" noValidate onSubmit={submit} className="space-y-5" aria-label="Sign in">
       <TextField
         id="sign-in-email"
         label="Email"

@@ -67,7 +67,7 @@ export function SignUpForm({
   const submit = form.handleSubmit((values) => registration.mutate(values));
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Create account">
+    <form method="post" noValidate onSubmit={submit} className="space-y-5" aria-label="Create account">
       <TextField
         id="sign-up-email"
         label="Email"

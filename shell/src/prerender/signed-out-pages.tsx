@@ -134,22 +134,19 @@ function nginxPathKey(path: string): string {
  * where the table names one.
  */
 export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
-  const file = (name: string) => `/${name}`;
-  const byPath = Object.entries(table.pages).map(([path, page]) => `  ${nginxPathKey(path)} ${file(page)};`);
-  const forms = Object.entries(table.withoutQuery).map(
-    ([path, page]) => `  ${nginxPathKey(path)} ${file(page)};`,
-  );
+  const entries = (files: Record<string, string>) =>
+    Object.entries(files).map(([path, file]) => `  ${nginxPathKey(path)} /${file};`);
   return [
     '# Written by the shell build (shell/src/prerender/signed-out-pages.tsx) from the route rules: the page',
     '# a request without a session cookie gets at each path (deploy/static/shell.nginx.conf).',
     'map $uri $listready_visitor_path_page {',
-    `  default ${file(table.otherwise)};`,
-    ...byPath,
+    `  default /${table.otherwise};`,
+    ...entries(table.pages),
     '}',
     '# The same without a query string: a prerendered form where there is one.',
     'map $uri $listready_visitor_bare_page {',
     '  default $listready_visitor_path_page;',
-    ...forms,
+    ...entries(table.withoutQuery),
     '}',
     'map $args $listready_visitor_page {',
     '  "" $listready_visitor_bare_page;',

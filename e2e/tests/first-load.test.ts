@@ -172,6 +172,16 @@ describe('a visitor’s pages, then the shell', () => {
           ),
         ),
       ).toBe(true);
+      // The sign-in form's code came with the shell's, warmed as the pointer reached the link (a
+      // preload, not the shell's own request once it routed there), and only once.
+      expect(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/account-screens\.[0-9a-f]{8}\.js$/.test(entry.name))
+            .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+        ),
+      ).toEqual(['link']);
       // The server sent this page because no session cookie came with the request: nobody to ask about.
       expect(requests.filter((request) => request.url().endsWith('/api/auth/session'))).toEqual([]);
       // React reports a hydration mismatch as a console error: the page must have none.

@@ -71,11 +71,14 @@ export class PrerenderPagesPlugin {
           ]);
           compilation.emitAsset(visitor.name, new sources.RawSource(visitor.source));
           const css = inlineStylesheet(compilation, template);
+          // The account screens' code: a prerendered form hydrates with it; a visitor's page warms it
+          // with the shell's scripts (most of its links lead to /auth).
+          const formScripts = namedChunkScripts(compilation, ACCOUNT_SCREENS_CHUNK);
           for (const page of ['landing', 'not-found'] as const) {
-            const html = visitorPageHtml(template, pages.renderSignedOutPage(page), css, pages, visitor.name);
+            const rendered = pages.renderSignedOutPage(page);
+            const html = visitorPageHtml(template, rendered, css, pages, visitor.name, formScripts);
             compilation.emitAsset(pages.SIGNED_OUT_PAGE_FILES[page], new sources.RawSource(html));
           }
-          const formScripts = namedChunkScripts(compilation, ACCOUNT_SCREENS_CHUNK);
           for (const form of ['sign-in', 'forgot-password'] as const) {
             const rendered = await pages.renderSignedOutForm(form);
             const html = formPageHtml(template, rendered, css, pages, formScripts);
@@ -252,13 +255,17 @@ function renderedPageHtml(
   return replaceOnce(unprobed, /<title>[^<]*<\/title>/, `<title>${rendered.title}</title>`);
 }
 
-/** A visitor's page (landing, not found): complete without the shell's scripts, which it loads when a link is followed. */
+/**
+ * A visitor's page (landing, not found): complete without the shell's scripts, which it loads when
+ * a link is followed — warmed, with `alsoWarmed`, when one is pointed at or focused.
+ */
 function visitorPageHtml(
   template: string,
   rendered: SignedOutPages.RenderedPage,
   stylesheet: { link: string; css: string },
   pages: typeof SignedOutPages,
   visitorScript: string,
+  alsoWarmed: readonly string[],
 ): string {
   let html = template;
   // The shell's scripts are not loaded with the page: the visitor's script loads them when needed.
@@ -270,7 +277,7 @@ function visitorPageHtml(
   html = replaceOnce(
     html,
     '</head>',
-    `<meta name="${pages.VISITOR_SCRIPT_META}" content="/${visitorScript}" ${pages.SHELL_SCRIPTS_ATTRIBUTE}="${shellScripts.join(' ')}"><script>${pages.VISITOR_LOADER}</script></head>`,
+    `<meta name="${pages.VISITOR_SCRIPT_META}" content="/${visitorScript}" ${pages.SHELL_SCRIPTS_ATTRIBUTE}="${[...shellScripts, ...alsoWarmed].join(' ')}"><script>${pages.VISITOR_LOADER}</script></head>`,
   );
   // Nor the remotes' addresses, which only the shell asks for.
   html = replaceOnce(html, /<link[^>]*href="\/remotes\.json"[^>]*>/, '');

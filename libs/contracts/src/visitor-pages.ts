@@ -15,7 +15,8 @@ export const VISITOR_SCRIPT_META = 'listready-visitor-script';
 
 /**
  * On that meta, and then on the script the loader adds: the shell's entry and the chunks its page
- * preloads, space-separated, which the visitor's script loads when the visitor follows a link.
+ * preloads, then the sign-in form's code, space-separated: the visitor's script preloads them all
+ * when a link is pointed at or focused, and loads the entry when the visitor follows it.
  */
 export const SHELL_SCRIPTS_ATTRIBUTE = 'data-shell-scripts';
 

@@ -199,7 +199,8 @@ describe("the shell's nginx (deploy/static)", () => {
   });
 
   it('never sends a page precompressed (sub_filter cannot write into a .gz)', () => {
-    const prerendered = 'location ~ ^/(landing|not-found|auth|forgot-password)\\.html$ {';
+    const prerendered =
+      'location ~ ^/(landing|not-found|auth|forgot-password|reset-password|reset-password-form)\\.html$ {';
     for (const opening of ['location = /index.html {', prerendered]) {
       const page = blockOf(conf, opening);
       expect(page).not.toContain('gzip_static');
@@ -222,12 +223,22 @@ describe("the shell's nginx (deploy/static)", () => {
   it('serves every page the shell build prerenders only in place of a path (the pages’ rule names each file)', () => {
     const table = readFileSync(path.join(repoRoot, 'shell/src/prerender/signed-out-pages.tsx'), 'utf8');
     const files = [...table.matchAll(/(?:'[a-z-]+'|[a-z]+): '([a-z-]+)\.html'/g)].map((match) => match[1]);
-    expect(files).toEqual(['landing', 'not-found', 'auth', 'forgot-password']);
+    expect(files).toEqual([
+      'landing',
+      'not-found',
+      'auth',
+      'forgot-password',
+      'reset-password',
+      'reset-password-form',
+    ]);
     expect(conf).toContain(`location ~ ^/(${files.join('|')})\\.html$ {`);
   });
 
   it('answers a prerendered page asked by name with a 404 and the page chosen for the path, as the gateway does', () => {
-    const prerendered = blockOf(conf, 'location ~ ^/(landing|not-found|auth|forgot-password)\\.html$ {');
+    const prerendered = blockOf(
+      conf,
+      'location ~ ^/(landing|not-found|auth|forgot-password|reset-password|reset-password-form)\\.html$ {',
+    );
     // Served only in place of a path (try_files, error_page); asked by name, nginx's own 404 for an
     // internal location becomes the visitor's not-found page, or the shell with a session cookie.
     expect(prerendered).toContain('internal;');

@@ -342,7 +342,7 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
     'a visitor at a path no route knows, or asking a prerendered page by name: the not-found page, with a 404 and its nonce',
     async () => {
       const answers: string[] = [];
-      for (const pathname of ['/no-such-page', '/landing.html', '/auth.html']) {
+      for (const pathname of ['/no-such-page', '/landing.html', '/auth.html', '/reset-password-form.html']) {
         const response = await get(`${platform.edgeUrl}${pathname}`, { headers: { Accept: 'text/html' } });
         check(response.status === 404, `GET ${pathname} answered ${response.status}`);
         const html = await response.text();
@@ -384,6 +384,31 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
       check(agent.status === 200, `GET /auth?role=agent answered ${agent.status}`);
       check(!prerendered(await agent.text()), '/auth?role=agent: the prerendered sign-in page');
       return '/auth prerendered, /auth?role=agent the shell';
+    },
+  );
+
+  await step(
+    'a visitor at /reset-password: the new-password form for a link with a token, the invalid-link view without one',
+    async () => {
+      const titleOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+      const answers: string[] = [];
+      for (const [address, heading] of [
+        ['/reset-password?token=smoke-Token_1', 'Choose a new password'],
+        ['/reset-password?utm_source=mail&token=smoke', 'Choose a new password'],
+        ['/reset-password', 'Invalid Reset Link'],
+        ['/reset-password?token=', undefined],
+      ] as const) {
+        const response = await get(`${platform.edgeUrl}${address}`, { headers: { Accept: 'text/html' } });
+        check(response.status === 200, `GET ${address} answered ${response.status}`);
+        const html = await response.text();
+        const drawn = html.includes('data-rendered-path="/reset-password"') ? titleOf(html) : undefined;
+        check(
+          drawn === heading,
+          `${address}: drew ${drawn ?? 'the plain shell'}, not ${heading ?? 'the plain shell'}`,
+        );
+        answers.push(`${address} ${drawn ?? 'the shell'}`);
+      }
+      return answers.join('; ');
     },
   );
 

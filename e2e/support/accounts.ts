@@ -50,3 +50,26 @@ export async function switchAccount(
   expect((await page.request.post(`${baseUrl}/api/logout`)).status()).toBe(200);
   expect((await page.request.post(`${baseUrl}/api/login`, { data: { email, password } })).status()).toBe(200);
 }
+
+interface MailboxMessage {
+  channel: string;
+  subject: string | null;
+  text: string;
+}
+
+/** The reset link of the newest e-mail to `email` in the dev mailbox (the request sends it in the background). */
+export async function resetLinkFor(baseUrl: string, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    expect(response.status).toBe(200);
+    const messages = (await response.json()) as MailboxMessage[];
+    const link = messages
+      .filter((message) => message.channel === 'email')
+      .map((message) => message.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0])
+      .find((found) => found !== undefined);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No reset e-mail for ${email} in the dev mailbox`);
+}

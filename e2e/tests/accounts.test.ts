@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
+import { resetLinkFor } from '../support/accounts.ts';
 import { useBrowser } from '../support/browser.ts';
 import { toast } from '../support/toast.ts';
 
@@ -67,29 +68,6 @@ async function registerThroughApi(account: NewAccount): Promise<void> {
     body: JSON.stringify({ ...account, confirmPassword: account.password, role: 'client' }),
   });
   expect(response.status).toBe(201);
-}
-
-interface MailboxMessage {
-  channel: string;
-  subject: string | null;
-  text: string;
-}
-
-/** The reset link of the newest e-mail to `email` in the dev mailbox (the request sends it in the background). */
-async function resetLinkFor(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    expect(response.status).toBe(200);
-    const messages = (await response.json()) as MailboxMessage[];
-    const link = messages
-      .filter((message) => message.channel === 'email')
-      .map((message) => message.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0])
-      .find((found) => found !== undefined);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No reset e-mail for ${email} in the dev mailbox`);
 }
 
 describe('accounts against the real auth service', () => {
@@ -167,7 +145,7 @@ describe('accounts against the real auth service', () => {
     expect(await page.getByRole('button', { name: 'Send Another Email' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Back to Sign In' }).count()).toBe(1);
 
-    const link = await resetLinkFor(seller.email);
+    const link = await resetLinkFor(baseUrl, seller.email);
     expect(new URL(link).origin).toBe(baseUrl);
     await page.goto(link);
     await heading(page, 'Choose a new password').waitFor();
@@ -254,7 +232,7 @@ describe('accounts against the real auth service', () => {
     await page.goto(`${baseUrl}/reset-password`);
     await heading(page, 'Invalid Reset Link').waitFor();
     await toast(page, 'Invalid reset link').waitFor();
-    await page.getByRole('button', { name: 'Request New Reset Link' }).click();
+    await page.getByRole('link', { name: 'Request New Reset Link' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await heading(page, 'Reset your password').waitFor();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, useBrowser } from '../support/browser.ts';
-import { registerAccount } from '../support/accounts.ts';
+import { freshEmail, registerAccount, resetLinkFor } from '../support/accounts.ts';
 
 /**
  * The first load (issue 16, items 3 and 4): a visitor's pages arrive prerendered (readable and
@@ -112,6 +112,29 @@ describe('a visitor’s pages without JavaScript', () => {
     // With a query the view may be another (create-account, an invitation): the plain shell.
     const agent = await page.goto(`${baseUrl}/auth?role=agent`);
     expect(await agent?.text()).not.toContain('data-rendered-path');
+    await page.context().close();
+  });
+
+  it('a reset link is drawn with the HTML: the new-password form with a token, the invalid-link view without', async () => {
+    const { page, apiRequests } = await newPage();
+    const response = await page.goto(`${baseUrl}/reset-password?token=not-yet-checked`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    expect(await page.title()).toBe('Reset password · ListReady');
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    expect(await form.getAttribute('method')).toBe('post');
+    await form.locator('#reset-password').fill('typed-new-1');
+    expect(await form.locator('#reset-password').inputValue()).toBe('typed-new-1');
+    expect(await page.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true);
+    // The token is the address's, never the page's: one file for every link.
+    expect(await response?.text()).not.toContain('not-yet-checked');
+    // Without one, the invalid-link view, whose way on is a link that works without the scripts.
+    await page.goto(`${baseUrl}/reset-password`);
+    await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
+    await page.getByRole('link', { name: 'Request New Reset Link' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgot-password');
+    await page.getByRole('form', { name: 'Request a password reset link' }).waitFor();
+    expect(apiRequests).toEqual([]);
     await page.context().close();
   });
 });
@@ -241,6 +264,55 @@ describe('the sign-in page before and after its scripts', () => {
       requests.slice(0, signIn).filter((request) => new URL(request.url()).pathname === '/api/auth/session'),
     ).toEqual([]);
     // React reports a hydration mismatch as a console error: none.
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a reset link before and after its scripts', () => {
+  it('takes the new password before the scripts come, and resets it with the token of the link opened', async () => {
+    const email = freshEmail('Reset');
+    const { page: registering } = await browser.newPage();
+    await registerAccount(registering, baseUrl, {
+      firstName: 'Reset',
+      lastName: 'Early',
+      email,
+      password: 'old-pass-1',
+    });
+    const asked = await fetch(`${baseUrl}/api/auth/password-reset-request`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(asked.status).toBe(200);
+    const link = await resetLinkFor(baseUrl, email);
+
+    const { page, errors } = await browser.newPage(undefined, { serviceWorkers: 'block' });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(link, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await page.locator('#reset-password').fill('new-pass-2');
+    await page.locator('#reset-confirm-password').fill('new-pass-2');
+    expect(await page.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true);
+    release();
+    await page.getByRole('button', { name: 'Reset Password' }).and(page.locator(':enabled')).waitFor();
+    expect(await page.locator('#reset-password').inputValue()).toBe('new-pass-2');
+    expect(await page.locator('#reset-confirm-password').inputValue()).toBe('new-pass-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password reset successful' }).waitFor();
+    // The mailed token did it: the new password signs in.
+    const signIn = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'new-pass-2' }),
+    });
+    expect(signIn.status).toBe(200);
     expect(errors).toEqual([]);
   });
 });

@@ -74,12 +74,12 @@ export class PrerenderPagesPlugin {
           // The account screens' code: a prerendered form hydrates with it; a visitor's page warms it
           // with the shell's scripts (most of its links lead to /auth).
           const formScripts = namedChunkScripts(compilation, ACCOUNT_SCREENS_CHUNK);
-          for (const page of ['landing', 'not-found'] as const) {
+          for (const page of Object.keys(pages.SIGNED_OUT_PAGE_FILES) as SignedOutPages.SignedOutPage[]) {
             const rendered = pages.renderSignedOutPage(page);
             const html = visitorPageHtml(template, rendered, css, pages, visitor.name, formScripts);
             compilation.emitAsset(pages.SIGNED_OUT_PAGE_FILES[page], new sources.RawSource(html));
           }
-          for (const form of ['sign-in', 'forgot-password'] as const) {
+          for (const form of Object.keys(pages.SIGNED_OUT_FORM_FILES) as SignedOutPages.SignedOutForm[]) {
             const rendered = await pages.renderSignedOutForm(form);
             const html = formPageHtml(template, rendered, css, pages, formScripts);
             compilation.emitAsset(pages.SIGNED_OUT_FORM_FILES[form], new sources.RawSource(html));

@@ -37,10 +37,15 @@ const remoteUrls = fetchRemoteUrls(window.fetch.bind(window), window.location.hr
 // The plain shell page's root holds its frame as it stands while the session is asked (painted with
 // the HTML); the first render replaces it, the same frame or, if the session has come, the page.
 // A prerendered page is hydrated: an account form once its code is here, so the first render draws
-// the form the HTML holds (what was typed meanwhile stays); without that code, rendered over.
+// the form the HTML holds (what was typed meanwhile stays); without that code, rendered over. Its
+// query is the one it was served at: the server picks a page by the query's shape (the reset form
+// for a `token`), and the page draws nothing of the query beyond that shape.
 const renderOver = () => createRoot(container).render(<ShellApp queryClient={queryClient} />);
 const hydrate = (path: string) =>
-  hydrateRoot(container, <ShellApp queryClient={queryClient} renderedPath={path} />);
+  hydrateRoot(
+    container,
+    <ShellApp queryClient={queryClient} renderedPath={path} renderedSearch={window.location.search} />,
+  );
 if (renderedPath === null) renderOver();
 else if (isAccountPage(renderedPath)) loadAccountScreens().then(() => hydrate(renderedPath), renderOver);
 else hydrate(renderedPath);

@@ -1,7 +1,13 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadingSpinner, Toaster } from '@listready/ui';
-import { readProfileTab, subscribeToProfileTab, useSession, type ProfileTab } from '@listready/web-client';
+import {
+  readProfileTab,
+  RenderedSearchProvider,
+  subscribeToProfileTab,
+  useSession,
+  type ProfileTab,
+} from '@listready/web-client';
 import { RemoteOutlet } from './federation/remote-outlet.tsx';
 import { PageFrame } from './frame/page-frame.tsx';
 import { pageTitle } from './routing/page-titles.ts';
@@ -74,12 +80,19 @@ export interface ShellAppProps {
   queryClient: QueryClient;
   /** The path a prerendered page was rendered at (build time), for the render that hydrates it. */
   renderedPath?: string;
+  /**
+   * The query string it was rendered for (`?token=…` for the reset form), likewise: at build time one
+   * of the shape the page is served at; in the browser, the one it was served at.
+   */
+  renderedSearch?: string;
 }
 
-export function ShellApp({ queryClient, renderedPath = '/' }: ShellAppProps) {
+export function ShellApp({ queryClient, renderedPath = '/', renderedSearch = '' }: ShellAppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ShellRoutes renderedPath={renderedPath} />
+      <RenderedSearchProvider value={renderedSearch}>
+        <ShellRoutes renderedPath={renderedPath} />
+      </RenderedSearchProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -426,6 +426,8 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/404"><h1>404 Page Not Found</h1></div></body></html>';
   const SIGN_IN =
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/auth"><h1>Sign in to ListReady</h1></div></body></html>';
+  const RESET_FORM =
+    '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/reset-password"><h1>Choose a new password</h1></div></body></html>';
   let prerenderedDir: string;
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -435,12 +437,21 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     await writeFile(path.join(prerenderedDir, 'landing.html'), LANDING);
     await writeFile(path.join(prerenderedDir, 'not-found.html'), NOT_FOUND);
     await writeFile(path.join(prerenderedDir, 'auth.html'), SIGN_IN);
+    await writeFile(path.join(prerenderedDir, 'reset-password-form.html'), RESET_FORM);
     await writeFile(
       path.join(prerenderedDir, 'signed-out-pages.json'),
       JSON.stringify({
-        pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
+        pages: {
+          '/': 'landing.html',
+          '/journey': 'landing.html',
+          '/auth': 'index.html',
+          '/reset-password': 'index.html',
+        },
         otherwise: 'not-found.html',
         withoutQuery: { '/auth': 'auth.html' },
+        withQuery: [
+          { query: '(^|&)token=[A-Za-z0-9_-]', pages: { '/reset-password': 'reset-password-form.html' } },
+        ],
       }),
     );
     app = await build({ shellDir: prerenderedDir });
@@ -462,6 +473,14 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     ['/auth?', SIGN_IN, 200],
     ['/auth?role=agent', SHELL_HTML, 200],
     ['/auth?invitation=inv-1', SHELL_HTML, 200],
+    // A form for a query of the shape the table names: a reset link's token, wherever in the query.
+    ['/reset-password?token=Ab-9_x', RESET_FORM, 200],
+    ['/reset-password/?utm_source=mail&token=Ab9', RESET_FORM, 200],
+    ['/reset-password', SHELL_HTML, 200],
+    ['/reset-password?token=', SHELL_HTML, 200],
+    ['/reset-password?mytoken=abc', SHELL_HTML, 200],
+    // The shape holds for the path the table names it at only.
+    ['/auth?token=abc', SHELL_HTML, 200],
     // A real 404, not a "soft" one: crawlers, link checkers and monitoring see the page is missing.
     ['/no-such-page', NOT_FOUND, 404],
     ['/journey/no-such-page', NOT_FOUND, 404],
@@ -476,7 +495,7 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     },
   );
 
-  it.each(['/', '/journey', '/no-such-page', '/auth'])(
+  it.each(['/', '/journey', '/no-such-page', '/auth', '/reset-password?token=abc'])(
     'sends the plain shell at %s to a request with a session cookie (no landing page flash)',
     async (url) => {
       const response = await page(url, 'theme=dark; listready_session=eyJhbGciOi.token.sig');
@@ -502,13 +521,22 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
   });
 
-  it('answers a prerendered form asked by name with a 404 and the not-found page', async () => {
-    const browsing = await page('/auth.html');
-    expect(browsing.statusCode).toBe(404);
-    expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
-  });
+  it.each(['/auth.html', '/reset-password-form.html?token=abc'])(
+    'answers a prerendered form asked by name (%s) with a 404 and the not-found page',
+    async (url) => {
+      const browsing = await page(url);
+      expect(browsing.statusCode).toBe(404);
+      expect(withoutNonce(browsing.body).replace(/ nonce="[^"]+"/, '')).toBe(NOT_FOUND);
+    },
+  );
 
-  it.each(['/landing.html', '/not-found.html', '/not-found.html/', '/auth.html'])(
+  it.each([
+    '/landing.html',
+    '/not-found.html',
+    '/not-found.html/',
+    '/auth.html',
+    '/reset-password-form.html',
+  ])(
     'answers %s asked by name with a 404 signed in too (no route has it), with the shell to say so',
     async (url) => {
       const response = await page(url, 'listready_session=eyJhbGciOi.token.sig');

@@ -86,6 +86,12 @@ export interface SignedOutPagesTable {
   otherwise: string;
   /** Paths with a prerendered page for the address without a query string (`/auth` → `auth.html`); optional in older builds. */
   withoutQuery?: Record<string, string>;
+  /**
+   * Paths with a prerendered page for a query string (without its `?`) matching `query`, a regular
+   * expression (`/reset-password?token=…` → `reset-password-form.html`); the first rule whose query
+   * matches decides. Optional in older builds.
+   */
+  withQuery?: Array<{ query: string; pages: Record<string, string> }>;
 }
 
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
@@ -281,7 +287,8 @@ export const pagePathOf = (pathname: string): string =>
  * The page for a request: with a session cookie the plain shell, which asks who is signed in (and
  * shows its own not-found page, with a 200: which pages exist depends on the role); without one,
  * what the build's table names for the path (the prerendered landing or not-found page, a
- * prerendered form at its address without a query string, or the plain shell for the other pages
+ * prerendered form at its address without a query string or with one of the shape it was drawn
+ * for, or the plain shell for the other pages
  * every visitor may use), so a visitor's first paint needs no JavaScript and
  * a signed-in user never sees the landing page first. No table (an older build): the plain shell
  * for everyone. A prerendered page asked by name (`/landing.html`) is a path no route knows, for
@@ -296,18 +303,33 @@ export function pageFor(
   if (!table) return { file: SHELL_PAGE, status: 200 };
   const path = pagePathOf(pathname);
   if (signedIn) return { file: SHELL_PAGE, status: isPrerenderedPageName(path, table) ? 404 : 200 };
-  // A prerendered form holds for its bare address only (`/auth?role=agent` draws another view).
-  const forms = table.withoutQuery ?? {};
-  const form = query === '' && Object.hasOwn(forms, path) ? forms[path] : undefined;
+  // A prerendered form holds for its bare address (`/auth?role=agent` draws another view), or for a
+  // query of the shape the table names (a reset link's token).
+  const form = query === '' ? pageAt(table.withoutQuery, path) : formForQuery(table, path, query);
   if (form) return { file: form, status: 200 };
   const file = Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;
   return { file, status: file === table.otherwise ? 404 : 200 };
 }
 
+function pageAt(pages: Record<string, string> | undefined, path: string): string | undefined {
+  return pages && Object.hasOwn(pages, path) ? pages[path] : undefined;
+}
+
+/** The first rule whose query matches decides, as nginx's map on `$args` (deploy/static). */
+function formForQuery(table: SignedOutPagesTable, path: string, query: string): string | undefined {
+  const rule = (table.withQuery ?? []).find((entry) => new RegExp(entry.query).test(query));
+  return pageAt(rule?.pages, path);
+}
+
 /** `/landing.html`, `/auth.html`…: a file the table sends in place of a path, asked for itself. */
 function isPrerenderedPageName(path: string, table: SignedOutPagesTable): boolean {
   const file = path.slice(1);
-  const named = [table.otherwise, ...Object.values(table.pages), ...Object.values(table.withoutQuery ?? {})];
+  const named = [
+    table.otherwise,
+    ...Object.values(table.pages),
+    ...Object.values(table.withoutQuery ?? {}),
+    ...(table.withQuery ?? []).flatMap((rule) => Object.values(rule.pages)),
+  ];
   return file !== SHELL_PAGE && named.includes(file);
 }
 

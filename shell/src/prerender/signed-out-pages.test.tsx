@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   nginxVisitorPageMap,
+  RESET_TOKEN_QUERY,
   renderShellWhileSessionLoads,
   renderSignedOutForm,
   renderSignedOutPage,
@@ -10,7 +11,10 @@ import {
   clientRemotesTable,
   signedOutPagesTable,
 } from './signed-out-pages.tsx';
+import { renderToString } from 'react-dom/server';
+import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
+import { ShellApp } from '../shell-app.tsx';
 import { resolveRoute } from '../routing/route-rules.ts';
 
 describe('the visitor’s prerendered pages', () => {
@@ -24,8 +28,22 @@ describe('the visitor’s prerendered pages', () => {
     // Pages every visitor may use are the plain shell's (forms, tokens in the query string)…
     for (const path of ['/auth', '/forgot-password', '/reset-password', '/accept-invitation'])
       expect(table.pages[path]).toBe('index.html');
-    // …but for the two forms prerendered at their bare addresses (a query may change the view).
-    expect(table.withoutQuery).toEqual({ '/auth': 'auth.html', '/forgot-password': 'forgot-password.html' });
+    // …but for the forms prerendered at their bare addresses (a query may change the view)…
+    expect(table.withoutQuery).toEqual({
+      '/auth': 'auth.html',
+      '/forgot-password': 'forgot-password.html',
+      '/reset-password': 'reset-password.html',
+    });
+    // …and the reset form, for a link with a token (whatever the token, and whatever else the query holds).
+    expect(table.withQuery).toEqual([
+      { query: RESET_TOKEN_QUERY, pages: { '/reset-password': 'reset-password-form.html' } },
+    ]);
+    const holdsToken = (query: string) => new RegExp(RESET_TOKEN_QUERY).test(query);
+    for (const query of ['token=a-B_9', 'utm_source=mail&token=x', 'token=xyz&utm_source=mail'])
+      expect(holdsToken(query), query).toBe(true);
+    // No token, an empty one, one that would trim to nothing, or another parameter's name ending in it.
+    for (const query of ['', 'token=', 'token=&x=1', 'token=%20', 'token=+', 'mytoken=abc', 'tokens=abc'])
+      expect(holdsToken(query), query).toBe(false);
   });
 
   it('writes the same table as an nginx map for the static image (deploy/static/shell.nginx.conf)', () => {
@@ -33,6 +51,7 @@ describe('the visitor’s prerendered pages', () => {
       pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
       otherwise: 'not-found.html',
       withoutQuery: { '/auth': 'auth.html' },
+      withQuery: [{ query: '(^|&)token=[a-z]', pages: { '/reset': 'reset-form.html' } }],
     });
     const block = (name: string) =>
       new RegExp(`map ${name.replace(/\$/g, '\\$')} \\{\\n([^}]*)\\}`).exec(map)?.[1]?.split('\n');
@@ -50,17 +69,27 @@ describe('the visitor’s prerendered pages', () => {
       '  "~^/auth/*$" /auth.html;',
       '',
     ]);
+    // With a query of a shape the table names, its page there.
+    expect(block('$uri $listready_visitor_query_page_0')).toEqual([
+      '  default $listready_visitor_path_page;',
+      '  "~^/reset/*$" /reset-form.html;',
+      '',
+    ]);
     expect(block('$args $listready_visitor_page')).toEqual([
       '  "" $listready_visitor_bare_page;',
+      '  "~(^|&)token=[a-z]" $listready_visitor_query_page_0;',
       '  default $listready_visitor_path_page;',
       '',
     ]);
+    const none = { pages: {}, otherwise: 'y.html', withoutQuery: {}, withQuery: [] };
+    expect(() => nginxVisitorPageMap({ ...none, pages: { '/a b': 'x.html' } })).toThrow();
+    expect(() => nginxVisitorPageMap({ ...none, withoutQuery: { '/a b': 'x.html' } })).toThrow();
     expect(() =>
-      nginxVisitorPageMap({ pages: { '/a b': 'x.html' }, otherwise: 'y.html', withoutQuery: {} }),
+      nginxVisitorPageMap({ ...none, withQuery: [{ query: 'a', pages: { '/a b': 'x.html' } }] }),
     ).toThrow();
-    expect(() =>
-      nginxVisitorPageMap({ pages: {}, otherwise: 'y.html', withoutQuery: { '/a b': 'x.html' } }),
-    ).toThrow();
+    // A pattern nginx would read otherwise (a quote, a brace, a space) is refused, not written.
+    for (const query of ['a"b', 'a{2}', 'a b', 'a;b', 'a\\"'])
+      expect(() => nginxVisitorPageMap({ ...none, withQuery: [{ query, pages: {} }] }), query).toThrow();
   });
 
   it('names the pages one remote renders for every visitor, signed in or not (the server preloads it with them)', () => {
@@ -166,6 +195,51 @@ describe('the visitor’s prerendered pages', () => {
     expect(form?.querySelector('input[type="email"]')).not.toBeNull();
     expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
     expect(page.querySelector('main a[href="/auth"]')).not.toBeNull();
+  });
+
+  it('renders /reset-password with a token as the new-password form, the same markup whatever the token', async () => {
+    const reset = await renderSignedOutForm('reset-password');
+    expect(reset.renderedPath).toBe('/reset-password');
+    const page = document.createElement('div');
+    page.innerHTML = reset.markup;
+    expect(page.querySelector('main h1')?.textContent).toBe('Choose a new password');
+    const form = page.querySelector('form[aria-label="Choose a new password"]');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(
+      [...(form?.querySelectorAll('input') ?? [])].map((input) => [input.type, input.autocomplete]),
+    ).toEqual([
+      ['password', 'new-password'],
+      ['password', 'new-password'],
+    ]);
+    expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
+    expect(page.querySelector('main a[href="/forgot-password"]')).not.toBeNull();
+    expect(page.querySelector('[role="status"]')).toBeNull();
+    // The token is nowhere in the page: one file serves every link, and the browser hydrates it with
+    // the query it was opened at.
+    expect(reset.markup).not.toContain('prerendered');
+    const queryClient = createAppQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    const elsewhere = renderToString(
+      <ShellApp
+        queryClient={queryClient}
+        renderedPath="/reset-password"
+        renderedSearch="?token=Other-token_1"
+      />,
+    );
+    expect(elsewhere).toBe(reset.markup);
+  });
+
+  it('renders /reset-password without a query as the invalid-link view, its way on a real link', async () => {
+    const invalid = await renderSignedOutForm('reset-link-invalid');
+    expect(invalid.renderedPath).toBe('/reset-password');
+    const page = document.createElement('div');
+    page.innerHTML = invalid.markup;
+    expect(page.querySelector('main h1')?.textContent).toBe('Invalid Reset Link');
+    expect(page.querySelector('main form')).toBeNull();
+    expect(page.querySelector('main a[href="/forgot-password"]')?.textContent).toBe('Request New Reset Link');
+    expect(invalid.title).toBe(
+      pageTitle('/reset-password', resolveRoute('/reset-password', { status: 'signed-out' })),
+    );
   });
 
   it('renders the plain shell’s frame as it stands while the session is asked: nobody’s page yet', () => {

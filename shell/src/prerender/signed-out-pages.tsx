@@ -25,20 +25,46 @@ export const SIGNED_OUT_PAGE_FILES: Record<SignedOutPage, string> = {
 const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': '/404' };
 
 /**
- * The account forms a visitor opens most, prerendered too: sign-in at `/auth` (what every "Sign In"
- * links to) and the reset request at `/forgot-password`. Unlike the pages above they need the
- * shell's scripts to do anything (the page loads them as the plain shell does and hydrates the form
- * once they and the form's code are here: typing can start before). Each holds for its address
- * without a query string only: `/auth?role=agent` and `/auth?invitation=…` draw create-account.
+ * The account pages a visitor opens most, prerendered too: sign-in at `/auth` (what every "Sign In"
+ * links to), the reset request at `/forgot-password`, and the two views of `/reset-password` (the
+ * e-mail's link): the new-password form for a link with a token, the invalid-link view without a
+ * query. Unlike the pages above they need the shell's scripts to do anything (the page loads them as
+ * the plain shell does and hydrates once they and the form's code are here: typing can start
+ * before). Each holds for addresses of one query's shape only, as the table below says:
+ * `/auth?role=agent` and `/auth?invitation=…` draw create-account.
  */
-export type SignedOutForm = 'sign-in' | 'forgot-password';
+export type SignedOutForm = 'sign-in' | 'forgot-password' | 'reset-link-invalid' | 'reset-password';
 
 export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
   'sign-in': 'auth.html',
   'forgot-password': 'forgot-password.html',
+  'reset-link-invalid': 'reset-password.html',
+  'reset-password': 'reset-password-form.html',
 };
 
-const FORM_AT: Record<SignedOutForm, string> = { 'sign-in': '/auth', 'forgot-password': '/forgot-password' };
+/**
+ * A query string (without its `?`) that holds a reset token: `token=` and a token's first character
+ * (the auth service's are base64url), anywhere among the parameters. The reset form reads no more of
+ * it than that there is one, so one page serves every link.
+ */
+export const RESET_TOKEN_QUERY = '(^|&)token=[A-Za-z0-9_-]';
+
+/**
+ * Where each form is rendered, and for which addresses it holds: without a query string, or with
+ * one matching `query` (a regular expression, as the gateway and nginx both read it), rendered at
+ * `example`.
+ */
+type FormAt = { path: string; query?: { pattern: string; example: string } };
+
+const FORM_AT: Record<SignedOutForm, FormAt> = {
+  'sign-in': { path: '/auth' },
+  'forgot-password': { path: '/forgot-password' },
+  'reset-link-invalid': { path: '/reset-password' },
+  'reset-password': {
+    path: '/reset-password',
+    query: { pattern: RESET_TOKEN_QUERY, example: '?token=prerendered' },
+  },
+};
 
 export { RENDERED_PATH_ATTRIBUTE } from './rendered-path.ts';
 export {
@@ -57,6 +83,13 @@ export interface SignedOutPagesTable {
    * without a query string (`/auth` → `auth.html`); with a query, `pages` decides.
    */
   withoutQuery: Record<string, string>;
+  /**
+   * The same for addresses whose query string (without its `?`) matches `query`, a regular
+   * expression (`/reset-password?token=…` → `reset-password-form.html`). The first rule whose query
+   * matches decides (nginx's map on `$args` picks one), so two shapes a query could have at once
+   * belong in one rule.
+   */
+  withQuery: Array<{ query: string; pages: Record<string, string> }>;
 }
 
 /**
@@ -74,9 +107,18 @@ export function signedOutPagesTable(): SignedOutPagesTable {
           ? SIGNED_OUT_PAGE_FILES['not-found']
           : 'index.html';
   }
-  const forms = Object.keys(FORM_AT) as SignedOutForm[];
-  const withoutQuery = Object.fromEntries(forms.map((form) => [FORM_AT[form], SIGNED_OUT_FORM_FILES[form]]));
-  return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'], withoutQuery };
+  const withoutQuery: Record<string, string> = {};
+  const withQuery: SignedOutPagesTable['withQuery'] = [];
+  for (const [form, { path, query }] of Object.entries(FORM_AT) as Array<[SignedOutForm, FormAt]>) {
+    const file = SIGNED_OUT_FORM_FILES[form];
+    if (!query) withoutQuery[path] = file;
+    else {
+      const rule = withQuery.find((entry) => entry.query === query.pattern);
+      if (rule) rule.pages[path] = file;
+      else withQuery.push({ query: query.pattern, pages: { [path]: file } });
+    }
+  }
+  return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'], withoutQuery, withQuery };
 }
 
 /** The pages whose rule grants `access`, each with the remote that renders it. */
@@ -128,14 +170,21 @@ function nginxPathKey(path: string): string {
   return path === '/' ? '/' : `"~^${path}/*$"`;
 }
 
+/** A regular expression as the key of an nginx `map` (case-sensitive). */
+function nginxRegexKey(pattern: string): string {
+  if (/["\\\s{};]/.test(pattern)) throw new Error(`Cannot write ${pattern} for nginx`);
+  return `"~${pattern}"`;
+}
+
 /**
  * `map … $listready_visitor_page { … }`: the table as nginx reads it. By path, the page for any query
- * (every other path the not-found page); for a request without a query string, a prerendered form
- * where the table names one.
+ * (every other path the not-found page); for a request without a query string, or with one of a
+ * shape the table names, a prerendered form where the table has one.
  */
 export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
   const entries = (files: Record<string, string>) =>
     Object.entries(files).map(([path, file]) => `  ${nginxPathKey(path)} /${file};`);
+  const queryPage = (index: number) => `$listready_visitor_query_page_${index}`;
   return [
     '# Written by the shell build (shell/src/prerender/signed-out-pages.tsx) from the route rules: the page',
     '# a request without a session cookie gets at each path (deploy/static/shell.nginx.conf).',
@@ -148,8 +197,16 @@ export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
     '  default $listready_visitor_path_page;',
     ...entries(table.withoutQuery),
     '}',
+    ...table.withQuery.flatMap(({ query, pages }, index) => [
+      `# The same with a query string matching ${query}.`,
+      `map $uri ${queryPage(index)} {`,
+      '  default $listready_visitor_path_page;',
+      ...entries(pages),
+      '}',
+    ]),
     'map $args $listready_visitor_page {',
     '  "" $listready_visitor_bare_page;',
+    ...table.withQuery.map(({ query }, index) => `  ${nginxRegexKey(query)} ${queryPage(index)};`),
     '  default $listready_visitor_path_page;',
     '}',
     '',
@@ -165,13 +222,15 @@ export interface RenderedPage {
 }
 
 /**
- * `<ShellApp>` as its first render draws it at `renderedPath`, the session signed out (known) or
- * still being asked (unknown).
+ * `<ShellApp>` as its first render draws it at `renderedPath` (and `renderedSearch`), the session
+ * signed out (known) or still being asked (unknown).
  */
-function renderShell(renderedPath: string, session: 'signed-out' | 'asked'): string {
+function renderShell(renderedPath: string, session: 'signed-out' | 'asked', renderedSearch = ''): string {
   const queryClient = createAppQueryClient();
   if (session === 'signed-out') queryClient.setQueryData(SESSION_QUERY_KEY, null);
-  const markup = renderToString(<ShellApp queryClient={queryClient} renderedPath={renderedPath} />);
+  const markup = renderToString(
+    <ShellApp queryClient={queryClient} renderedPath={renderedPath} renderedSearch={renderedSearch} />,
+  );
   queryClient.clear();
   return markup;
 }
@@ -195,7 +254,8 @@ export function renderShellWhileSessionLoads(): string {
  */
 export async function renderSignedOutForm(form: SignedOutForm): Promise<RenderedPage> {
   await loadAccountScreens();
-  return renderSignedOutAt(FORM_AT[form]);
+  const { path, query } = FORM_AT[form];
+  return renderSignedOutAt(path, query?.example);
 }
 
 /** One page as a visitor's browser first renders it: signed out (the session is known, not asked). */
@@ -203,9 +263,9 @@ export function renderSignedOutPage(page: SignedOutPage): RenderedPage {
   return renderSignedOutAt(RENDERED_AT[page]);
 }
 
-function renderSignedOutAt(renderedPath: string): RenderedPage {
+function renderSignedOutAt(renderedPath: string, renderedSearch = ''): RenderedPage {
   return {
-    markup: renderShell(renderedPath, 'signed-out'),
+    markup: renderShell(renderedPath, 'signed-out', renderedSearch),
     renderedPath,
     title: pageTitle(renderedPath, resolveRoute(renderedPath, { status: 'signed-out' })),
   };

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 declare global {
   interface Window {
@@ -32,11 +32,22 @@ export function useLocationPath(): string {
   );
 }
 
+/**
+ * The query string a page was rendered for, while it is rendered on the server and while the browser
+ * hydrates it: none unless a provider says so. A page prerendered for addresses with a query (the
+ * reset form at `/reset-password?token=…`) hydrates with the query it was served at, so its first
+ * render in the browser draws what its HTML holds.
+ */
+const RenderedSearchContext = createContext('');
+
+export const RenderedSearchProvider = RenderedSearchContext.Provider;
+
 /** The current query string, following in-app navigation and back/forward like the path. */
 export function useLocationSearch(): string {
+  const rendered = useContext(RenderedSearchContext);
   return useSyncExternalStore(
     subscribe,
     () => window.location.search,
-    () => '',
+    () => rendered,
   );
 }

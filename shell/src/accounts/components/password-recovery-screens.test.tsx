@@ -1,5 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createAppQueryClient, RenderedSearchProvider, SESSION_QUERY_KEY } from '@listready/web-client';
 import {
   currentLocation,
   json,
@@ -74,7 +78,8 @@ describe('/reset-password', () => {
     renderAt('/reset-password', <ResetPasswordPage />);
     expect(heading().textContent).toBe('Invalid Reset Link');
     expect(latestToast()).toMatchObject({ title: 'Invalid reset link', variant: 'destructive' });
-    fireEvent.click(screen.getByRole('button', { name: 'Request New Reset Link' }));
+    // A link (it works before the scripts, and in a new tab), followed in the app.
+    fireEvent.click(screen.getByRole('link', { name: 'Request New Reset Link' }));
     expect(currentLocation()).toBe('/forgot-password');
   });
 
@@ -126,5 +131,61 @@ describe('/reset-password', () => {
       }),
     );
     expect(heading().textContent).toBe('Choose a new password');
+  });
+});
+
+describe('/reset-password?token=… as the build draws it, hydrated with the link’s own token', () => {
+  const page = (search: string) => {
+    const queryClient = createAppQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    return (
+      <QueryClientProvider client={queryClient}>
+        <RenderedSearchProvider value={search}>
+          <ResetPasswordPage />
+        </RenderedSearchProvider>
+      </QueryClientProvider>
+    );
+  };
+
+  it('keeps what was typed before the scripts, and resets with the token of the address opened', async () => {
+    const calls = scriptApi({
+      'POST /api/auth/password-reset-confirm': () => json(200, { message: 'Your password has been reset.' }),
+    });
+    // One page for every link: drawn for another token than the one opened.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page('?token=prerendered'));
+    document.body.append(container);
+    window.history.replaceState(null, '', '/reset-password?token=the-mailed-token');
+    const [password, confirmation] = container.querySelectorAll<HTMLInputElement>('input[type="password"]');
+    const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!password || !confirmation || !submit) throw new Error('the drawn form has no fields or submit');
+    password.value = 'typed-before-1';
+    confirmation.value = 'typed-before-1';
+    expect(submit.disabled).toBe(true);
+
+    const recoverableErrors: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page(window.location.search), {
+        onRecoverableError: (error) => recoverableErrors.push(error),
+      });
+    });
+    try {
+      expect(recoverableErrors).toEqual([]);
+      // The same elements (not drawn again for the real token), the typed values, Reset enabled.
+      expect(container.querySelector('input[type="password"]')).toBe(password);
+      expect(password.value).toBe('typed-before-1');
+      expect(submit.disabled).toBe(false);
+      fireEvent.click(submit);
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0]).toEqual({
+        method: 'POST',
+        url: '/api/auth/password-reset-confirm',
+        body: { token: 'the-mailed-token', password: 'typed-before-1', confirmPassword: 'typed-before-1' },
+      });
+    } finally {
+      act(() => root?.unmount());
+      container.remove();
+    }
   });
 });

@@ -33,8 +33,8 @@ function InvalidResetLink() {
       title="Invalid Reset Link"
       description="This password reset link is invalid or incomplete. Reset links expire after 1 hour and work only once."
     >
-      <Button type="button" size="lg" className="w-full" onClick={() => goTo('/forgot-password')}>
-        Request New Reset Link
+      <Button asChild size="lg" className="w-full">
+        <AppLink href="/forgot-password">Request New Reset Link</AppLink>
       </Button>
     </AccountFrame>
   );

@@ -39,10 +39,25 @@ describe('the visitor’s prerendered pages', () => {
       { query: RESET_TOKEN_QUERY, pages: { '/reset-password': 'reset-password-form.html' } },
     ]);
     const holdsToken = (query: string) => new RegExp(RESET_TOKEN_QUERY).test(query);
-    for (const query of ['token=a-B_9', 'utm_source=mail&token=x', 'token=xyz&utm_source=mail'])
+    for (const query of [
+      'token=a-B_9',
+      'utm_source=mail&token=x',
+      'token=xyz&utm_source=mail',
+      'a=1&mytoken=2&token=x',
+    ])
       expect(holdsToken(query), query).toBe(true);
     // No token, an empty one, one that would trim to nothing, or another parameter's name ending in it.
-    for (const query of ['', 'token=', 'token=&x=1', 'token=%20', 'token=+', 'mytoken=abc', 'tokens=abc'])
+    // (A second token after an empty first: the screen reads the first.)
+    for (const query of [
+      '',
+      'token=',
+      'token=&x=1',
+      'token=%20',
+      'token=+',
+      'mytoken=abc',
+      'tokens=abc',
+      'token=&token=abc',
+    ])
       expect(holdsToken(query), query).toBe(false);
   });
 

@@ -43,11 +43,12 @@ export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
 };
 
 /**
- * A query string (without its `?`) that holds a reset token: `token=` and a token's first character
- * (the auth service's are base64url), anywhere among the parameters. The reset form reads no more of
- * it than that there is one, so one page serves every link.
+ * A query string (without its `?`) that holds a reset token: its first `token` parameter (the one
+ * `URLSearchParams.get` reads) begins with a token's character (the auth service's are base64url),
+ * wherever it stands among the parameters. The reset form reads no more of it than that there is
+ * one, so one page serves every link.
  */
-export const RESET_TOKEN_QUERY = '(^|&)token=[A-Za-z0-9_-]';
+export const RESET_TOKEN_QUERY = '^(?:(?!token=)[^&]*&)*token=[A-Za-z0-9_-]';
 
 /**
  * Where each form is rendered, and for which addresses it holds: without a query string, or with

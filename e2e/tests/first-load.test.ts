@@ -26,6 +26,19 @@ async function registerSeller(page: Page, firstName: string): Promise<void> {
   await registerAccount(page, baseUrl, { firstName, lastName: 'Seller', password: 'first-load-pass-1' });
 }
 
+/** Holds back every script the page asks for until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('a visitor’s pages without JavaScript', () => {
   // Its own browser: with JavaScript off Chromium refuses the page's script preloads, which the
   // shared helper would report as failed requests.
@@ -227,14 +240,7 @@ describe('the sign-in page before and after its scripts', () => {
     });
     const { page, errors, requests } = await browser.newPage(undefined, { serviceWorkers: 'block' });
     // The shell's scripts held back until the visitor has typed: a slow phone's first seconds.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`${baseUrl}/auth`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
     await page.getByLabel('Email').fill(seller.email);
@@ -287,14 +293,7 @@ describe('a reset link before and after its scripts', () => {
     const link = await resetLinkFor(baseUrl, email);
 
     const { page, errors } = await browser.newPage(undefined, { serviceWorkers: 'block' });
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(link, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
     await page.locator('#reset-password').fill('new-pass-2');

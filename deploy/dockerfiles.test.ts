@@ -200,7 +200,7 @@ describe("the shell's nginx (deploy/static)", () => {
 
   it('never sends a page precompressed (sub_filter cannot write into a .gz)', () => {
     const prerendered =
-      'location ~ ^/(landing|not-found|auth|forgot-password|reset-password|reset-password-form)\\.html$ {';
+      'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|forgot-password|reset-password|reset-password-form)\\.html$ {';
     for (const opening of ['location = /index.html {', prerendered]) {
       const page = blockOf(conf, opening);
       expect(page).not.toContain('gzip_static');
@@ -227,6 +227,8 @@ describe("the shell's nginx (deploy/static)", () => {
       'landing',
       'not-found',
       'auth',
+      'agent-sign-up',
+      'invited-sign-up',
       'forgot-password',
       'reset-password',
       'reset-password-form',
@@ -237,7 +239,7 @@ describe("the shell's nginx (deploy/static)", () => {
   it('answers a prerendered page asked by name with a 404 and the page chosen for the path, as the gateway does', () => {
     const prerendered = blockOf(
       conf,
-      'location ~ ^/(landing|not-found|auth|forgot-password|reset-password|reset-password-form)\\.html$ {',
+      'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|forgot-password|reset-password|reset-password-form)\\.html$ {',
     );
     // Served only in place of a path (try_files, error_page); asked by name, nginx's own 404 for an
     // internal location becomes the visitor's not-found page, or the shell with a session cookie.

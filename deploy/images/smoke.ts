@@ -363,7 +363,7 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
   );
 
   await step(
-    'a visitor at /auth: the sign-in form prerendered; with a query (create-account, an invitation), the plain shell',
+    'a visitor at /auth: the sign-in form prerendered, create-account as an agent too; with another query, the plain shell',
     async () => {
       const prerendered = (html: string) => html.includes('data-rendered-path="/auth"');
       const bare = await get(`${platform.edgeUrl}/auth`, { headers: { Accept: 'text/html' } });
@@ -382,8 +382,15 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
       check(csp.includes(`'nonce-${inPage}'`), `/auth: the page's nonce is not in its CSP: ${csp}`);
       const agent = await get(`${platform.edgeUrl}/auth?role=agent`, { headers: { Accept: 'text/html' } });
       check(agent.status === 200, `GET /auth?role=agent answered ${agent.status}`);
-      check(!prerendered(await agent.text()), '/auth?role=agent: the prerendered sign-in page');
-      return '/auth prerendered, /auth?role=agent the shell';
+      const agentPage = await agent.text();
+      check(
+        prerendered(agentPage) && agentPage.includes('>Create your ListReady account</h1>'),
+        '/auth?role=agent: not the prerendered create-account page',
+      );
+      const client = await get(`${platform.edgeUrl}/auth?role=client`, { headers: { Accept: 'text/html' } });
+      check(client.status === 200, `GET /auth?role=client answered ${client.status}`);
+      check(!prerendered(await client.text()), '/auth?role=client: a prerendered page');
+      return '/auth the sign-in page, /auth?role=agent create-account, /auth?role=client the shell';
     },
   );
 

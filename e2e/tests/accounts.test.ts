@@ -238,7 +238,7 @@ describe('accounts against the real auth service', () => {
   });
 
   it('loads the sign-in pages signed out with nothing refused: no eval probe, no 401 for the session (or no probe at all)', async () => {
-    for (const path of ['/auth', '/auth?role=agent', '/forgot-password']) {
+    for (const path of ['/auth', '/auth?role=agent', '/auth?role=client', '/forgot-password']) {
       const { page, cspViolations, failedResponses, errors, requests } = await browser.newPage();
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -252,9 +252,10 @@ describe('accounts against the real auth service', () => {
         errors: [],
       });
       const probe = requests.find((request) => new URL(request.url()).pathname === '/api/auth/session');
-      // The forms prerendered at their bare addresses go only to a request without a session
-      // cookie: nobody to ask about. The plain shell (a query) asks, and hears "nobody" with a 200.
-      const prerendered = !path.includes('?');
+      // The prerendered forms (at their bare addresses; create-account as an agent) go only to a
+      // request without a session cookie: nobody to ask about. The plain shell (`?role=client`)
+      // asks, and hears "nobody" with a 200.
+      const prerendered = path !== '/auth?role=client';
       expect({ path, probe: prerendered ? probe : (await probe?.response())?.status() }).toEqual({
         path,
         probe: prerendered ? undefined : 200,

@@ -122,9 +122,24 @@ describe('a visitor’s pages without JavaScript', () => {
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await page.getByRole('form', { name: 'Request a password reset link' }).waitFor();
     expect(await page.getByRole('button', { name: 'Send Reset Link' }).isDisabled()).toBe(true);
-    // With a query the view may be another (create-account, an invitation): the plain shell.
-    const agent = await page.goto(`${baseUrl}/auth?role=agent`);
-    expect(await agent?.text()).not.toContain('data-rendered-path');
+    // Create-account as an agent (the landing page's "Join as an Agent") and as an agent's invited
+    // client (the invitation e-mail's link) are drawn too, each with its role chosen.
+    for (const [address, role] of [
+      ['/auth?role=agent', 'agent'],
+      ['/auth?invitation=not-yet-read', 'client'],
+    ] as const) {
+      const signUp = await page.goto(`${baseUrl}${address}`);
+      await page.getByRole('heading', { level: 1, name: 'Create your ListReady account' }).waitFor();
+      const created = page.getByRole('form', { name: 'Create account' });
+      expect(await created.getAttribute('method')).toBe('post');
+      expect(await created.locator('select').inputValue()).toBe(role);
+      expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
+      expect(await signUp?.text()).not.toContain('not-yet-read');
+    }
+    expect(apiRequests).toEqual([]);
+    // Another query (the view could be another): the plain shell.
+    const other = await page.goto(`${baseUrl}/auth?role=client`);
+    expect(await other?.text()).not.toContain('data-rendered-path');
     await page.context().close();
   });
 

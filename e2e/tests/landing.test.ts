@@ -34,10 +34,10 @@ describe('landing page (signed out)', () => {
 
   it('asks who is signed in and hears "nobody" as an answer, not an error (200, no 401 logged)', async () => {
     const { page, requests, failedResponses } = await browser.newPage();
-    // Create-account is the plain shell, which asks (the prerendered pages — the landing page, the
-    // sign-in form at the bare /auth — know they need not).
-    await page.goto(`${baseUrl}/auth?role=agent`);
-    await page.getByRole('heading', { level: 1, name: 'Create your ListReady account' }).waitFor();
+    // `/auth?role=client` is the plain shell, which asks (the prerendered pages — the landing page,
+    // the sign-in form at the bare /auth, create-account as an agent — know they need not).
+    await page.goto(`${baseUrl}/auth?role=client`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in to ListReady' }).waitFor();
     const probes = requests.filter((request) => new URL(request.url()).pathname === '/api/auth/session');
     // One request: the page's preload is the one the session query uses.
     expect(probes).toHaveLength(1);

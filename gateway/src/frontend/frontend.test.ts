@@ -426,6 +426,8 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/404"><h1>404 Page Not Found</h1></div></body></html>';
   const SIGN_IN =
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/auth"><h1>Sign in to ListReady</h1></div></body></html>';
+  const AGENT_SIGN_UP =
+    '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/auth"><h1>Create your ListReady account</h1></div></body></html>';
   const RESET_FORM =
     '<!doctype html><html><head><style data-inline-css>main{color:red}</style></head><body><div id="root" data-rendered-path="/reset-password"><h1>Choose a new password</h1></div></body></html>';
   let prerenderedDir: string;
@@ -438,6 +440,7 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     await writeFile(path.join(prerenderedDir, 'not-found.html'), NOT_FOUND);
     await writeFile(path.join(prerenderedDir, 'auth.html'), SIGN_IN);
     await writeFile(path.join(prerenderedDir, 'reset-password-form.html'), RESET_FORM);
+    await writeFile(path.join(prerenderedDir, 'agent-sign-up.html'), AGENT_SIGN_UP);
     await writeFile(
       path.join(prerenderedDir, 'signed-out-pages.json'),
       JSON.stringify({
@@ -451,6 +454,7 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
         withoutQuery: { '/auth': 'auth.html' },
         withQuery: [
           { query: '(^|&)token=[A-Za-z0-9_-]', pages: { '/reset-password': 'reset-password-form.html' } },
+          { query: '^role=agent(&|$)', pages: { '/auth': 'agent-sign-up.html' } },
         ],
       }),
     );
@@ -471,8 +475,11 @@ describe('prerendered pages for visitors (a build with signed-out-pages.json)', 
     ['/auth', SIGN_IN, 200],
     ['/auth/', SIGN_IN, 200],
     ['/auth?', SIGN_IN, 200],
-    ['/auth?role=agent', SHELL_HTML, 200],
+    ['/auth?role=agent', AGENT_SIGN_UP, 200],
     ['/auth?invitation=inv-1', SHELL_HTML, 200],
+    ['/auth?role=client', SHELL_HTML, 200],
+    // The first rule that names the path and matches: the token rule matches but is not /auth's.
+    ['/auth?role=agent&token=abc', AGENT_SIGN_UP, 200],
     // A form for a query of the shape the table names: a reset link's token, wherever in the query.
     ['/reset-password?token=Ab-9_x', RESET_FORM, 200],
     ['/reset-password/?utm_source=mail&token=Ab9', RESET_FORM, 200],

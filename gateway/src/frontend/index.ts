@@ -88,8 +88,8 @@ export interface SignedOutPagesTable {
   withoutQuery?: Record<string, string>;
   /**
    * Paths with a prerendered page for a query string (without its `?`) matching `query`, a regular
-   * expression (`/reset-password?token=…` → `reset-password-form.html`); the first rule whose query
-   * matches decides. Optional in older builds.
+   * expression (`/reset-password?token=…` → `reset-password-form.html`); the first rule that names
+   * the path and whose query matches decides. Optional in older builds.
    */
   withQuery?: Array<{ query: string; pages: Record<string, string> }>;
 }
@@ -315,10 +315,13 @@ function pageAt(pages: Record<string, string> | undefined, path: string): string
   return pages && Object.hasOwn(pages, path) ? pages[path] : undefined;
 }
 
-/** The first rule whose query matches decides, as nginx's map on `$args` (deploy/static). */
+/** The first rule that names the path and whose query matches, as nginx's chained maps (deploy/static). */
 function formForQuery(table: SignedOutPagesTable, path: string, query: string): string | undefined {
-  const rule = (table.withQuery ?? []).find((entry) => new RegExp(entry.query).test(query));
-  return pageAt(rule?.pages, path);
+  for (const rule of table.withQuery ?? []) {
+    const file = pageAt(rule.pages, path);
+    if (file && new RegExp(rule.query).test(query)) return file;
+  }
+  return undefined;
 }
 
 /** `/landing.html`, `/auth.html`…: a file the table sends in place of a path, asked for itself. */

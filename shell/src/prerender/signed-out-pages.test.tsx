@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AGENT_SIGN_UP_QUERY,
+  INVITED_SIGN_UP_QUERY,
   nginxVisitorPageMap,
   RESET_TOKEN_QUERY,
   renderShellWhileSessionLoads,
@@ -15,6 +17,7 @@ import { renderToString } from 'react-dom/server';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
 import { ShellApp } from '../shell-app.tsx';
+import { authScreenOptions } from '../accounts/components/auth-screen.tsx';
 import { resolveRoute } from '../routing/route-rules.ts';
 
 describe('the visitor’s prerendered pages', () => {
@@ -34,8 +37,11 @@ describe('the visitor’s prerendered pages', () => {
       '/forgot-password': 'forgot-password.html',
       '/reset-password': 'reset-password.html',
     });
-    // …and the reset form, for a link with a token (whatever the token, and whatever else the query holds).
+    // …and for a query of the shape each was drawn for: create-account as an agent or as an invited
+    // client, the reset form for a link with a token (whatever the id or token, whatever else is there).
     expect(table.withQuery).toEqual([
+      { query: AGENT_SIGN_UP_QUERY, pages: { '/auth': 'agent-sign-up.html' } },
+      { query: INVITED_SIGN_UP_QUERY, pages: { '/auth': 'invited-sign-up.html' } },
       { query: RESET_TOKEN_QUERY, pages: { '/reset-password': 'reset-password-form.html' } },
     ]);
     const holdsToken = (query: string) => new RegExp(RESET_TOKEN_QUERY).test(query);
@@ -61,12 +67,55 @@ describe('the visitor’s prerendered pages', () => {
       expect(holdsToken(query), query).toBe(false);
   });
 
+  it('sends create-account’s pages for exactly the queries whose screen is theirs', () => {
+    const agent = new RegExp(AGENT_SIGN_UP_QUERY);
+    const invited = new RegExp(INVITED_SIGN_UP_QUERY);
+    const queries = [
+      'role=agent',
+      'utm_source=x&role=agent',
+      'role=agent&invitation=abc',
+      'invitation=abc&role=agent',
+      'role=agents',
+      'role=agent2',
+      'role=Agent',
+      'myrole=agent',
+      'role=client&role=agent',
+      'role=agent&role=client',
+      'role=',
+      'role=client',
+      'invitation=3f2a-b',
+      'utm_source=mail&invitation=abc',
+      'invitation=abc&role=client',
+      'role=client&invitation=abc',
+      'invitation=',
+      'invitation=%20',
+      'invitation=&invitation=abc',
+      'myinvitation=abc',
+      'invitations=abc',
+      '',
+      'x=1',
+    ];
+    for (const query of queries) {
+      const { mode, role } = authScreenOptions(`?${query}`);
+      // The screen reads a first invitation that trims to something as one; the page takes one that
+      // begins with an id's character (`invitation=%20` is the plain shell, not a mismatch).
+      expect({ query, agent: agent.test(query), invited: invited.test(query) }).toEqual({
+        query,
+        agent: mode === 'sign-up' && role === 'agent',
+        invited: mode === 'sign-up' && role === 'client',
+      });
+    }
+  });
+
   it('writes the same table as an nginx map for the static image (deploy/static/shell.nginx.conf)', () => {
     const map = nginxVisitorPageMap({
       pages: { '/': 'landing.html', '/journey': 'landing.html', '/auth': 'index.html' },
       otherwise: 'not-found.html',
       withoutQuery: { '/auth': 'auth.html' },
-      withQuery: [{ query: '(^|&)token=[a-z]', pages: { '/reset': 'reset-form.html' } }],
+      withQuery: [
+        { query: '(^|&)token=[a-z]', pages: { '/reset': 'reset-form.html' } },
+        { query: '^role=agent$', pages: { '/auth': 'agent.html' } },
+      ],
     });
     const block = (name: string) =>
       new RegExp(`map ${name.replace(/\$/g, '\\$')} \\{\\n([^}]*)\\}`).exec(map)?.[1]?.split('\n');
@@ -84,16 +133,30 @@ describe('the visitor’s prerendered pages', () => {
       '  "~^/auth/*$" /auth.html;',
       '',
     ]);
-    // With a query of a shape the table names, its page there.
-    expect(block('$uri $listready_visitor_query_page_0')).toEqual([
-      '  default $listready_visitor_path_page;',
+    // With a query: each rule in turn, its query matching and its path named, or the next rule.
+    expect(block('$args $listready_visitor_page')).toEqual([
+      '  "" $listready_visitor_bare_page;',
+      '  default $listready_visitor_query_page_0;',
+      '',
+    ]);
+    expect(block('$args $listready_visitor_query_page_0')).toEqual([
+      '  "~(^|&)token=[a-z]" $listready_visitor_query_path_0;',
+      '  default $listready_visitor_query_page_1;',
+      '',
+    ]);
+    expect(block('$uri $listready_visitor_query_path_0')).toEqual([
+      '  default $listready_visitor_query_page_1;',
       '  "~^/reset/*$" /reset-form.html;',
       '',
     ]);
-    expect(block('$args $listready_visitor_page')).toEqual([
-      '  "" $listready_visitor_bare_page;',
-      '  "~(^|&)token=[a-z]" $listready_visitor_query_page_0;',
+    expect(block('$args $listready_visitor_query_page_1')).toEqual([
+      '  "~^role=agent$" $listready_visitor_query_path_1;',
       '  default $listready_visitor_path_page;',
+      '',
+    ]);
+    expect(block('$uri $listready_visitor_query_path_1')).toEqual([
+      '  default $listready_visitor_path_page;',
+      '  "~^/auth/*$" /agent.html;',
       '',
     ]);
     const none = { pages: {}, otherwise: 'y.html', withoutQuery: {}, withQuery: [] };
@@ -243,6 +306,35 @@ describe('the visitor’s prerendered pages', () => {
     );
     expect(elsewhere).toBe(reset.markup);
   });
+
+  it.each([
+    ['agent-sign-up', 'agent', ['?role=agent', '?utm_source=x&role=agent&invitation=other']],
+    ['invited-sign-up', 'client', ['?invitation=prerendered', '?invitation=5b1e-other&role=client']],
+  ] as const)(
+    'renders %s as create-account with the role its query chooses, the same markup for every such query',
+    async (form, role, [rendered, other]) => {
+      const signUp = await renderSignedOutForm(form);
+      expect(signUp.renderedPath).toBe('/auth');
+      const page = document.createElement('div');
+      page.innerHTML = signUp.markup;
+      expect(page.querySelector('main h1')?.textContent).toBe('Create your ListReady account');
+      const created = page.querySelector('form[aria-label="Create account"]');
+      expect(created?.getAttribute('method')).toBe('post');
+      expect(created?.querySelector<HTMLSelectElement>('select')?.value).toBe(role);
+      expect(created?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
+      expect(page.querySelector('[role="status"]')).toBeNull();
+      expect(signUp.markup).not.toContain('prerendered');
+      const at = (search: string) => {
+        const queryClient = createAppQueryClient();
+        queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        return renderToString(
+          <ShellApp queryClient={queryClient} renderedPath="/auth" renderedSearch={search} />,
+        );
+      };
+      expect(at(rendered)).toBe(signUp.markup);
+      expect(at(other)).toBe(signUp.markup);
+    },
+  );
 
   it('renders /reset-password without a query as the invalid-link view, its way on a real link', async () => {
     const invalid = await renderSignedOutForm('reset-link-invalid');

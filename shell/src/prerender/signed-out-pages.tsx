@@ -26,39 +26,59 @@ const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': 
 
 /**
  * The account pages a visitor opens most, prerendered too: sign-in at `/auth` (what every "Sign In"
- * links to), the reset request at `/forgot-password`, and the two views of `/reset-password` (the
- * e-mail's link): the new-password form for a link with a token, the invalid-link view without a
- * query. Unlike the pages above they need the shell's scripts to do anything (the page loads them as
- * the plain shell does and hydrates once they and the form's code are here: typing can start
- * before). Each holds for addresses of one query's shape only, as the table below says:
- * `/auth?role=agent` and `/auth?invitation=…` draw create-account.
+ * links to) and create-account as an agent (`/auth?role=agent`, the landing page's "Join as an
+ * Agent") or as an agent's invited client (`/auth?invitation=…`, the invitation e-mail's link); the
+ * reset request at `/forgot-password`; and the two views of `/reset-password` (the reset e-mail's
+ * link): the new-password form for a link with a token, the invalid-link view without a query.
+ * Unlike the pages above they need the shell's scripts to do anything (the page loads them as the
+ * plain shell does and hydrates once they and the form's code are here: typing can start before).
+ * Each holds for addresses of one query's shape only, as the table below says.
  */
-export type SignedOutForm = 'sign-in' | 'forgot-password' | 'reset-link-invalid' | 'reset-password';
+export type SignedOutForm =
+  | 'sign-in'
+  | 'agent-sign-up'
+  | 'invited-sign-up'
+  | 'forgot-password'
+  | 'reset-link-invalid'
+  | 'reset-password';
 
 export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
   'sign-in': 'auth.html',
+  'agent-sign-up': 'agent-sign-up.html',
+  'invited-sign-up': 'invited-sign-up.html',
   'forgot-password': 'forgot-password.html',
   'reset-link-invalid': 'reset-password.html',
   'reset-password': 'reset-password-form.html',
 };
 
 /**
- * A query string (without its `?`) that holds a reset token: its first `token` parameter (the one
- * `URLSearchParams.get` reads) begins with a token's character (the auth service's are base64url),
- * wherever it stands among the parameters. The reset form reads no more of it than that there is
- * one, so one page serves every link.
+ * The query shapes (regular expressions on the query string without its `?`, as the gateway and
+ * nginx both read them) for which a prerendered form holds. Each reads a parameter as
+ * `URLSearchParams.get` does, the first of its name; a value counts when it begins with a character
+ * an id or token can (ours are base64url or UUIDs: an encoded space, which the screens would trim
+ * away, is not one). The screens read no more of them than that, so one page serves every link.
  */
+const FIRST_ROLE_IS_AGENT = '(?:(?!role=)[^&]*&)*role=agent(?:&|$)';
+/** `/reset-password`: a reset token. */
 export const RESET_TOKEN_QUERY = '^(?:(?!token=)[^&]*&)*token=[A-Za-z0-9_-]';
+/** `/auth`: create-account as an agent (`role=agent` wins over an invitation, as on the screen). */
+export const AGENT_SIGN_UP_QUERY = `^${FIRST_ROLE_IS_AGENT}`;
+/** `/auth`: create-account as a home seller, with an agent's invitation (and no `role=agent`). */
+export const INVITED_SIGN_UP_QUERY = `^(?!${FIRST_ROLE_IS_AGENT})(?:(?!invitation=)[^&]*&)*invitation=[A-Za-z0-9_-]`;
 
 /**
  * Where each form is rendered, and for which addresses it holds: without a query string, or with
- * one matching `query` (a regular expression, as the gateway and nginx both read it), rendered at
- * `example`.
+ * one matching `query.pattern`, rendered at `query.example`.
  */
 type FormAt = { path: string; query?: { pattern: string; example: string } };
 
 const FORM_AT: Record<SignedOutForm, FormAt> = {
   'sign-in': { path: '/auth' },
+  'agent-sign-up': { path: '/auth', query: { pattern: AGENT_SIGN_UP_QUERY, example: '?role=agent' } },
+  'invited-sign-up': {
+    path: '/auth',
+    query: { pattern: INVITED_SIGN_UP_QUERY, example: '?invitation=prerendered' },
+  },
   'forgot-password': { path: '/forgot-password' },
   'reset-link-invalid': { path: '/reset-password' },
   'reset-password': {
@@ -86,9 +106,8 @@ export interface SignedOutPagesTable {
   withoutQuery: Record<string, string>;
   /**
    * The same for addresses whose query string (without its `?`) matches `query`, a regular
-   * expression (`/reset-password?token=…` → `reset-password-form.html`). The first rule whose query
-   * matches decides (nginx's map on `$args` picks one), so two shapes a query could have at once
-   * belong in one rule.
+   * expression (`/reset-password?token=…` → `reset-password-form.html`): the first rule that both
+   * matches the query and names the path decides.
    */
   withQuery: Array<{ query: string; pages: Record<string, string> }>;
 }
@@ -185,7 +204,12 @@ function nginxRegexKey(pattern: string): string {
 export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
   const entries = (files: Record<string, string>) =>
     Object.entries(files).map(([path, file]) => `  ${nginxPathKey(path)} /${file};`);
-  const queryPage = (index: number) => `$listready_visitor_query_page_${index}`;
+  // One pair of maps per rule, chained: the query matches and the path is named, or the next rule.
+  const queryPage = (index: number) =>
+    index < table.withQuery.length
+      ? `$listready_visitor_query_page_${index}`
+      : '$listready_visitor_path_page';
+  const queryPath = (index: number) => `$listready_visitor_query_path_${index}`;
   return [
     '# Written by the shell build (shell/src/prerender/signed-out-pages.tsx) from the route rules: the page',
     '# a request without a session cookie gets at each path (deploy/static/shell.nginx.conf).',
@@ -199,16 +223,19 @@ export function nginxVisitorPageMap(table: SignedOutPagesTable): string {
     ...entries(table.withoutQuery),
     '}',
     ...table.withQuery.flatMap(({ query, pages }, index) => [
-      `# The same with a query string matching ${query}.`,
-      `map $uri ${queryPage(index)} {`,
-      '  default $listready_visitor_path_page;',
+      `# With a query string matching ${query}: a prerendered form where the rule names the path.`,
+      `map $args ${queryPage(index)} {`,
+      `  ${nginxRegexKey(query)} ${queryPath(index)};`,
+      `  default ${queryPage(index + 1)};`,
+      '}',
+      `map $uri ${queryPath(index)} {`,
+      `  default ${queryPage(index + 1)};`,
       ...entries(pages),
       '}',
     ]),
     'map $args $listready_visitor_page {',
     '  "" $listready_visitor_bare_page;',
-    ...table.withQuery.map(({ query }, index) => `  ${nginxRegexKey(query)} ${queryPage(index)};`),
-    '  default $listready_visitor_path_page;',
+    `  default ${queryPage(0)};`,
     '}',
     '',
   ].join('\n');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createAppQueryClient,
   PENDING_INVITATION_STORAGE_KEY,
+  RenderedSearchProvider,
   SESSION_QUERY_KEY,
 } from '@listready/web-client';
 import {
@@ -415,6 +416,81 @@ describe('/auth as the build draws it, hydrated once the scripts come', () => {
           url: '/api/login',
           body: { email: 'ann@example.com', password: 'typed-before-the-scripts' },
         },
+      ]);
+    } finally {
+      act(() => root?.unmount());
+      container.remove();
+    }
+  });
+});
+
+describe('/auth?invitation=… as the build draws it, hydrated with the link’s own invitation', () => {
+  const page = (search: string) => {
+    const queryClient = createAppQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    return (
+      <QueryClientProvider client={queryClient}>
+        <RenderedSearchProvider value={search}>
+          <AuthPage />
+        </RenderedSearchProvider>
+      </QueryClientProvider>
+    );
+  };
+
+  it('keeps what was typed before the scripts, registers a home seller and accepts the invitation of the address opened', async () => {
+    const calls = scriptApi({
+      'POST /api/register': () => json(201, sessionUser('client')),
+      'POST /api/accept-invitation': () =>
+        json(200, {
+          invitationId: 'inv-mailed',
+          type: 'agent-to-client',
+          status: 'accepted',
+          acceptedAt: '2030-01-01T00:00:00.000Z',
+        }),
+    });
+    // One page for every invitation: drawn for another id than the one opened.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page('?invitation=prerendered'));
+    document.body.append(container);
+    window.history.replaceState(null, '', '/auth?invitation=inv-mailed');
+    const field = (id: string) => {
+      const element = container.querySelector<HTMLInputElement>(`#${id}`);
+      if (!element) throw new Error(`the drawn form has no #${id}`);
+      return element;
+    };
+    const typed = {
+      'sign-up-email': 'ann@example.com',
+      'sign-up-first-name': 'Ann',
+      'sign-up-last-name': 'Lee',
+      'sign-up-phone': '555-0100',
+      'sign-up-password': 'longenough1',
+      'sign-up-confirm-password': 'longenough1',
+    };
+    for (const [id, value] of Object.entries(typed)) field(id).value = value;
+    const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
+    expect(submit?.disabled).toBe(true);
+
+    const recoverableErrors: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page(window.location.search), {
+        onRecoverableError: (error) => recoverableErrors.push(error),
+      });
+    });
+    try {
+      expect(recoverableErrors).toEqual([]);
+      expect(container.querySelector('#sign-up-email')).toBe(field('sign-up-email'));
+      expect(Object.fromEntries(Object.keys(typed).map((id) => [id, field(id).value]))).toEqual(typed);
+      expect(container.querySelector<HTMLSelectElement>('select')?.value).toBe('client');
+      expect(submit?.disabled).toBe(false);
+      if (submit) fireEvent.click(submit);
+      await waitFor(() => expect(currentLocation()).toBe('/journey'));
+      expect(calls.filter((call) => call.method === 'POST').map(({ url, body }) => ({ url, body }))).toEqual([
+        {
+          url: '/api/register',
+          body: expect.objectContaining({ email: 'ann@example.com', firstName: 'Ann', role: 'client' }),
+        },
+        { url: '/api/accept-invitation', body: { invitationId: 'inv-mailed' } },
       ]);
     } finally {
       act(() => root?.unmount());

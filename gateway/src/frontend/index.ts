@@ -303,8 +303,8 @@ export function pageFor(
   if (!table) return { file: SHELL_PAGE, status: 200 };
   const path = pagePathOf(pathname);
   if (signedIn) return { file: SHELL_PAGE, status: isPrerenderedPageName(path, table) ? 404 : 200 };
-  // A prerendered form holds for its bare address (`/auth?role=agent` draws another view), or for a
-  // query of the shape the table names (a reset link's token).
+  // A prerendered form holds for its bare address, or for a query of a shape the table names (a
+  // reset link's token, create-account's role or invitation); another query may draw another view.
   const form = query === '' ? pageAt(table.withoutQuery, path) : formForQuery(table, path, query);
   if (form) return { file: form, status: 200 };
   const file = Object.hasOwn(table.pages, path) ? (table.pages[path] ?? SHELL_PAGE) : table.otherwise;

@@ -131,12 +131,8 @@ export function signedOutPagesTable(): SignedOutPagesTable {
   const withQuery: SignedOutPagesTable['withQuery'] = [];
   for (const [form, { path, query }] of Object.entries(FORM_AT) as Array<[SignedOutForm, FormAt]>) {
     const file = SIGNED_OUT_FORM_FILES[form];
-    if (!query) withoutQuery[path] = file;
-    else {
-      const rule = withQuery.find((entry) => entry.query === query.pattern);
-      if (rule) rule.pages[path] = file;
-      else withQuery.push({ query: query.pattern, pages: { [path]: file } });
-    }
+    if (query) withQuery.push({ query: query.pattern, pages: { [path]: file } });
+    else withoutQuery[path] = file;
   }
   return { pages, otherwise: SIGNED_OUT_PAGE_FILES['not-found'], withoutQuery, withQuery };
 }

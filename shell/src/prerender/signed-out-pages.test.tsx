@@ -20,6 +20,13 @@ import { ShellApp } from '../shell-app.tsx';
 import { authScreenOptions } from '../accounts/components/auth-screen.tsx';
 import { resolveRoute } from '../routing/route-rules.ts';
 
+/** The shell as a visitor's first render draws it at `path` and `search`, signed out. */
+function shellAt(path: string, search: string): string {
+  const queryClient = createAppQueryClient();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  return renderToString(<ShellApp queryClient={queryClient} renderedPath={path} renderedSearch={search} />);
+}
+
 describe('the visitor’s prerendered pages', () => {
   it('names, for each path the route rules know, what a visitor gets there', () => {
     const table = signedOutPagesTable();
@@ -295,16 +302,7 @@ describe('the visitor’s prerendered pages', () => {
     // The token is nowhere in the page: one file serves every link, and the browser hydrates it with
     // the query it was opened at.
     expect(reset.markup).not.toContain('prerendered');
-    const queryClient = createAppQueryClient();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    const elsewhere = renderToString(
-      <ShellApp
-        queryClient={queryClient}
-        renderedPath="/reset-password"
-        renderedSearch="?token=Other-token_1"
-      />,
-    );
-    expect(elsewhere).toBe(reset.markup);
+    expect(shellAt('/reset-password', '?token=Other-token_1')).toBe(reset.markup);
   });
 
   it.each([
@@ -324,15 +322,8 @@ describe('the visitor’s prerendered pages', () => {
       expect(created?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
       expect(page.querySelector('[role="status"]')).toBeNull();
       expect(signUp.markup).not.toContain('prerendered');
-      const at = (search: string) => {
-        const queryClient = createAppQueryClient();
-        queryClient.setQueryData(SESSION_QUERY_KEY, null);
-        return renderToString(
-          <ShellApp queryClient={queryClient} renderedPath="/auth" renderedSearch={search} />,
-        );
-      };
-      expect(at(rendered)).toBe(signUp.markup);
-      expect(at(other)).toBe(signUp.markup);
+      expect(shellAt('/auth', rendered)).toBe(signUp.markup);
+      expect(shellAt('/auth', other)).toBe(signUp.markup);
     },
   );
 

@@ -1,16 +1,9 @@
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  createAppQueryClient,
-  PENDING_INVITATION_STORAGE_KEY,
-  RenderedSearchProvider,
-  SESSION_QUERY_KEY,
-} from '@listready/web-client';
+import { PENDING_INVITATION_STORAGE_KEY, SESSION_QUERY_KEY } from '@listready/web-client';
 import {
   currentLocation,
+  drawPage,
   json,
   latestToast,
   renderAt,
@@ -356,22 +349,10 @@ describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
 });
 
 describe('/auth as the build draws it, hydrated once the scripts come', () => {
-  const serverRendered = () => {
-    const queryClient = createAppQueryClient();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    return renderToString(
-      <QueryClientProvider client={queryClient}>
-        <AuthPage />
-      </QueryClientProvider>,
-    );
-  };
-
   it('keeps what was typed before, enables Sign In only once hydrated, and signs in with what was typed', async () => {
     const calls = scriptApi({ 'POST /api/login': () => json(200, sessionUser('client')) });
-    window.history.replaceState(null, '', '/auth');
-    const container = document.createElement('div');
-    container.innerHTML = serverRendered();
-    document.body.append(container);
+    const drawn = drawPage(<AuthPage />, { drawnFor: '', opened: '/auth' });
+    const { container } = drawn;
     const email = container.querySelector<HTMLInputElement>('input[type="email"]');
     const password = container.querySelector<HTMLInputElement>('input[type="password"]');
     const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -388,19 +369,7 @@ describe('/auth as the build draws it, hydrated once the scripts come', () => {
       ['Create an account', true],
     ]);
 
-    const queryClient = createAppQueryClient();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    const recoverableErrors: unknown[] = [];
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <QueryClientProvider client={queryClient}>
-          <AuthPage />
-        </QueryClientProvider>,
-        { onRecoverableError: (error) => recoverableErrors.push(error) },
-      );
-    });
+    const recoverableErrors = await drawn.hydrate();
     try {
       // Hydrated, not drawn again: the same elements, the typed values, no mismatch.
       expect(recoverableErrors).toEqual([]);
@@ -418,25 +387,12 @@ describe('/auth as the build draws it, hydrated once the scripts come', () => {
         },
       ]);
     } finally {
-      act(() => root?.unmount());
-      container.remove();
+      drawn.remove();
     }
   });
 });
 
 describe('/auth?invitation=… as the build draws it, hydrated with the link’s own invitation', () => {
-  const page = (search: string) => {
-    const queryClient = createAppQueryClient();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    return (
-      <QueryClientProvider client={queryClient}>
-        <RenderedSearchProvider value={search}>
-          <AuthPage />
-        </RenderedSearchProvider>
-      </QueryClientProvider>
-    );
-  };
-
   it('keeps what was typed before the scripts, registers a home seller and accepts the invitation of the address opened', async () => {
     const calls = scriptApi({
       'POST /api/register': () => json(201, sessionUser('client')),
@@ -449,10 +405,11 @@ describe('/auth?invitation=… as the build draws it, hydrated with the link’s
         }),
     });
     // One page for every invitation: drawn for another id than the one opened.
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page('?invitation=prerendered'));
-    document.body.append(container);
-    window.history.replaceState(null, '', '/auth?invitation=inv-mailed');
+    const drawn = drawPage(<AuthPage />, {
+      drawnFor: '?invitation=prerendered',
+      opened: '/auth?invitation=inv-mailed',
+    });
+    const { container } = drawn;
     const field = (id: string) => {
       const element = container.querySelector<HTMLInputElement>(`#${id}`);
       if (!element) throw new Error(`the drawn form has no #${id}`);
@@ -470,13 +427,7 @@ describe('/auth?invitation=… as the build draws it, hydrated with the link’s
     const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
     expect(submit?.disabled).toBe(true);
 
-    const recoverableErrors: unknown[] = [];
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, page(window.location.search), {
-        onRecoverableError: (error) => recoverableErrors.push(error),
-      });
-    });
+    const recoverableErrors = await drawn.hydrate();
     try {
       expect(recoverableErrors).toEqual([]);
       expect(container.querySelector('#sign-up-email')).toBe(field('sign-up-email'));
@@ -493,8 +444,7 @@ describe('/auth?invitation=… as the build draws it, hydrated with the link’s
         { url: '/api/accept-invitation', body: { invitationId: 'inv-mailed' } },
       ]);
     } finally {
-      act(() => root?.unmount());
-      container.remove();
+      drawn.remove();
     }
   });
 });

@@ -1,11 +1,8 @@
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppQueryClient, RenderedSearchProvider, SESSION_QUERY_KEY } from '@listready/web-client';
 import {
   currentLocation,
+  drawPage,
   json,
   latestToast,
   renderAt,
@@ -135,27 +132,16 @@ describe('/reset-password', () => {
 });
 
 describe('/reset-password?token=… as the build draws it, hydrated with the link’s own token', () => {
-  const page = (search: string) => {
-    const queryClient = createAppQueryClient();
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    return (
-      <QueryClientProvider client={queryClient}>
-        <RenderedSearchProvider value={search}>
-          <ResetPasswordPage />
-        </RenderedSearchProvider>
-      </QueryClientProvider>
-    );
-  };
-
   it('keeps what was typed before the scripts, and resets with the token of the address opened', async () => {
     const calls = scriptApi({
       'POST /api/auth/password-reset-confirm': () => json(200, { message: 'Your password has been reset.' }),
     });
     // One page for every link: drawn for another token than the one opened.
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page('?token=prerendered'));
-    document.body.append(container);
-    window.history.replaceState(null, '', '/reset-password?token=the-mailed-token');
+    const drawn = drawPage(<ResetPasswordPage />, {
+      drawnFor: '?token=prerendered',
+      opened: '/reset-password?token=the-mailed-token',
+    });
+    const { container } = drawn;
     const [password, confirmation] = container.querySelectorAll<HTMLInputElement>('input[type="password"]');
     const submit = container.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (!password || !confirmation || !submit) throw new Error('the drawn form has no fields or submit');
@@ -163,13 +149,7 @@ describe('/reset-password?token=… as the build draws it, hydrated with the lin
     confirmation.value = 'typed-before-1';
     expect(submit.disabled).toBe(true);
 
-    const recoverableErrors: unknown[] = [];
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, page(window.location.search), {
-        onRecoverableError: (error) => recoverableErrors.push(error),
-      });
-    });
+    const recoverableErrors = await drawn.hydrate();
     try {
       expect(recoverableErrors).toEqual([]);
       // The same elements (not drawn again for the real token), the typed values, Reset enabled.
@@ -184,8 +164,7 @@ describe('/reset-password?token=… as the build draws it, hydrated with the lin
         body: { token: 'the-mailed-token', password: 'typed-before-1', confirmPassword: 'typed-before-1' },
       });
     } finally {
-      act(() => root?.unmount());
-      container.remove();
+      drawn.remove();
     }
   });
 });

@@ -315,11 +315,20 @@ function pageAt(pages: Record<string, string> | undefined, path: string): string
   return pages && Object.hasOwn(pages, path) ? pages[path] : undefined;
 }
 
+/** Each rule's pattern, compiled once (the build's table holds a handful). */
+const queryPatterns = new Map<string, RegExp>();
+
+function queryPattern(source: string): RegExp {
+  let pattern = queryPatterns.get(source);
+  if (!pattern) queryPatterns.set(source, (pattern = new RegExp(source)));
+  return pattern;
+}
+
 /** The first rule that names the path and whose query matches, as nginx's chained maps (deploy/static). */
 function formForQuery(table: SignedOutPagesTable, path: string, query: string): string | undefined {
   for (const rule of table.withQuery ?? []) {
     const file = pageAt(rule.pages, path);
-    if (file && new RegExp(rule.query).test(query)) return file;
+    if (file && queryPattern(rule.query).test(query)) return file;
   }
   return undefined;
 }

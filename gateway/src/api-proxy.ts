@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
-import { BODY_LIMIT_BYTES } from './request-body.ts';
+import { BODY_LIMIT_BYTES, BodyTooLargeError, cappedBody } from './request-body.ts';
 import type { UpstreamGate } from './upstream-admission.ts';
 
 export interface ApiProxyOptions {
@@ -93,6 +93,22 @@ const unavailableBody = (service: ServiceName): ApiError => ({
   message: `The ${service} service is not available`,
   code: ErrorCode.unavailable,
 });
+
+const tooLargeBody: ApiError = { message: 'Request body is too large', code: ErrorCode.payloadTooLarge };
+
+/**
+ * An answer the gateway gives itself (a refusal, an absent service), logged on the server's logger
+ * (the proxied route's own logs at warn) under the request's id. The services log every request they
+ * get, so the gateway's own two lines per proxied request (a sixth of its CPU at info under npm
+ * start) are left out; it logs what it answers itself and what fails on the way.
+ */
+function answerHere(request: FastifyRequest, reply: FastifyReply, status: number, body: ApiError): void {
+  request.server.log.info(
+    { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: status } },
+    'answered at the gateway',
+  );
+  void reply.status(status).send(body);
+}
 
 /**
  * One proxied exchange, driven by undici's dispatch (its fastest interface, no intermediate
@@ -210,10 +226,15 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
       this.stream.destroy(error);
       return;
     }
-    if (this.reply.sent || this.reply.raw.destroyed) return;
+    const { request, reply } = this;
+    if (reply.sent || reply.raw.destroyed) return;
+    if (error instanceof BodyTooLargeError) {
+      answerHere(request, reply, 413, tooLargeBody);
+      return;
+    }
     // `upstream`, not `service`: every line already names the service that logs it (the gateway).
-    this.request.log.warn({ err: error, upstream: this.service }, 'upstream request failed');
-    void this.reply.status(503).send(unavailableBody(this.service));
+    request.log.warn({ err: error, upstream: this.service }, 'upstream request failed');
+    void reply.status(503).send(unavailableBody(this.service));
   }
 
   /** The service's status and end-to-end headers onto the answer. */
@@ -230,9 +251,6 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
     // API answers are personal unless the service says otherwise (a logo, branding it lets the
     // browser keep): nothing a service did not mark cacheable lands in a shared or disk cache.
     if (headers['cache-control'] === undefined) void reply.header('cache-control', 'no-store');
-    // The service answered before the client finished sending (a 413 for a long chunked body): the
-    // rest of that body is not worth reading, so the connection closes after the answer.
-    if (!this.request.raw.complete) void reply.header('connection', 'close');
   }
 }
 
@@ -266,18 +284,6 @@ export async function apiProxy(
   // Do not parse bodies here: pass the raw stream to the service.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-
-  // The services log every request they get, under the same request id and trace: the gateway's
-  // own two lines per proxied request (a sixth of its CPU at info under npm start) are left out, and
-  // it logs what it answers itself (refusals, an absent service) and what fails on the way.
-  const log = app.log;
-  const answerHere = (request: FastifyRequest, reply: FastifyReply, status: number, body: ApiError) => {
-    log.info(
-      { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: status } },
-      'answered at the gateway',
-    );
-    void reply.status(status).send(body);
-  };
 
   // API answers are JSON for scripts, not documents: page headers (CSP, frame rules) mean nothing
   // there and cost ~15% of the hop's CPU, so only `nosniff` is kept. Request bodies go on as sent,
@@ -315,15 +321,14 @@ export async function apiProxy(
     // the rest of the body is still on its way.
     if (Number(request.headers['content-length']) > bodyLimit) {
       void reply.header('connection', 'close');
-      answerHere(request, reply, 413, {
-        message: 'Request body is too large',
-        code: ErrorCode.payloadTooLarge,
-      });
+      answerHere(request, reply, 413, tooLargeBody);
       return;
     }
     // Admitted before Fastify saw it (a saturated service's requests were refused there).
     const release = gate ? gate.placeOf(request.raw) : noPlace;
-    const body = request.body instanceof Readable ? request.body : null;
+    // Counted on its way (see cappedBody): a chunked body declares no length to refuse it by, and
+    // the service's own refusal of one raced its closing connection.
+    const body = request.body instanceof Readable ? cappedBody(request.raw, bodyLimit) : null;
     pool.dispatch(
       { path: url, method: request.method as Dispatcher.HttpMethod, headers: upstreamHeaders(request), body },
       new ProxyExchange(request, reply, service, bufferLimit, release, streaming),

@@ -182,17 +182,22 @@ describe('createService error handling', () => {
     expect(lines.some((line) => line.level === 50)).toBe(true);
   });
 
-  it.each([
-    { refusal: 'too large (413)', contentType: 'text/plain', status: 413, code: 'PAYLOAD_TOO_LARGE' },
-    {
-      refusal: 'an unsupported type (415)',
-      contentType: 'application/xml',
-      status: 415,
-      code: 'BAD_REQUEST',
-    },
-  ])(
-    'reads a refused body within 1 MB to its end, $refusal, keeping the connection for the next request',
-    async ({ contentType, status, code }) => {
+  it.each(
+    [
+      { refusal: 'too large (413)', contentType: 'text/plain', status: 413, code: 'PAYLOAD_TOO_LARGE' },
+      {
+        refusal: 'an unsupported type (415)',
+        contentType: 'application/xml',
+        status: 415,
+        code: 'BAD_REQUEST',
+      },
+    ].flatMap((refusal) => [
+      { ...refusal, chunked: false, framing: 'with Content-Length' },
+      { ...refusal, chunked: true, framing: 'chunked' },
+    ]),
+  )(
+    'reads a refused body within 1 MB ($framing) to its end, $refusal, keeping the connection for the next request',
+    async ({ contentType, status, code, chunked }) => {
       app = createService({ name: 'test', logger: captureLogs().logger });
       app.post('/small', { bodyLimit: 1024 }, async () => ({ ok: true }));
       app.get('/next', async () => ({ next: true }));
@@ -205,15 +210,15 @@ describe('createService error handling', () => {
       const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       let writeError: Error | undefined;
       socket.on('error', (error) => (writeError = error));
-      socket.write(
-        `POST /small HTTP/1.1\r\nHost: t\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
-      );
+      const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`;
+      socket.write(`POST /small HTTP/1.1\r\nHost: t\r\nContent-Type: ${contentType}\r\n${framing}\r\n\r\n`);
       // The body in slices, as a proxy streams it: the refusal comes before the last of it is sent.
       for (let offset = 0; offset < body.length; offset += 16_384) {
-        socket.write(body.subarray(offset, offset + 16_384));
+        const slice = body.subarray(offset, offset + 16_384);
+        socket.write(chunked ? `${slice.length.toString(16)}\r\n${slice.toString()}\r\n` : slice);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
-      socket.write('GET /next HTTP/1.1\r\nHost: t\r\n\r\n');
+      socket.write(`${chunked ? '0\r\n\r\n' : ''}GET /next HTTP/1.1\r\nHost: t\r\n\r\n`);
       const deadline = Date.now() + 5_000;
       while (!received.includes('"next":true') && Date.now() < deadline && !socket.destroyed)
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -226,6 +231,35 @@ describe('createService error handling', () => {
       expect(received).toContain('{"next":true}');
     },
   );
+
+  it('closes the connection after refusing a chunked body once more than 1 MB of its rest has come', async () => {
+    app = createService({ name: 'test', logger: captureLogs().logger });
+    app.post('/small', { bodyLimit: 1024 }, async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', () => undefined);
+    let closed = false;
+    socket.once('close', () => (closed = true));
+    socket.write(
+      'POST /small HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const slice = 'a'.repeat(65_536);
+    let sent = 0;
+    // Never the body's end: slices until the server closes (4 MB at most, the socket buffers' share too).
+    while (!closed && sent < 4_000_000) {
+      if (!socket.write(`${slice.length.toString(16)}\r\n${slice}\r\n`))
+        await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+      sent += slice.length;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    expect(received.startsWith('HTTP/1.1 413 ')).toBe(true);
+    expect(closed).toBe(true);
+    expect(sent).toBeGreaterThan(1_048_576);
+  });
 
   it('maps typed errors to their status and code', async () => {
     app = buildApp();

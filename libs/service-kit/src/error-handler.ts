@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, type ApiError, type ApiIssue } from '@listready/contracts';
 import { isEngineUnavailable } from './engine-unavailable.ts';
 import { HttpError, RateLimitedError } from './errors.ts';
+import { dropRestOfBody } from './unread-body.ts';
 
 /** Fastify's own client-error codes and what we answer for them. */
 const clientErrors: Record<string, { status: number; code: string; message?: string }> = {
@@ -43,15 +44,17 @@ const DRAIN_LIMIT_BYTES = 1_048_576;
  * Fastify closes the connection after refusing a body (too large, an unsupported content type)
  * without reading the rest of it. The sender is then still writing into a socket being torn down,
  * and a socket closed with unread data resets: the gateway's pooled connection fails mid-request
- * (EPIPE), often before it has read the refusal, and the caller got a 503. A declared body within the gateway's
- * limit is cheap to read to its end, so it is drained instead and the connection stays open
- * (larger or undeclared ones still close it).
+ * (EPIPE, ECONNRESET), often before it has read the refusal, and the caller got a 503. Up to the
+ * gateway's limit the rest of a body is cheap to read, so it is read and dropped instead and the
+ * connection stays open: all of a declared one within the limit; of an undeclared (chunked) one,
+ * up to the limit, the connection destroyed past it. A declared body over the limit still closes it.
  */
 function keepAliveAfterUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
-  const declared = Number(request.headers['content-length']);
-  if (request.raw.complete || !Number.isFinite(declared) || declared > DRAIN_LIMIT_BYTES) return;
+  if (request.raw.complete) return;
+  const declared = request.headers['content-length'];
+  if (declared !== undefined && !(Number(declared) <= DRAIN_LIMIT_BYTES)) return;
   reply.removeHeader('connection');
-  request.raw.resume();
+  dropRestOfBody(request.raw, DRAIN_LIMIT_BYTES);
 }
 
 /**

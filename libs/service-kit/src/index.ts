@@ -14,3 +14,4 @@ export * from './service-process.ts';
 export * from './service-runtime.ts';
 export * from './rate-limit.ts';
 export * from './link-origin.ts';
+export * from './unread-body.ts';

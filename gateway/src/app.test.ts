@@ -361,6 +361,8 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
   let seen: { traceparent?: string | undefined; connection?: string | undefined } = {};
   /** Set when the upstream's endless answer was abandoned by the gateway. */
   let endlessClosed: Promise<void> = Promise.resolve();
+  /** Called when a request to the import route ends at the service: whether its body was whole. */
+  let importEnded: (whole: boolean) => void = () => undefined;
   const json = JSON.stringify({
     tasks: Array.from({ length: 200 }, (_, index) => ({ id: index, title: 'Declutter the garage' })),
   });
@@ -372,6 +374,10 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     }));
     // Takes a body up to 8 MB, and one of at most 64 KB: the gateway's limit is the one a body meets.
     app.post('/api/clients/current/import', { bodyLimit: 8 * 1_048_576 }, async () => ({ ok: true }));
+    app.addHook('onRequest', async (request) => {
+      if (request.url !== '/api/clients/current/import') return;
+      request.raw.once('close', () => importEnded(request.raw.complete));
+    });
     app.post('/api/clients/current/note', { bodyLimit: 64 * 1024 }, async () => ({ ok: true }));
     app.get('/api/auth/user', async (request, reply) => {
       seen = { traceparent: String(request.headers.traceparent), connection: request.headers.connection };
@@ -473,6 +479,24 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
       }
     },
   );
+
+  it('cuts the service’s request when the client hangs up in the middle of its body', async () => {
+    const ended = new Promise<boolean>((resolve) => (importEnded = resolve));
+    const { port } = new URL(gatewayUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    const slice = 'a'.repeat(65_536);
+    socket.write(
+      `POST /api/clients/current/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${slice.length.toString(16)}\r\n${slice}\r\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    const whole = await Promise.race([
+      ended,
+      new Promise((resolve) => setTimeout(() => resolve('open'), 3_000)),
+    ]);
+    expect(whole).toBe(false);
+  });
 
   it('answers a chunked body that never ends with 413, and closes once 1 MB more has come', async () => {
     const { statuses, closed } = await sendBody(gatewayUrl, '/api/register', { bytes: 3_000_000 });

@@ -83,15 +83,12 @@ export function cappedBody(source: IncomingMessage, limit: number): Readable {
     else if (!body.push(chunk)) source.pause();
   };
   const onEnd = () => body.push(null);
+  // The client hung up mid-body (`aborted`): the service's request is cut too, not ended as if whole.
   const onError = (error: Error) => body.destroy(error);
-  // The client hung up mid-body: the service's request is cut too, not ended as if whole.
-  const onClose = () => {
-    if (!source.complete) body.destroy(new Error('The client closed before the end of its body'));
-  };
   const letGo = () => {
-    source.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    source.off('data', onData).off('end', onEnd).off('error', onError);
     if (!source.complete) dropRestOfBody(source, limit);
   };
-  source.on('data', onData).once('end', onEnd).on('error', onError).once('close', onClose);
+  source.on('data', onData).once('end', onEnd).on('error', onError);
   return body;
 }

@@ -4,13 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
-import { BODY_LIMIT_BYTES, BodyTooLargeError, cappedBody } from './request-body.ts';
+import { BodyTooLargeError, bodyLimitFor, cappedBody } from './request-body.ts';
 import type { UpstreamGate } from './upstream-admission.ts';
 
 export interface ApiProxyOptions {
   services: Partial<Record<ServiceName, string>>;
-  /** Largest request body passed on (bytes): the services' own limit, so a larger one is refused here. */
-  bodyLimit?: number;
   /** Answers up to this size (bytes, from their Content-Length) are gathered and sent in one write. */
   bufferLimit?: number;
   /**
@@ -260,7 +258,7 @@ class ProxyExchange implements Dispatcher.DispatchHandler {
  */
 export async function apiProxy(
   app: FastifyInstance,
-  { services, bodyLimit = BODY_LIMIT_BYTES, bufferLimit = 1_048_576, gate }: ApiProxyOptions,
+  { services, bufferLimit = 1_048_576, gate }: ApiProxyOptions,
 ): Promise<void> {
   // One connection pool per service, as undici's authors recommend for a proxy (keep-alive,
   // no pipelining: a slow answer must not hold up the ones behind it).
@@ -317,8 +315,9 @@ export async function apiProxy(
       answerHere(request, reply, 503, unavailableBody(service));
       return;
     }
-    // Refused before a byte of it is read, as the service would: the connection then closes, since
-    // the rest of the body is still on its way.
+    // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it is
+    // read, as the service would: the connection then closes, since the rest is still on its way.
+    const bodyLimit = bodyLimitFor(request.method, pathname);
     if (Number(request.headers['content-length']) > bodyLimit) {
       void reply.header('connection', 'close');
       answerHere(request, reply, 413, tooLargeBody);

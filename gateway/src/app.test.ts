@@ -4,6 +4,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { LOGO_UPLOAD_PATH, MAX_LOGO_UPLOAD_BYTES } from '@listready/contracts';
 import { createLogger, createService, type App } from '@listready/service-kit';
 import { testGateway } from './test-gateway.ts';
 import { serviceFor } from './routes-table.ts';
@@ -301,7 +302,7 @@ async function chunkedUntilAnswered(base: string, head: string, chunks: number):
 }
 
 /**
- * POSTs to `path` a JSON body of about `bytes`, chunked (or with its Content-Length), 64 KB a write
+ * POSTs to `path` a JSON body of about `bytes` (as `contentType`), chunked (or with its Content-Length), 64 KB a write
  * as fast as the socket takes them, answered or not; with `then`, the body's end and `then` (the
  * next request on the connection), else never its end. Waits for `answers` answers (none given:
  * for the server's close), the server's close, or 5 s.
@@ -312,9 +313,10 @@ async function sendBody(
   {
     bytes,
     chunked = true,
+    contentType = 'application/json',
     then,
     answers = Number.POSITIVE_INFINITY,
-  }: { bytes: number; chunked?: boolean; then?: string; answers?: number },
+  }: { bytes: number; chunked?: boolean; contentType?: string; then?: string; answers?: number },
 ): Promise<{ statuses: string[]; raw: string; closed: boolean }> {
   const { port } = new URL(base);
   const socket = net.connect(Number(port), '127.0.0.1');
@@ -340,7 +342,7 @@ async function sendBody(
   socket.on('error', () => undefined);
   const body = JSON.stringify({ note: 'a'.repeat(bytes) });
   const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${body.length}`;
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: ${contentType}\r\n${framing}\r\n\r\n`);
   for (let offset = 0; offset < body.length && !socket.destroyed; offset += 65_536) {
     const slice = body.slice(offset, offset + 65_536);
     if (!socket.write(chunked ? `${slice.length.toString(16)}\r\n${slice}\r\n` : slice)) {
@@ -374,6 +376,13 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     }));
     // Takes a body up to 8 MB, and one of at most 64 KB: the gateway's limit is the one a body meets.
     app.post('/api/clients/current/import', { bodyLimit: 8 * 1_048_576 }, async () => ({ ok: true }));
+    // The logo upload: a multipart body counted to its end (the branding service takes a 5 MB image).
+    app.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+      let bytes = 0;
+      payload.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      payload.on('end', () => done(null, bytes));
+    });
+    app.post('/api/branding/logos', async (request) => ({ bytes: request.body }));
     app.addHook('onRequest', async (request) => {
       if (request.url !== '/api/clients/current/import') return;
       request.raw.once('close', () => importEnded(request.raw.complete));
@@ -411,7 +420,7 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
       return reply.type('text/plain').send(endless);
     });
     upstream = { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
-    gateway = await testGateway({ auth: upstream.url, journey: upstream.url });
+    gateway = await testGateway({ auth: upstream.url, journey: upstream.url, branding: upstream.url });
     gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -479,6 +488,38 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
       }
     },
   );
+
+  it('lets a logo upload through up to the branding service’s 5 MB image and its framing, not more', async () => {
+    const upload = (bytes: number) =>
+      fetch(`${gatewayUrl}${LOGO_UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: Buffer.alloc(bytes, 'a'),
+      });
+    const large = await upload(3 * 1_048_576);
+    expect(large.status).toBe(200);
+    expect(await large.json()).toEqual({ bytes: 3 * 1_048_576 });
+    const largest = await upload(MAX_LOGO_UPLOAD_BYTES);
+    expect(await largest.json()).toEqual({ bytes: MAX_LOGO_UPLOAD_BYTES });
+    const over = await upload(MAX_LOGO_UPLOAD_BYTES + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    // Chunked, the same limit.
+    const { statuses, raw } = await sendBody(gatewayUrl, LOGO_UPLOAD_PATH, {
+      bytes: 3 * 1_048_576,
+      contentType: 'multipart/form-data; boundary=x',
+      then: next,
+      answers: 2,
+    });
+    expect(statuses, raw.slice(0, 300)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    // Any other path, or another method on this one, keeps 1 MB.
+    const put = await fetch(`${gatewayUrl}${LOGO_UPLOAD_PATH}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(2 * 1_048_576, 'a'),
+    });
+    expect(put.status).toBe(413);
+  });
 
   it('cuts the service’s request when the client hangs up in the middle of its body', async () => {
     const ended = new Promise<boolean>((resolve) => (importEnded = resolve));

@@ -31,6 +31,13 @@ export const BRANDING_COLOR_FIELDS = Object.keys(DEFAULT_BRANDING_COLORS) as Bra
 
 /** Logo files (spec §5, §9): at most 5 MB; 200x80 px recommended. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+/** Where a logo is uploaded (`POST`, multipart, one file). */
+export const LOGO_UPLOAD_PATH = '/api/branding/logos';
+/**
+ * The largest request body a logo upload may be: the file and room for its multipart framing. Every
+ * other request body is at most 1 MB; the gateway lets this one through to the branding service.
+ */
+export const MAX_LOGO_UPLOAD_BYTES = MAX_LOGO_BYTES + 64 * 1024;
 export const RECOMMENDED_LOGO_SIZE = { width: 200, height: 80 } as const;
 export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 /** The file extension of each stored logo type (part of its address). */

@@ -6,8 +6,10 @@ import {
   ErrorCode,
   LOGO_EXTENSIONS,
   logoUploadResponseSchema,
+  LOGO_UPLOAD_PATH,
   logoUrlOf,
   MAX_LOGO_BYTES,
+  MAX_LOGO_UPLOAD_BYTES,
 } from '@listready/contracts';
 import { HttpError, NotFoundError, requireRole, type App } from '@listready/service-kit';
 import { checkLogoImage } from '../logos/image-type.ts';
@@ -39,14 +41,13 @@ export function logoRoutes(
   deps: { logos: LogoStore; agentIdOfUser: (userId: string) => Promise<string | null> },
 ): void {
   app.post(
-    '/api/branding/logos',
+    LOGO_UPLOAD_PATH,
     {
       // 401 signed out, 403 for sellers, 413 for a body that cannot hold a 5 MB logo — all before reading it.
       onRequest: async (request: FastifyRequest) => {
         requireRole(request, 'agent');
         const length = Number(request.headers['content-length']);
-        // Room for the multipart framing around a 5 MB file.
-        if (Number.isFinite(length) && length > MAX_LOGO_BYTES + 64 * 1024) throw fileTooLarge();
+        if (Number.isFinite(length) && length > MAX_LOGO_UPLOAD_BYTES) throw fileTooLarge();
       },
       schema: { response: { 201: logoUploadResponseSchema } },
     },

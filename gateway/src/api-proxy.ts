@@ -317,7 +317,7 @@ export async function apiProxy(
     }
     // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it is
     // read, as the service would: the connection then closes, since the rest is still on its way.
-    const bodyLimit = bodyLimitFor(request.method, pathname);
+    const bodyLimit = bodyLimitFor(request.raw, pathname);
     if (Number(request.headers['content-length']) > bodyLimit) {
       void reply.header('connection', 'close');
       answerHere(request, reply, 413, tooLargeBody);

@@ -512,13 +512,18 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
       answers: 2,
     });
     expect(statuses, raw.slice(0, 300)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
-    // Any other path, or another method on this one, keeps 1 MB.
-    const put = await fetch(`${gatewayUrl}${LOGO_UPLOAD_PATH}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      body: Buffer.alloc(2 * 1_048_576, 'a'),
-    });
-    expect(put.status).toBe(413);
+    // Another method, or a body no logo can be (JSON), keeps 1 MB; so does every other path.
+    for (const [method, type] of [
+      ['PUT', 'multipart/form-data; boundary=x'],
+      ['POST', 'application/json'],
+    ]) {
+      const refused = await fetch(`${gatewayUrl}${LOGO_UPLOAD_PATH}`, {
+        method,
+        headers: { 'content-type': type ?? '' },
+        body: Buffer.alloc(2 * 1_048_576, 'a'),
+      });
+      expect(refused.status, `${method} ${type}`).toBe(413);
+    }
   });
 
   it('cuts the service’s request when the client hangs up in the middle of its body', async () => {

@@ -7,12 +7,18 @@ import { dropRestOfBody } from '@listready/service-kit';
 export const BODY_LIMIT_BYTES = 1_048_576;
 
 /**
- * The largest body a request may carry on to its service: the services' limit, except the logo
- * upload, whose service takes an image of up to 5 MB (the form says so). At 1 MB for every path, an
- * agent's 2 MB logo was refused at the gateway ("Request body is too large").
+ * The largest body a request may carry on to its service: the services' limit, except a logo
+ * upload (a multipart POST to its path), whose service takes an image of up to 5 MB, as the form
+ * says. At 1 MB for every request, an agent's 2 MB logo was refused at the gateway ("Request body
+ * is too large"). Anything else sent there (JSON, say) keeps 1 MB: no parser of the service's
+ * takes more.
  */
-export function bodyLimitFor(method: string, pathname: string): number {
-  return method === 'POST' && pathname === LOGO_UPLOAD_PATH ? MAX_LOGO_UPLOAD_BYTES : BODY_LIMIT_BYTES;
+export function bodyLimitFor({ method, headers }: IncomingMessage, pathname: string): number {
+  const logoUpload =
+    method === 'POST' &&
+    pathname === LOGO_UPLOAD_PATH &&
+    /^multipart\/form-data\b/i.test(headers['content-type'] ?? '');
+  return logoUpload ? MAX_LOGO_UPLOAD_BYTES : BODY_LIMIT_BYTES;
 }
 
 /**

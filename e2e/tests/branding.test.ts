@@ -43,6 +43,24 @@ async function drawnLogo(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
 
+/** A 1000x700 PNG of noise drawn by the browser: a real image of about 2.8 MB (a photo-sized logo). */
+async function largeLogo(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1000;
+    canvas.height = 700;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    const pixels = context.createImageData(1000, 700);
+    for (let offset = 0; offset < pixels.data.length; offset += 65_536)
+      crypto.getRandomValues(pixels.data.subarray(offset, offset + 65_536));
+    for (let alpha = 3; alpha < pixels.data.length; alpha += 4) pixels.data[alpha] = 255;
+    context.putImageData(pixels, 0, 0);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
 const agentRemote = (page: Page) => page.locator('[data-remote="mfe-agent"]');
 
 const HEADER_COLOUR = '#1E3A8A';
@@ -73,25 +91,36 @@ describe('white-label branding', () => {
     await chooseFile({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') });
     await toast(page, 'Invalid File').waitFor();
 
+    const logoUploaded = () =>
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/branding/logos') && response.request().method() === 'POST',
+      );
+    // A photo-sized logo, within the form's 5 MB (the gateway refused anything over 1 MB).
+    const large = await largeLogo(page);
+    expect(large.length).toBeGreaterThan(2 * 1024 * 1024);
+    const largeUploaded = logoUploaded();
+    await chooseFile({ name: 'office-photo.png', mimeType: 'image/png', buffer: large });
+    expect((await largeUploaded).status()).toBe(201);
+    await agentRemote(page).getByAltText('Brokerage logo preview').waitFor();
+
     // A real logo, uploaded at once and shown in its reserved box and in the preview.
     const logo = await drawnLogo(page);
-    const uploaded = page.waitForResponse(
-      (response) => response.url().endsWith('/api/branding/logos') && response.request().method() === 'POST',
-    );
+    const uploaded = logoUploaded();
     await chooseFile({ name: 'brokerage.png', mimeType: 'image/png', buffer: logo });
     const upload = await uploaded;
     expect(upload.status()).toBe(201);
     const { url: logoUrl } = (await upload.json()) as { url: string };
     expect(logoUrl).toMatch(/^\/api\/branding\/logos\/[0-9a-f]{64}\.png$/);
-    await agentRemote(page).getByAltText('Brokerage logo preview').waitFor();
+    // The preview now shows it, in place of the large one.
+    const preview = agentRemote(page).locator(`img[alt="Brokerage logo preview"][src="${logoUrl}"]`);
+    await preview.waitFor();
     // Its width once the browser has the picture (the element is there before the file has arrived).
     expect(
-      await agentRemote(page)
-        .getByAltText('Brokerage logo preview')
-        .evaluate(async (image) => {
-          await (image as HTMLImageElement).decode();
-          return (image as HTMLImageElement).naturalWidth;
-        }),
+      await preview.evaluate(async (image) => {
+        await (image as HTMLImageElement).decode();
+        return (image as HTMLImageElement).naturalWidth;
+      }),
     ).toBe(200);
 
     await companyName.fill('Bayview Realty');

@@ -103,7 +103,8 @@ export function cappedBody(source: IncomingMessage, limit: number): Readable {
   const onError = (error: Error) => body.destroy(error);
   const letGo = () => {
     source.off('data', onData).off('end', onEnd).off('error', onError);
-    if (!source.complete) dropRestOfBody(source, limit);
+    // Even a complete request: what is still buffered of it would hold the connection's next request.
+    dropRestOfBody(source, limit);
   };
   source.on('data', onData).once('end', onEnd).on('error', onError);
   return body;

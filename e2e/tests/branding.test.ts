@@ -26,38 +26,32 @@ async function register(page: Page, role: 'agent' | 'client', firstName: string,
 
 const switchTo = (page: Page, email: string) => switchAccount(page, baseUrl, email, password);
 
-/** A 200x80 PNG drawn by the browser itself (a real image, as a logo file would be). */
-async function drawnLogo(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
+/**
+ * A PNG drawn by the browser itself (a real image, as a logo file would be): 200x80 blocks of
+ * colour, or with `noise` 1000x700 random pixels, about 2.8 MB (a photo-sized logo).
+ */
+async function drawnLogo(page: Page, { noise = false } = {}): Promise<Buffer> {
+  const dataUrl = await page.evaluate((noise) => {
+    const [width, height] = noise ? [1000, 700] : [200, 80];
     const canvas = document.createElement('canvas');
-    canvas.width = 200;
-    canvas.height = 80;
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2d context');
-    context.fillStyle = '#f59e0b';
-    context.fillRect(0, 0, 200, 80);
-    context.fillStyle = '#0f172a';
-    context.fillRect(20, 20, 160, 40);
+    if (noise) {
+      const pixels = context.createImageData(width, height);
+      for (let offset = 0; offset < pixels.data.length; offset += 65_536)
+        crypto.getRandomValues(pixels.data.subarray(offset, offset + 65_536));
+      for (let alpha = 3; alpha < pixels.data.length; alpha += 4) pixels.data[alpha] = 255;
+      context.putImageData(pixels, 0, 0);
+    } else {
+      context.fillStyle = '#f59e0b';
+      context.fillRect(0, 0, 200, 80);
+      context.fillStyle = '#0f172a';
+      context.fillRect(20, 20, 160, 40);
+    }
     return canvas.toDataURL('image/png');
-  });
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
-
-/** A 1000x700 PNG of noise drawn by the browser: a real image of about 2.8 MB (a photo-sized logo). */
-async function largeLogo(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1000;
-    canvas.height = 700;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('no 2d context');
-    const pixels = context.createImageData(1000, 700);
-    for (let offset = 0; offset < pixels.data.length; offset += 65_536)
-      crypto.getRandomValues(pixels.data.subarray(offset, offset + 65_536));
-    for (let alpha = 3; alpha < pixels.data.length; alpha += 4) pixels.data[alpha] = 255;
-    context.putImageData(pixels, 0, 0);
-    return canvas.toDataURL('image/png');
-  });
+  }, noise);
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
 
@@ -97,7 +91,7 @@ describe('white-label branding', () => {
           response.url().endsWith('/api/branding/logos') && response.request().method() === 'POST',
       );
     // A photo-sized logo, within the form's 5 MB (the gateway refused anything over 1 MB).
-    const large = await largeLogo(page);
+    const large = await drawnLogo(page, { noise: true });
     expect(large.length).toBeGreaterThan(2 * 1024 * 1024);
     const largeUploaded = logoUploaded();
     await chooseFile({ name: 'office-photo.png', mimeType: 'image/png', buffer: large });

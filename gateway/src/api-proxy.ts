@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
-import { BodyTooLargeError, bodyLimitFor, cappedBody } from './request-body.ts';
+import { BodyTooLargeError, bodyLimitFor, cappedBody, readRestOfRefusedBody } from './request-body.ts';
 import type { UpstreamGate } from './upstream-admission.ts';
 
 export interface ApiProxyOptions {
@@ -315,11 +315,12 @@ export async function apiProxy(
       answerHere(request, reply, 503, unavailableBody(service));
       return;
     }
-    // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it is
-    // read, as the service would: the connection then closes, since the rest is still on its way.
+    // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it goes
+    // on; its rest is then read and dropped, or, longer still, the connection closes.
     const bodyLimit = bodyLimitFor(request.raw, pathname);
-    if (Number(request.headers['content-length']) > bodyLimit) {
-      void reply.header('connection', 'close');
+    const declared = Number(request.headers['content-length']);
+    if (declared > bodyLimit) {
+      if (!readRestOfRefusedBody(request.raw, declared)) void reply.header('connection', 'close');
       answerHere(request, reply, 413, tooLargeBody);
       return;
     }

@@ -6,6 +6,23 @@ import { dropRestOfBody } from '@listready/service-kit';
 /** The largest request body the gateway takes (the services' own limit). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+/** The longest declared body whose rest the gateway reads after refusing it (`readRestOfRefusedBody`). */
+export const REFUSED_BODY_READ_BYTES = 16 * 1_048_576;
+
+/**
+ * After a body was refused for its declared length (answered at once): reads and drops its rest as
+ * it comes, so the connection stays open, when it declares at most REFUSED_BODY_READ_BYTES (a
+ * phone's largest photo, with room); false when it declares more, and the connection must close.
+ * Closed while the body was still coming, a connection resets, and a client still writing it got a
+ * write error instead of the 413: Node's fetch sending 8 MB, every time (EPIPE). A longer body
+ * would cost more to read than the answer is worth.
+ */
+export function readRestOfRefusedBody(request: IncomingMessage, declared: number): boolean {
+  if (declared > REFUSED_BODY_READ_BYTES) return false;
+  dropRestOfBody(request, REFUSED_BODY_READ_BYTES);
+  return true;
+}
+
 /**
  * The largest body a request may carry on to its service: the services' limit, except a logo
  * upload (a multipart POST to its path), whose service takes an image of up to 5 MB, as the form

@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
 import { serviceFor, type ServiceName } from './routes-table.ts';
-import { BodyTooLargeError, bodyLimitFor, cappedBody, readRestOfRefusedBody } from './request-body.ts';
+import {
+  BodyTooLargeError,
+  bodyLimitFor,
+  cappedBody,
+  expectsContinue,
+  pathOf,
+  readRestOfRefusedBody,
+} from './request-body.ts';
 import type { UpstreamGate } from './upstream-admission.ts';
 
 export interface ApiProxyOptions {
@@ -300,8 +307,7 @@ export async function apiProxy(
       });
       return;
     }
-    const query = url.indexOf('?');
-    const pathname = query === -1 ? url : url.slice(0, query);
+    const pathname = pathOf(url);
     const service = serviceFor(pathname);
     if (!service) {
       answerHere(request, reply, 404, {
@@ -316,11 +322,13 @@ export async function apiProxy(
       return;
     }
     // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it goes
-    // on; its rest is then read and dropped, or, longer still, the connection closes.
+    // on; its rest is then read and dropped, or, longer still, the connection closes — as it does
+    // when the client waits for a 100 it was not sent (invitesBody), the body perhaps never coming.
     const bodyLimit = bodyLimitFor(request.raw, pathname);
     const declared = Number(request.headers['content-length']);
     if (declared > bodyLimit) {
-      if (!readRestOfRefusedBody(request.raw, declared)) void reply.header('connection', 'close');
+      const readOn = !expectsContinue(request.raw) && readRestOfRefusedBody(request.raw, declared);
+      if (!readOn) void reply.header('connection', 'close');
       answerHere(request, reply, 413, tooLargeBody);
       return;
     }

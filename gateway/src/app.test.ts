@@ -691,6 +691,32 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     expect(statuses).toEqual(['HTTP/1.1 200']);
   });
 
+  it('refuses a body over its path’s limit sent with Expect: 100-continue before it is sent: 413, no 100, closed', async () => {
+    const body = Buffer.alloc(3 * 1_048_576, 'a');
+    for (const [path, length] of [
+      ['/api/register', body.length],
+      [LOGO_UPLOAD_PATH, MAX_LOGO_UPLOAD_BYTES + 1],
+    ] as const) {
+      // The body goes only once a 100 has come (exchange), as curl sends it.
+      const answer = await exchange(
+        gatewayUrl,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`,
+        { body },
+      );
+      expect(answer.raw.split('\r\n')[0], path).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    }
+    // One its path takes is told to go on (a logo of 3 MB), as before.
+    const logo = await exchange(
+      gatewayUrl,
+      `POST ${LOGO_UPLOAD_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      { body },
+    );
+    expect(logo.raw.startsWith('HTTP/1.1 100 Continue')).toBe(true);
+    expect(logo.status).toBe(200);
+  });
+
   it('answers Expect: 100-continue with 100, then the service’s answer', async () => {
     const body = JSON.stringify({ email: 'a@b.co' });
     const answer = await exchange(

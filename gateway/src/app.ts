@@ -5,7 +5,7 @@ import { createService, type App, type ReadinessCheck } from '@listready/service
 import { registerApiDescriptionRoutes } from './api-description.ts';
 import { apiProxy } from './api-proxy.ts';
 import type { GatewayConfig } from './config.ts';
-import { BODY_LIMIT_BYTES, bodylessMethodWithBody, dropBodyThen } from './request-body.ts';
+import { BODY_LIMIT_BYTES, bodylessMethodWithBody, dropBodyThen, invitesBody } from './request-body.ts';
 import { registerPlatformHealth } from './platform-health.ts';
 import type { ServiceName } from './routes-table.ts';
 import { UpstreamGate } from './upstream-admission.ts';
@@ -49,6 +49,12 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
   });
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // With this listener Node no longer answers `Expect: 100-continue` by itself: 100 for a body the
+  // path can take, the 413 (api-proxy.ts) before the body of one it cannot (invitesBody).
+  app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if (invitesBody(request)) response.writeContinue();
+    app.server.emit('request', request, response);
   });
   gate?.logTo(app.log);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

@@ -38,6 +38,30 @@ export function bodyLimitFor({ method, headers }: IncomingMessage, pathname: str
   return logoUpload ? MAX_LOGO_UPLOAD_BYTES : BODY_LIMIT_BYTES;
 }
 
+/** The path of a request's URL (its query left out). */
+export const pathOf = (url: string): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
+/**
+ * Whether `request`, sent with `Expect: 100-continue` (curl asks so before a body over 1 MB), is to
+ * be told to send its body: not when it is for the API and declares more than its path takes
+ * (bodyLimitFor). That request is then refused (413) before its body is sent, and the connection
+ * closes, since the client decides whether it sends the body after all. Node answered 100 by itself
+ * to every such request, and the client uploaded its whole body only to have it refused.
+ */
+export function invitesBody(request: IncomingMessage): boolean {
+  const url = request.url ?? '';
+  if (!url.startsWith('/api/')) return true;
+  return !(Number(request.headers['content-length']) > bodyLimitFor(request, pathOf(url)));
+}
+
+/** Whether `request` asked for a 100 (Continue) before sending its body. */
+export function expectsContinue({ headers }: IncomingMessage): boolean {
+  return headers.expect?.toLowerCase() === '100-continue';
+}
+
 /**
  * Whether `request` is a GET or HEAD that carries a body. Nobody reads that body: Fastify hands
  * these methods to their route without it, and the proxy sends them on without one.

@@ -8,7 +8,6 @@ import {
   BodyTooLargeError,
   bodyLimitFor,
   cappedBody,
-  expectsContinue,
   pathOf,
   readRestOfRefusedBody,
 } from './request-body.ts';
@@ -322,13 +321,12 @@ export async function apiProxy(
       return;
     }
     // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it goes
-    // on; its rest is then read and dropped, or, longer still, the connection closes — as it does
-    // when the client waits for a 100 it was not sent (invitesBody), the body perhaps never coming.
+    // on; its rest is then read and dropped, or, longer still, the connection closes (as it does
+    // when the client waits for a 100 it was not sent: invitesBody).
     const bodyLimit = bodyLimitFor(request.raw, pathname);
     const declared = Number(request.headers['content-length']);
     if (declared > bodyLimit) {
-      const readOn = !expectsContinue(request.raw) && readRestOfRefusedBody(request.raw, declared);
-      if (!readOn) void reply.header('connection', 'close');
+      if (!readRestOfRefusedBody(request.raw, declared)) void reply.header('connection', 'close');
       answerHere(request, reply, 413, tooLargeBody);
       return;
     }

@@ -51,7 +51,9 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     closing = true;
   });
   // With this listener Node no longer answers `Expect: 100-continue` by itself: 100 for a body the
-  // path can take, the 413 (api-proxy.ts) before the body of one it cannot (invitesBody).
+  // path can take, the 413 (api-proxy.ts) before the body of one it cannot (invitesBody). Node
+  // closes the connection after a final answer to a request it sent no 100: its body may or may not
+  // follow.
   app.server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     if (invitesBody(request)) response.writeContinue();
     app.server.emit('request', request, response);

@@ -14,8 +14,8 @@ export const REFUSED_BODY_READ_BYTES = 16 * 1_048_576;
  * it comes, so the connection stays open, when it declares at most REFUSED_BODY_READ_BYTES (a
  * phone's largest photo, with room); false when it declares more, and the connection must close.
  * Closed while the body was still coming, a connection resets, and a client still writing it got a
- * write error instead of the 413: Node's fetch sending 8 MB, every time (EPIPE). A longer body
- * would cost more to read than the answer is worth.
+ * write error instead of the 413: Node's fetch uploading an 8 MB logo, every time (EPIPE). A longer
+ * body would cost more to read than the answer is worth.
  */
 export function readRestOfRefusedBody(request: IncomingMessage, declared: number): boolean {
   if (declared > REFUSED_BODY_READ_BYTES) return false;
@@ -55,11 +55,6 @@ export function invitesBody(request: IncomingMessage): boolean {
   const url = request.url ?? '';
   if (!url.startsWith('/api/')) return true;
   return !(Number(request.headers['content-length']) > bodyLimitFor(request, pathOf(url)));
-}
-
-/** Whether `request` asked for a 100 (Continue) before sending its body. */
-export function expectsContinue({ headers }: IncomingMessage): boolean {
-  return headers.expect?.toLowerCase() === '100-continue';
 }
 
 /**

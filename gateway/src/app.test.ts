@@ -719,6 +719,15 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
     expect(logo.status).toBe(200);
   });
 
+  it('closes a connection whose GET body goes on past 16 MB more, once it has answered', async () => {
+    const { statuses, closed } = await sendBody(gatewayUrl, '/api/auth/user', {
+      method: 'GET',
+      bytes: REFUSED_BODY_READ_BYTES + 2 * 1_048_576,
+    });
+    expect(statuses).toEqual(['HTTP/1.1 200']);
+    expect(closed).toBe(true);
+  });
+
   it('answers Expect: 100-continue with 100, then the service’s answer', async () => {
     const body = JSON.stringify({ email: 'a@b.co' });
     const answer = await exchange(

@@ -6,7 +6,10 @@ import { dropRestOfBody } from '@listready/service-kit';
 /** The largest request body the gateway takes (the services' own limit). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-/** The longest declared body whose rest the gateway reads after refusing it (`readRestOfRefusedBody`). */
+/**
+ * The most the gateway reads and drops of a body it answers without: a refused one's rest
+ * (`readRestOfRefusedBody`), a GET's past the limit (`dropBodyThen`). Past it, the connection goes.
+ */
 export const REFUSED_BODY_READ_BYTES = 16 * 1_048_576;
 
 /**
@@ -75,11 +78,12 @@ export function bodylessMethodWithBody({ method, headers }: IncomingMessage): bo
  * answers the bytes still unread with a reset, which can destroy the answer before the client has
  * read it: a large answer (the API reference, a script) to a GET with a few hundred KB of body was
  * reset most of the time. A body over `limit` bytes is not waited for (the request proceeds while
- * the rest is dropped as it comes), so a client cannot hold a request back with an endless one.
+ * the rest is dropped as it comes), so a client cannot hold a request back with an endless one; past
+ * REFUSED_BODY_READ_BYTES more, the connection is destroyed (it was read without end).
  */
 export function dropBodyThen(request: IncomingMessage, limit: number, proceed: () => void): void {
   if (Number(request.headers['content-length']) > limit) {
-    request.resume();
+    dropRestOfBody(request, REFUSED_BODY_READ_BYTES);
     proceed();
     return;
   }
@@ -87,7 +91,10 @@ export function dropBodyThen(request: IncomingMessage, limit: number, proceed: (
   let proceeded = false;
   const onData = (chunk: Buffer) => {
     size += chunk.length;
-    if (size > limit) done();
+    if (size <= limit) return;
+    request.off('data', onData);
+    dropRestOfBody(request, REFUSED_BODY_READ_BYTES);
+    done();
   };
   const done = () => {
     if (proceeded) return;

@@ -8,6 +8,7 @@ import {
   BodyTooLargeError,
   bodyLimitFor,
   cappedBody,
+  declaresOverItsLimit,
   pathOf,
   readRestOfRefusedBody,
 } from './request-body.ts';
@@ -323,10 +324,8 @@ export async function apiProxy(
     // A body over what the path's service takes (bodyLimitFor) is refused before a byte of it goes
     // on; its rest is then read and dropped, or, longer still, the connection closes (as it does
     // when the client waits for a 100 it was not sent: invitesBody).
-    const bodyLimit = bodyLimitFor(request.raw, pathname);
-    const declared = Number(request.headers['content-length']);
-    if (declared > bodyLimit) {
-      if (!readRestOfRefusedBody(request.raw, declared)) void reply.header('connection', 'close');
+    if (declaresOverItsLimit(request.raw, pathname)) {
+      if (!readRestOfRefusedBody(request.raw)) void reply.header('connection', 'close');
       answerHere(request, reply, 413, tooLargeBody);
       return;
     }
@@ -334,7 +333,8 @@ export async function apiProxy(
     const release = gate ? gate.placeOf(request.raw) : noPlace;
     // Counted on its way (see cappedBody): a chunked body declares no length to refuse it by, and
     // the service's own refusal of one raced its closing connection.
-    const body = request.body instanceof Readable ? cappedBody(request.raw, bodyLimit) : null;
+    const body =
+      request.body instanceof Readable ? cappedBody(request.raw, bodyLimitFor(request.raw, pathname)) : null;
     pool.dispatch(
       { path: url, method: request.method as Dispatcher.HttpMethod, headers: upstreamHeaders(request), body },
       new ProxyExchange(request, reply, service, bufferLimit, release, streaming),

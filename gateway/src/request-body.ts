@@ -12,6 +12,9 @@ export const BODY_LIMIT_BYTES = 1_048_576;
  */
 export const REFUSED_BODY_READ_BYTES = 16 * 1_048_576;
 
+/** The body length a request declares (NaN when it declares none: every comparison is false). */
+const declaredLength = ({ headers }: IncomingMessage): number => Number(headers['content-length']);
+
 /**
  * After a body was refused for its declared length (answered at once): reads and drops its rest as
  * it comes, so the connection stays open, when it declares at most REFUSED_BODY_READ_BYTES (a
@@ -20,8 +23,8 @@ export const REFUSED_BODY_READ_BYTES = 16 * 1_048_576;
  * write error instead of the 413: Node's fetch uploading an 8 MB logo, every time (EPIPE). A longer
  * body would cost more to read than the answer is worth.
  */
-export function readRestOfRefusedBody(request: IncomingMessage, declared: number): boolean {
-  if (declared > REFUSED_BODY_READ_BYTES) return false;
+export function readRestOfRefusedBody(request: IncomingMessage): boolean {
+  if (declaredLength(request) > REFUSED_BODY_READ_BYTES) return false;
   dropRestOfBody(request, REFUSED_BODY_READ_BYTES);
   return true;
 }
@@ -41,6 +44,14 @@ export function bodyLimitFor({ method, headers }: IncomingMessage, pathname: str
   return logoUpload ? MAX_LOGO_UPLOAD_BYTES : BODY_LIMIT_BYTES;
 }
 
+/**
+ * Whether `request` declares a longer body than its path takes (bodyLimitFor): refused with 413
+ * before a byte of it goes on (api-proxy.ts), and before it is sent when the client asks first
+ * (invitesBody).
+ */
+export const declaresOverItsLimit = (request: IncomingMessage, pathname: string): boolean =>
+  declaredLength(request) > bodyLimitFor(request, pathname);
+
 /** The path of a request's URL (its query left out). */
 export const pathOf = (url: string): string => {
   const query = url.indexOf('?');
@@ -56,8 +67,7 @@ export const pathOf = (url: string): string => {
  */
 export function invitesBody(request: IncomingMessage): boolean {
   const url = request.url ?? '';
-  if (!url.startsWith('/api/')) return true;
-  return !(Number(request.headers['content-length']) > bodyLimitFor(request, pathOf(url)));
+  return !url.startsWith('/api/') || !declaresOverItsLimit(request, pathOf(url));
 }
 
 /**
@@ -82,7 +92,7 @@ export function bodylessMethodWithBody({ method, headers }: IncomingMessage): bo
  * REFUSED_BODY_READ_BYTES more, the connection is destroyed (it was read without end).
  */
 export function dropBodyThen(request: IncomingMessage, limit: number, proceed: () => void): void {
-  if (Number(request.headers['content-length']) > limit) {
+  if (declaredLength(request) > limit) {
     dropRestOfBody(request, REFUSED_BODY_READ_BYTES);
     proceed();
     return;

@@ -795,8 +795,8 @@ describe('the hop at the HTTP level (a listening gateway, raw sockets)', () => {
 });
 
 /** A gateway in front of one journey service, listening on a port of its own (API only). */
-async function listeningGateway(journeyUrl: string) {
-  const gateway = await testGateway({ journey: journeyUrl });
+async function listeningGateway(journeyUrl: string, options: Parameters<typeof testGateway>[1] = {}) {
+  const gateway = await testGateway({ journey: journeyUrl }, options);
   const { port } = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
   return { gateway, port };
 }
@@ -875,6 +875,50 @@ describe('a closing gateway and a connection kept alive from before', () => {
       expect(connection.received().slice(before)).not.toContain('503');
       expect(held).toHaveLength(1);
       await closed;
+    } finally {
+      await gateway.close();
+      await app.close();
+    }
+  });
+});
+
+describe('a request whose body stops coming', () => {
+  it('is answered 408 at the gateway once its time is up, and its service handles no part of it', async () => {
+    const app = createService({ name: 'journey', logger });
+    let handled = false;
+    let upstreamAborted: () => void = () => undefined;
+    const aborted = new Promise<string>((resolve) => (upstreamAborted = () => resolve('aborted')));
+    app.post('/api/clients/current/tasks', async () => {
+      handled = true;
+      return {};
+    });
+    app.addHook('onRequestAbort', (_request, done) => {
+      upstreamAborted();
+      done();
+    });
+    const upstreamUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The bound as a test can wait for it (REQUEST_TIMEOUT_MS, five minutes, otherwise).
+    const { gateway, port } = await listeningGateway(upstreamUrl, {
+      requestTimeout: 500,
+      connectionsCheckingInterval: 50,
+    });
+    try {
+      const connection = rawConnection(port);
+      const started = performance.now();
+      connection.socket.write(
+        'POST /api/clients/current/tasks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100\r\n\r\n{"title":',
+      );
+      await connection.ended;
+      expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+      expect(connection.received()).toMatch(
+        /^HTTP\/1\.1 408 Request Timeout\r\n[^]*"code":"REQUEST_TIMEOUT"/,
+      );
+      // The body it had begun to pass on is cut, not ended as if whole.
+      await expect(
+        Promise.race([aborted, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000))]),
+      ).resolves.toBe('aborted');
+      expect(handled).toBe(false);
     } finally {
       await gateway.close();
       await app.close();

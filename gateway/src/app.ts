@@ -15,6 +15,10 @@ export interface GatewayOptions extends GatewayConfig {
   logLevel?: string;
   /** Checks beyond the services' own (the one-process runtime adds its database). */
   readiness?: Record<string, ReadinessCheck>;
+  /** How long a request may take to arrive (ms): createService's REQUEST_TIMEOUT_MS unless given. */
+  requestTimeout?: number;
+  /** How often Node checks it (ms; 30 s unless given): for tests. */
+  connectionsCheckingInterval?: number;
 }
 
 /** The gateway: `/api/*` to the services, `/api/health` for the platform, and the front end. */
@@ -38,6 +42,8 @@ export async function buildGateway(options: GatewayOptions): Promise<App> {
     logger: options.logger,
     logLevel: options.logLevel,
     readiness: options.readiness,
+    requestTimeout: options.requestTimeout,
+    connectionsCheckingInterval: options.connectionsCheckingInterval,
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     loadShedding: options.loadShedding,
     admit: (request, response, proceed) => {

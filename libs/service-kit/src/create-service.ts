@@ -5,7 +5,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { registerApiDescription } from '@listready/api-description';
@@ -48,7 +48,20 @@ export interface CreateServiceOptions {
    * routing or serializer.
    */
   admit?: (request: IncomingMessage, response: ServerResponse, proceed: () => void) => void;
+  /** How long a request may take to arrive, head and body (ms): REQUEST_TIMEOUT_MS unless given. */
+  requestTimeout?: number;
+  /** How often Node checks that bound and the headers' (ms; its default is 30 s). For tests. */
+  connectionsCheckingInterval?: number;
 }
+
+/**
+ * How long a request may take to arrive, its body included: Node's own default (5 minutes), which
+ * Fastify turns off. Without it a client trickling a body held its connection, and the service's
+ * wait for it, for as long as it trickled; under `npm start` no proxy in front bounds that. Five
+ * minutes lets a 5 MB logo through an uplink of 140 kbit/s; a request is answered 408 past it.
+ * Only receiving counts: a long answer (an event stream) is not bounded by it.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
 
 export interface RegisteredRoute {
   method: string;
@@ -75,6 +88,7 @@ export function createService(options: CreateServiceOptions): App {
   const logging: FastifyServerOptions = options.logger
     ? { loggerInstance: childLogger(options.logger, { service: options.name }) as FastifyBaseLogger }
     : { logger: loggerOptions(options.name, options.logLevel ?? 'info') };
+  const requestTimeout = options.requestTimeout ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     ...logging,
     genReqId: requestId,
@@ -86,6 +100,9 @@ export function createService(options: CreateServiceOptions): App {
     trustProxy: trustHops(options.trustProxy ?? 1),
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    requestTimeout,
+    // Given to the server as it is made, so Node keeps the headers' bound under it (60 s, or less).
+    http: { requestTimeout, connectionsCheckingInterval: options.connectionsCheckingInterval },
     ...(options.admit ? { serverFactory: admittingServer(options.admit) } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   // Every route as registered, for tests that must cover them all (reads never write, authorization).
@@ -144,13 +161,13 @@ function registerRequestLog(app: App): void {
 function admittingServer(admit: NonNullable<CreateServiceOptions['admit']>) {
   return (
     handler: (request: IncomingMessage, response: ServerResponse) => void,
-    settings: FastifyServerOptions,
+    settings: FastifyServerOptions & { http?: ServerOptions | null },
   ) => {
-    const server = createServer((request, response) => {
+    const server = createServer({ ...settings.http }, (request, response) => {
       admit(request, response, () => handler(request, response));
     });
     server.keepAliveTimeout = settings.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = settings.requestTimeout ?? 0;
+    server.requestTimeout = settings.requestTimeout ?? REQUEST_TIMEOUT_MS;
     server.setTimeout(settings.connectionTimeout ?? 0);
     return server;
   };

@@ -1,11 +1,11 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError, type ApiIssue } from '@listready/contracts';
 import { isEngineUnavailable } from './engine-unavailable.ts';
 import { HttpError, RateLimitedError } from './errors.ts';
-import { dropRestOfBody } from './unread-body.ts';
+import { dropRestOfBody, droppingBodyOn } from './unread-body.ts';
 
 /** Fastify's own client-error codes and what we answer for them. */
 const clientErrors: Record<string, { status: number; code: string; message?: string }> = {
@@ -74,24 +74,40 @@ export function frameworkErrorHandler(
 
 /**
  * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB, a
- * malformed request line), answered in our error shape instead of Fastify's default body
- * (`{"error":…,"statusCode":…}`); the connection is closed as Node requires.
+ * malformed request line), and a request not received in time (REQUEST_TIMEOUT_MS: 408), answered
+ * in our error shape instead of Fastify's default body (`{"error":…,"statusCode":…}`); the
+ * connection is closed as Node requires.
+ *
+ * Nothing is written when an answer has begun on the connection (`answerBegun`): the bytes would
+ * land inside it, or after it as an answer to no request. Node's own handler takes that care;
+ * Fastify's default, which this one followed, did not, and a refused upload still trickling in
+ * when its time ran out got a 408 after its 413.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({
-    message: STATUS_CODES[status] ?? 'Bad Request',
-    code: status === 408 ? 'REQUEST_TIMEOUT' : ErrorCode.badRequest,
-  });
-  if (socket.writable) {
+  if (socket.writable && !answerBegun(socket)) {
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({
+      message: STATUS_CODES[status] ?? 'Bad Request',
+      code: status === 408 ? 'REQUEST_TIMEOUT' : ErrorCode.badRequest,
+    });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * Whether an answer has begun on `socket`: one being written (its head sent; Node keeps the answer
+ * in flight on the socket, `_httpMessage`, and checks it the same way), or one given before its
+ * request's end, whose body is now read and dropped (droppingBodyOn: that answer may be whole).
+ */
+function answerBegun(socket: Socket): boolean {
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return inFlight?.headersSent === true || droppingBodyOn(socket);
 }
 
 /**

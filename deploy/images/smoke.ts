@@ -394,29 +394,61 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
     },
   );
 
+  /**
+   * Each address as a visitor's browser asks for it, and what it drew: the view `viewOf` names in the
+   * page prerendered at `renderedPath`, or the plain shell (undefined), checked against the expected.
+   */
+  const visitorViews = async (
+    renderedPath: string,
+    expected: ReadonlyArray<readonly [address: string, view: string | undefined]>,
+    viewOf: (html: string) => string | undefined,
+  ) => {
+    const answers: string[] = [];
+    for (const [address, view] of expected) {
+      const response = await get(`${platform.edgeUrl}${address}`, { headers: { Accept: 'text/html' } });
+      check(response.status === 200, `GET ${address} answered ${response.status}`);
+      const html = await response.text();
+      const drawn = html.includes(`data-rendered-path="${renderedPath}"`) ? viewOf(html) : undefined;
+      check(
+        drawn === view,
+        `${address}: drew ${drawn ?? 'the plain shell'}, not ${view ?? 'the plain shell'}`,
+      );
+      answers.push(`${address} ${drawn ?? 'the shell'}`);
+    }
+    return answers.join('; ');
+  };
+
   await step(
     'a visitor at /reset-password: the new-password form for a link with a token, the invalid-link view without one',
-    async () => {
-      const titleOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
-      const answers: string[] = [];
-      for (const [address, heading] of [
-        ['/reset-password?token=smoke-Token_1', 'Choose a new password'],
-        ['/reset-password?utm_source=mail&token=smoke', 'Choose a new password'],
-        ['/reset-password', 'Invalid Reset Link'],
-        ['/reset-password?token=', undefined],
-      ] as const) {
-        const response = await get(`${platform.edgeUrl}${address}`, { headers: { Accept: 'text/html' } });
-        check(response.status === 200, `GET ${address} answered ${response.status}`);
-        const html = await response.text();
-        const drawn = html.includes('data-rendered-path="/reset-password"') ? titleOf(html) : undefined;
-        check(
-          drawn === heading,
-          `${address}: drew ${drawn ?? 'the plain shell'}, not ${heading ?? 'the plain shell'}`,
-        );
-        answers.push(`${address} ${drawn ?? 'the shell'}`);
-      }
-      return answers.join('; ');
-    },
+    () =>
+      visitorViews(
+        '/reset-password',
+        [
+          ['/reset-password?token=smoke-Token_1', 'Choose a new password'],
+          ['/reset-password?utm_source=mail&token=smoke', 'Choose a new password'],
+          ['/reset-password', 'Invalid Reset Link'],
+          ['/reset-password?token=', undefined],
+        ],
+        (html) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1],
+      ),
+  );
+
+  await step(
+    'a visitor at /accept-invitation: asked to sign in for a link with an id, the missing-id view without one',
+    () =>
+      visitorViews(
+        '/accept-invitation',
+        [
+          ['/accept-invitation?id=3f1c2b9e-smoke', 'Sign In to Accept Invitation'],
+          ['/accept-invitation?utm_source=mail&id=smoke', 'Sign In to Accept Invitation'],
+          ['/accept-invitation', 'No invitation ID found in URL'],
+          ['/accept-invitation?invitationId=smoke', undefined],
+        ],
+        (html) =>
+          ['Sign In to Accept Invitation', 'No invitation ID found in URL'].find((words) =>
+            html.includes(words),
+          ),
+      ),
   );
 
   await step('the gateway container answers /api/health with every service ready', async () => {

@@ -165,6 +165,26 @@ describe('a visitor’s pages without JavaScript', () => {
     expect(apiRequests).toEqual([]);
     await page.context().close();
   });
+
+  it('an invitation’s link is drawn with the HTML: asked to sign in with an id, its Go to Home link working without one', async () => {
+    const { page, apiRequests } = await newPage();
+    const response = await page.goto(`${baseUrl}/accept-invitation?id=not-yet-remembered`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Accept Invitation' }).waitFor();
+    expect(await page.title()).toBe('Accept invitation · ListReady');
+    await page.getByText('A home seller invited you to be their agent on ListReady.').waitFor();
+    // It remembers the invitation for after sign-in, which takes the scripts: it waits for them.
+    expect(await page.getByRole('button', { name: 'Sign In to Accept Invitation' }).isDisabled()).toBe(true);
+    // One file for every invitation: the id is the address's, never the page's.
+    expect(await response?.text()).not.toContain('not-yet-remembered');
+    await page.goto(`${baseUrl}/accept-invitation`);
+    await page.getByRole('alert').getByText('No invitation ID found in URL').waitFor();
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Get Your Home Ready to Sell' }).waitFor();
+    expect(apiRequests).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('a visitor’s pages, then the shell', () => {
@@ -508,12 +528,20 @@ describe('the seller’s journey, without a waterfall', () => {
         }),
     },
     {
-      what: 'the invitation page, for a visitor',
+      // A visitor's is the shell's own prerendered page (no remote); an agent's is the remote's. No
+      // id, so nothing is accepted: the screen says the link has lost it.
+      what: 'the invitation page, for an agent',
       remote: 'mfe-agent',
       page: '/accept-invitation',
-      path: '/accept-invitation?invitationId=3f1c2b9e-4a5d-4e6f-8a7b-9c0d1e2f3a4b',
+      path: '/accept-invitation',
       heading: 'Accept Invitation',
-      signIn: async () => undefined,
+      signIn: (page: Page) =>
+        registerAccount(page, baseUrl, {
+          firstName: 'Lazy',
+          lastName: 'Inviter',
+          password: 'first-load-pass-1',
+          role: 'agent',
+        }),
     },
   ])(
     'starts the code of a screen its remote loads lazily ($what) with the page, each file asked once, and shows the screen without a fallback',

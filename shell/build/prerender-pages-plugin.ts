@@ -10,8 +10,6 @@ const PLUGIN_NAME = 'PrerenderPagesPlugin';
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
 /** The same table for the static image's nginx (deploy/static/shell.nginx.conf includes it). */
 export const SIGNED_OUT_PAGES_NGINX_MAP = 'signed-out-pages.nginx.conf';
-/** Written beside them: the pages one remote renders for every visitor, which the server preloads. */
-export const EVERYONE_REMOTES_TABLE = 'everyone-remotes.json';
 /** The pages one remote renders for any signed-in user, which the server preloads. */
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The pages one remote renders for an agent only (the gateway preloads them for an agent's session). */
@@ -93,8 +91,6 @@ export class PrerenderPagesPlugin {
             SIGNED_OUT_PAGES_NGINX_MAP,
             new sources.RawSource(pages.nginxVisitorPageMap(pages.signedOutPagesTable())),
           );
-          const everyone = `${JSON.stringify(pages.everyoneRemotesTable(), null, 2)}\n`;
-          compilation.emitAsset(EVERYONE_REMOTES_TABLE, new sources.RawSource(everyone));
           const remotes = `${JSON.stringify(pages.signedInRemotesTable(), null, 2)}\n`;
           compilation.emitAsset(SIGNED_IN_REMOTES_TABLE, new sources.RawSource(remotes));
           const agentRemotes = `${JSON.stringify(pages.agentRemotesTable(), null, 2)}\n`;

@@ -12,6 +12,7 @@ import { RemoteOutlet } from './federation/remote-outlet.tsx';
 import { PageFrame } from './frame/page-frame.tsx';
 import { pageTitle } from './routing/page-titles.ts';
 import { normalisePath, resolveRoute, type ShellScreen } from './routing/route-rules.ts';
+import { AcceptInvitationPage } from './screens/accept-invitation-page.tsx';
 import { AuthPage, ForgotPasswordPage, ResetPasswordPage } from './screens/account-pages.tsx';
 import { LandingPage } from './screens/landing-page.tsx';
 import { NotFoundPage } from './screens/not-found-page.tsx';
@@ -21,6 +22,7 @@ const SHELL_SCREENS: Record<ShellScreen, () => React.JSX.Element> = {
   auth: AuthPage,
   'forgot-password': ForgotPasswordPage,
   'reset-password': ResetPasswordPage,
+  'accept-invitation': AcceptInvitationPage,
   'not-found': NotFoundPage,
 };
 

@@ -576,11 +576,10 @@ describe('preloads for a signed-in page a remote renders', () => {
   const AGENT_PAGE_DATA = {
     '/': DASHBOARD_READS,
     '/dashboard': DASHBOARD_READS,
-    '/accept-invitation': ['/api/agents/current'],
   };
   // The profile screen's lazy chunks (one of them also among the exposed module's files).
   const PAGE_CHUNKS = { '/profile': ['745.8f0c6612.js', '768.c45636b3.js', '158.59dd9c49.js', '745.a1.css'] };
-  // The invitation page's screen, and a read no visitor's page may be preloaded with.
+  // The invitation page's screen.
   const INVITATION_CHUNKS = { '/accept-invitation': ['19.593db74c.js'] };
   const inAnHour = Math.floor(Date.now() / 1000) + 3600;
   // Issued a minute ago: not a seller who has just signed up.
@@ -594,7 +593,11 @@ describe('preloads for a signed-in page a remote renders', () => {
     await writeFile(path.join(shell, 'index.html'), PRELOADING_SHELL_HTML);
     await writeFile(
       path.join(shell, 'signed-in-remotes.json'),
-      JSON.stringify({ '/journey': 'mfe-seller', '/profile': 'mfe-seller' }),
+      JSON.stringify({
+        '/journey': 'mfe-seller',
+        '/profile': 'mfe-seller',
+        '/accept-invitation': 'mfe-agent',
+      }),
     );
     await writeFile(path.join(seller, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(seller, 'page-data.json'), JSON.stringify(PAGE_DATA));
@@ -608,10 +611,6 @@ describe('preloads for a signed-in page a remote renders', () => {
     await writeFile(path.join(shell, 'client-remotes.json'), JSON.stringify({ '/': 'mfe-seller' }));
     await writeFile(path.join(agent, 'mf-manifest.json'), JSON.stringify(MANIFEST));
     await writeFile(path.join(agent, 'page-data.json'), JSON.stringify(AGENT_PAGE_DATA));
-    await writeFile(
-      path.join(shell, 'everyone-remotes.json'),
-      JSON.stringify({ '/accept-invitation': 'mfe-agent' }),
-    );
     await writeFile(path.join(agent, 'page-chunks.json'), JSON.stringify(INVITATION_CHUNKS));
     app = await build({
       shellDir: shell,
@@ -728,10 +727,10 @@ describe('preloads for a signed-in page a remote renders', () => {
     );
   });
 
-  it('preloads a page every visitor gets from a remote (the invitation page) and its screen, signed in or not, without reads', async () => {
+  it('preloads the invitation page’s remote and screen for any account, nothing for a visitor (the shell’s own page)', async () => {
     const invitation = [...remoteAround('mfe-agent'), 'script /remotes/mfe-agent/19.593db74c.js [low]'];
-    expect(await preloads('/accept-invitation?invitationId=abc')).toEqual(invitation);
-    expect(await preloads('/accept-invitation/')).toEqual(invitation);
+    expect(await preloads('/accept-invitation?id=abc')).toEqual(SHELL_FILES);
+    expect(await preloads('/accept-invitation/')).toEqual(SHELL_FILES);
     expect(
       await preloads('/accept-invitation?invitationId=abc', {
         role: 'client',

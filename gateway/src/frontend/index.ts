@@ -97,8 +97,6 @@ export interface SignedOutPagesTable {
 export const SIGNED_OUT_PAGES_TABLE = 'signed-out-pages.json';
 export const SHELL_PAGE = 'index.html';
 
-/** The shell's build: the pages every visitor gets from one remote, signed in or not (everyone-remotes.json, optional). */
-export const EVERYONE_REMOTES_TABLE = 'everyone-remotes.json';
 /** The shell's build: the pages a signed-in user gets from one remote, whatever their role (signed-in-remotes.json). */
 export const SIGNED_IN_REMOTES_TABLE = 'signed-in-remotes.json';
 /** The shell's build: the pages one remote renders for an agent only (agent-remotes.json, optional). */
@@ -474,10 +472,9 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     readJsonFile<SignedOutPagesTable>(path.join(shellDir, SIGNED_OUT_PAGES_TABLE));
 
   /**
-   * The remote that renders a page, and whose reads its page data lists: a page every visitor gets
-   * (the invitation page) has no reads to preload; a page every signed-in user gets is the
-   * seller's (an agent there reads other things); an agent's own page the agent's, and a seller's
-   * own page (`/`, the journey) the seller's.
+   * The remote that renders a page, and whose reads its page data lists: a page every signed-in
+   * user gets is the seller's (an agent there reads other things); an agent's own page the agent's,
+   * and a seller's own page (`/`, the journey) the seller's. A visitor's pages are the shell's own.
    */
   const remoteOfPage = async (
     page: string,
@@ -485,7 +482,6 @@ async function frontend(app: FastifyInstance, options: FrontendPluginOptions): P
     signedIn: boolean,
   ): Promise<{ name: string | undefined; pageDataRole: 'client' | 'agent' | undefined } | undefined> => {
     const tables = [
-      { file: EVERYONE_REMOTES_TABLE, pageDataRole: undefined },
       ...(signedIn ? [{ file: SIGNED_IN_REMOTES_TABLE, pageDataRole: 'client' as const }] : []),
       ...(claims?.role === 'agent' ? [{ file: AGENT_REMOTES_TABLE, pageDataRole: 'agent' as const }] : []),
       ...(claims?.role === 'client' ? [{ file: CLIENT_REMOTES_TABLE, pageDataRole: 'client' as const }] : []),

@@ -10,6 +10,7 @@ export * from './storage/browser-storage.ts';
 export type { RemoteCustomProps, RemotePrepareProps } from './federation/remote-props.ts';
 export { AppLink } from './navigation/app-link.tsx';
 export * from './navigation/route-intent.ts';
+export { useHydrated } from './navigation/use-hydrated.ts';
 export * from './invitations/index.ts';
 export * from './calendar/use-calendar-feed.ts';
 export { CalendarAddress, type CalendarAddressProps } from './calendar/calendar-address.tsx';

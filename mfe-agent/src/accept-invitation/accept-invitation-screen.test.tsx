@@ -2,13 +2,13 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aPublicUser } from '@listready/contracts/fixtures';
 import { getToasts } from '@listready/ui';
-import { PENDING_INVITATION_STORAGE_KEY, type SessionUser } from '@listready/web-client';
-import { renderWithSession } from '@listready/web-client/testing';
 import {
-  ACCEPTED_REDIRECT_DELAY_MS,
-  AcceptInvitationScreen,
   NO_INVITATION_ID_HINT,
-} from './accept-invitation-screen.tsx';
+  PENDING_INVITATION_STORAGE_KEY,
+  type SessionUser,
+} from '@listready/web-client';
+import { renderWithSession } from '@listready/web-client/testing';
+import { ACCEPTED_REDIRECT_DELAY_MS, AcceptInvitationScreen } from './accept-invitation-screen.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -62,7 +62,7 @@ describe('/accept-invitation', () => {
     // …and what to do about it: the link again, or a new invitation.
     expect(screen.getByText(NO_INVITATION_ID_HINT)).toBeTruthy();
     expect(calls).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Go to Home' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Home' }));
     expect(location()).toBe('/');
   });
 

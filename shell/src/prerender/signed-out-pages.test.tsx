@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_SIGN_UP_QUERY,
+  INVITATION_ID_QUERY,
   INVITED_SIGN_UP_QUERY,
   nginxVisitorPageMap,
   RESET_TOKEN_QUERY,
@@ -8,13 +9,17 @@ import {
   renderSignedOutForm,
   renderSignedOutPage,
   signedInRemotesTable,
-  everyoneRemotesTable,
   agentRemotesTable,
   clientRemotesTable,
   signedOutPagesTable,
 } from './signed-out-pages.tsx';
 import { renderToString } from 'react-dom/server';
-import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
+import {
+  createAppQueryClient,
+  invitationIdIn,
+  NO_INVITATION_ID,
+  SESSION_QUERY_KEY,
+} from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
 import { ShellApp } from '../shell-app.tsx';
 import { authScreenOptions } from '../accounts/components/auth-screen.tsx';
@@ -43,6 +48,7 @@ describe('the visitor’s prerendered pages', () => {
       '/auth': 'auth.html',
       '/forgot-password': 'forgot-password.html',
       '/reset-password': 'reset-password.html',
+      '/accept-invitation': 'accept-invitation-no-id.html',
     });
     // …and for a query of the shape each was drawn for: create-account as an agent or as an invited
     // client, the reset form for a link with a token (whatever the id or token, whatever else is there).
@@ -50,6 +56,7 @@ describe('the visitor’s prerendered pages', () => {
       { query: AGENT_SIGN_UP_QUERY, pages: { '/auth': 'agent-sign-up.html' } },
       { query: INVITED_SIGN_UP_QUERY, pages: { '/auth': 'invited-sign-up.html' } },
       { query: RESET_TOKEN_QUERY, pages: { '/reset-password': 'reset-password-form.html' } },
+      { query: INVITATION_ID_QUERY, pages: { '/accept-invitation': 'accept-invitation.html' } },
     ]);
     const holdsToken = (query: string) => new RegExp(RESET_TOKEN_QUERY).test(query);
     for (const query of [
@@ -72,6 +79,30 @@ describe('the visitor’s prerendered pages', () => {
       'token=&token=abc',
     ])
       expect(holdsToken(query), query).toBe(false);
+  });
+
+  it('sends the invitation’s sign-in page for exactly the queries with an id the screen reads', () => {
+    const holdsId = (query: string) => new RegExp(INVITATION_ID_QUERY).test(query);
+    for (const query of [
+      'id=3f1c2b9e-4a5d',
+      'utm_source=mail&id=x',
+      'id=x&utm_source=mail',
+      'a=1&myid=2&id=x',
+    ])
+      expect({ query, held: holdsId(query) }).toEqual({ query, held: invitationIdIn(`?${query}`) !== '' });
+    // None, an empty one, one that trims to nothing, another parameter's name ending in it, a first
+    // empty one (the screen reads the first): the plain shell, which shows the same as the screen does.
+    for (const query of [
+      '',
+      'id=',
+      'id=%20',
+      'id=+',
+      'invitationId=abc',
+      'myid=abc',
+      'ids=abc',
+      'id=&id=abc',
+    ])
+      expect(holdsId(query), query).toBe(false);
   });
 
   it('sends create-account’s pages for exactly the queries whose screen is theirs', () => {
@@ -177,12 +208,10 @@ describe('the visitor’s prerendered pages', () => {
       expect(() => nginxVisitorPageMap({ ...none, withQuery: [{ query, pages: {} }] }), query).toThrow();
   });
 
-  it('names the pages one remote renders for every visitor, signed in or not (the server preloads it with them)', () => {
-    expect(everyoneRemotesTable()).toEqual({ '/accept-invitation': 'mfe-agent' });
-  });
-
   it('names the pages one remote renders for every signed-in user (the server preloads it with them)', () => {
+    // The invitation page among them: a visitor's is the shell's own (nothing of a remote to preload).
     expect(signedInRemotesTable()).toEqual({
+      '/accept-invitation': 'mfe-agent',
       '/journey': 'mfe-seller',
       '/profile': 'mfe-seller',
       '/icons': 'mfe-seller',
@@ -338,6 +367,29 @@ describe('the visitor’s prerendered pages', () => {
     expect(invalid.title).toBe(
       pageTitle('/reset-password', resolveRoute('/reset-password', { status: 'signed-out' })),
     );
+  });
+
+  it('renders /accept-invitation with an id as the sign-in view, the same markup whatever the id, and without one as the missing-id view', async () => {
+    const toAccept = await renderSignedOutForm('invitation-to-accept');
+    expect(toAccept.renderedPath).toBe('/accept-invitation');
+    const page = document.createElement('div');
+    page.innerHTML = toAccept.markup;
+    expect(page.querySelector('main h1')?.textContent).toBe('Accept Invitation');
+    const signIn = page.querySelector('main button');
+    expect(signIn?.textContent).toBe('Sign In to Accept Invitation');
+    expect(signIn?.hasAttribute('disabled')).toBe(true);
+    expect(page.querySelector('[role="status"]')).toBeNull();
+    expect(toAccept.markup).not.toContain('prerendered');
+    expect(shellAt('/accept-invitation', '?id=3f1c-other&utm_source=mail')).toBe(toAccept.markup);
+    expect(toAccept.title).toBe('Accept invitation · ListReady');
+
+    const missing = await renderSignedOutForm('invitation-missing');
+    page.innerHTML = missing.markup;
+    expect(page.querySelector('main h1')?.textContent).toBe('Accept Invitation');
+    expect(page.querySelector('main [role="alert"]')?.textContent).toBe(NO_INVITATION_ID);
+    // A link, so it works before the scripts (the sign-in button above waits for them).
+    expect(page.querySelector('main a[href="/"]')?.textContent).toBe('Go to Home');
+    expect(shellAt('/accept-invitation', '?invitationId=abc')).toBe(missing.markup);
   });
 
   it('renders the plain shell’s frame as it stands while the session is asked: nobody’s page yet', () => {

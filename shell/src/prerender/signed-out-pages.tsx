@@ -30,6 +30,8 @@ const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': 
  * Agent") or as an agent's invited client (`/auth?invitation=…`, the invitation e-mail's link); the
  * reset request at `/forgot-password`; and the two views of `/reset-password` (the reset e-mail's
  * link): the new-password form for a link with a token, the invalid-link view without a query.
+ * The invitation an agent is e-mailed (`/accept-invitation?id=…`) is here too: a visitor is asked
+ * to sign in first, or told the link has lost its id (no query).
  * Unlike the pages above they need the shell's scripts to do anything (the page loads them as the
  * plain shell does and hydrates once they and the form's code are here: typing can start before).
  * Each holds for addresses of one query's shape only, as the table below says.
@@ -40,7 +42,9 @@ export type SignedOutForm =
   | 'invited-sign-up'
   | 'forgot-password'
   | 'reset-link-invalid'
-  | 'reset-password';
+  | 'reset-password'
+  | 'invitation-to-accept'
+  | 'invitation-missing';
 
 export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
   'sign-in': 'auth.html',
@@ -49,6 +53,8 @@ export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
   'forgot-password': 'forgot-password.html',
   'reset-link-invalid': 'reset-password.html',
   'reset-password': 'reset-password-form.html',
+  'invitation-to-accept': 'accept-invitation.html',
+  'invitation-missing': 'accept-invitation-no-id.html',
 };
 
 /**
@@ -61,6 +67,8 @@ export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
 const FIRST_ROLE_IS_AGENT = '(?:(?!role=)[^&]*&)*role=agent(?:&|$)';
 /** `/reset-password`: a reset token. */
 export const RESET_TOKEN_QUERY = '^(?:(?!token=)[^&]*&)*token=[A-Za-z0-9_-]';
+/** `/accept-invitation`: an invitation's id. */
+export const INVITATION_ID_QUERY = '^(?:(?!id=)[^&]*&)*id=[A-Za-z0-9_-]';
 /** `/auth`: create-account as an agent (`role=agent` wins over an invitation, as on the screen). */
 export const AGENT_SIGN_UP_QUERY = `^${FIRST_ROLE_IS_AGENT}`;
 /** `/auth`: create-account as a home seller, with an agent's invitation (and no `role=agent`). */
@@ -85,6 +93,11 @@ const FORM_AT: Record<SignedOutForm, FormAt> = {
     path: '/reset-password',
     query: { pattern: RESET_TOKEN_QUERY, example: '?token=prerendered' },
   },
+  'invitation-to-accept': {
+    path: '/accept-invitation',
+    query: { pattern: INVITATION_ID_QUERY, example: '?id=prerendered' },
+  },
+  'invitation-missing': { path: '/accept-invitation' },
 };
 
 export { RENDERED_PATH_ATTRIBUTE } from './rendered-path.ts';
@@ -138,20 +151,12 @@ export function signedOutPagesTable(): SignedOutPagesTable {
 }
 
 /** The pages whose rule grants `access`, each with the remote that renders it. */
-function remotesWithAccess(access: 'everyone' | 'signed-in' | 'agent'): Record<string, string> {
+function remotesWithAccess(access: 'signed-in' | 'agent'): Record<string, string> {
   return Object.fromEntries(
     Object.entries(ROUTE_RULES).flatMap(([path, rule]) =>
       rule.access === access && 'app' in rule.target ? [[path, rule.target.app]] : [],
     ),
   );
-}
-
-/**
- * The pages one remote renders for every visitor, signed in or not (`/accept-invitation` →
- * mfe-agent): the server may start loading that remote with the page, session or none.
- */
-export function everyoneRemotesTable(): Record<string, string> {
-  return remotesWithAccess('everyone');
 }
 
 /**

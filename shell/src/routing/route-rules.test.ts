@@ -40,7 +40,8 @@ const TABLE: Array<[string, ResolvedRoute, ResolvedRoute, ResolvedRoute]> = [
     { kind: 'shell', screen: 'reset-password' },
     { kind: 'shell', screen: 'reset-password' },
   ],
-  ['/accept-invitation', agentApp, agentApp, agentApp],
+  // A visitor is asked to sign in by the shell; a signed-in account (a seller too: refused) gets the remote.
+  ['/accept-invitation', { kind: 'shell', screen: 'accept-invitation' }, agentApp, agentApp],
   ['/journey', landing, seller, seller],
   ['/profile', landing, seller, seller],
   ['/icons', landing, seller, seller],
@@ -61,11 +62,19 @@ describe('resolveRoute', () => {
   });
 
   it('shows the spinner while the session resolves, only where the answer depends on it', () => {
-    for (const path of ['/', '/journey', '/profile', '/icons', '/dashboard', '/analytics', '/client-demo']) {
+    for (const path of [
+      '/',
+      '/journey',
+      '/profile',
+      '/icons',
+      '/dashboard',
+      '/analytics',
+      '/client-demo',
+      '/accept-invitation',
+    ]) {
       expect(resolveRoute(path, loading), path).toEqual(spinner);
     }
     expect(resolveRoute('/auth', loading)).toEqual({ kind: 'shell', screen: 'auth' });
-    expect(resolveRoute('/accept-invitation', loading)).toEqual(agentApp);
     expect(resolveRoute('/nowhere', loading)).toEqual(notFound);
   });
 

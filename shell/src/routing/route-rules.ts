@@ -1,7 +1,8 @@
 import type { RemoteName } from '@listready/contracts/remotes';
 import type { Session, UserRole } from '@listready/web-client';
 
-export type ShellScreen = 'landing' | 'auth' | 'forgot-password' | 'reset-password' | 'not-found';
+export type ShellScreen =
+  'landing' | 'auth' | 'forgot-password' | 'reset-password' | 'accept-invitation' | 'not-found';
 
 export type ResolvedRoute =
   { kind: 'loading' } | { kind: 'shell'; screen: ShellScreen } | { kind: 'remote'; app: RemoteName };
@@ -12,6 +13,8 @@ interface RouteRule {
   access: Access;
   /** Which remote (or shell screen) renders the page once access is granted. */
   target: { app: RemoteName } | { screen: ShellScreen };
+  /** What a visitor (signed out) sees at a signed-in page, instead of the landing page. */
+  visitor?: ShellScreen;
 }
 
 /**
@@ -21,7 +24,12 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   '/auth': { access: 'everyone', target: { screen: 'auth' } },
   '/forgot-password': { access: 'everyone', target: { screen: 'forgot-password' } },
   '/reset-password': { access: 'everyone', target: { screen: 'reset-password' } },
-  '/accept-invitation': { access: 'everyone', target: { app: 'mfe-agent' } },
+  // A visitor is asked to sign in first by the shell (a prerendered page); an account accepts in the remote.
+  '/accept-invitation': {
+    access: 'signed-in',
+    target: { app: 'mfe-agent' },
+    visitor: 'accept-invitation',
+  },
   '/journey': { access: 'signed-in', target: { app: 'mfe-seller' } },
   '/profile': { access: 'signed-in', target: { app: 'mfe-seller' } },
   '/icons': { access: 'signed-in', target: { app: 'mfe-seller' } },
@@ -48,7 +56,8 @@ function render(target: RouteRule['target']): ResolvedRoute {
 }
 
 /**
- * What a path shows for a session. Signed out, every protected route shows the landing page; a
+ * What a path shows for a session. Signed out, every protected route shows the landing page (or
+ * its own visitor's screen: `/accept-invitation`); a
  * client on an agent-only route gets the not-found page (rendered in place, no redirect); unknown
  * paths are not found; pages whose outcome depends on the session wait for it (the spinner).
  */
@@ -66,7 +75,7 @@ export function resolveRoute(pathname: string, session: Session): ResolvedRoute 
   if (rule.access === 'everyone') return render(rule.target);
 
   if (session.status === 'loading') return { kind: 'loading' };
-  if (session.status === 'signed-out') return { kind: 'shell', screen: 'landing' };
+  if (session.status === 'signed-out') return { kind: 'shell', screen: rule.visitor ?? 'landing' };
   if (rule.access === 'agent' && session.user.role !== 'agent') return { kind: 'shell', screen: 'not-found' };
   return render(rule.target);
 }

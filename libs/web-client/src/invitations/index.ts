@@ -5,3 +5,13 @@ export * from './use-invitations.ts';
 export { InvitationDialog } from './invitation-dialog.tsx';
 export { SendInvitationAgain } from './send-invitation-again.tsx';
 export { AgentContactActions, type LinkedAgent } from './agent-contact-actions.tsx';
+export {
+  AcceptanceFailure,
+  AcceptanceFrame,
+  AcceptInvitationAsVisitor,
+  invitationIdIn,
+  NO_INVITATION_ID,
+  NO_INVITATION_ID_HINT,
+  NoInvitationId,
+  SIGN_IN_TO_ACCEPT_PATH,
+} from './accept-invitation-views.tsx';

@@ -11,9 +11,9 @@ import {
   useLocationSearch,
   useSession,
   type SessionUser,
+  useHydrated,
 } from '@listready/web-client';
 import { useFocusOnChange } from '../hooks/use-focus-on-change.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
 import { goTo } from '../utils/go-to.ts';
 import { homePathFor } from '../utils/home-path.ts';
 import { AccountFrame } from './account-frame.tsx';

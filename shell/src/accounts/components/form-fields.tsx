@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn, FormField } from '@listready/ui';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '@listready/web-client';
 
 const controlClasses = cn(
   'h-11 w-full rounded-md border border-surface-border bg-page px-3 text-base text-ink',

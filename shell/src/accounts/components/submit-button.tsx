@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { Button } from '@listready/ui';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '@listready/web-client';
 
 /**
  * A form's full-width submit button; busy (and not clickable twice) while the request runs. On a

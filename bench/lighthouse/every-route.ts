@@ -21,6 +21,8 @@ export const ROUTES: ReadonlyArray<AuditedRoute> = [
   { path: '/', as: 'signed out' },
   { path: '/auth', as: 'signed out' },
   { path: '/forgot-password', as: 'signed out' },
+  // An agent's invitation link, as its e-mail sends it; without its id, the missing-id view.
+  { path: '/accept-invitation?id=3f1c2b9e-4a5d-4e6f-8a7b-9c0d1e2f3a4b', as: 'signed out' },
   { path: '/accept-invitation', as: 'signed out' },
   // A reset link without its token shows the invalid-link view; with one (never checked until the
   // form is sent), the form.

@@ -117,6 +117,10 @@ describe('a visitor’s pages without JavaScript', () => {
     expect(await page.getByRole('button', { name: 'Create an account' }).isDisabled()).toBe(true);
     // The form needs the scripts to be sent: the page says so, as the plain shell does.
     expect(await response?.text()).toContain('ListReady needs JavaScript to run.');
+    // It is hydrated with the account screens' code, which it preloads.
+    expect(await response?.text()).toMatch(
+      /<link rel="preload" as="script" href="\/account-screens\.[0-9a-f]{8}\.js"/,
+    );
     expect(apiRequests).toEqual([]);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
@@ -176,7 +180,10 @@ describe('a visitor’s pages without JavaScript', () => {
     // It remembers the invitation for after sign-in, which takes the scripts: it waits for them.
     expect(await page.getByRole('button', { name: 'Sign In to Accept Invitation' }).isDisabled()).toBe(true);
     // One file for every invitation: the id is the address's, never the page's.
-    expect(await response?.text()).not.toContain('not-yet-remembered');
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain('not-yet-remembered');
+    // Nor does it fetch the account forms' code, which it never runs (sign-in's page preloads it).
+    expect(html).not.toContain('account-screens');
     await page.goto(`${baseUrl}/accept-invitation`);
     await page.getByRole('alert').getByText('No invitation ID found in URL').waitFor();
     await page.getByRole('link', { name: 'Go to Home' }).click();

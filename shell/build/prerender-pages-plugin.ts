@@ -69,8 +69,9 @@ export class PrerenderPagesPlugin {
           ]);
           compilation.emitAsset(visitor.name, new sources.RawSource(visitor.source));
           const css = inlineStylesheet(compilation, template);
-          // The account screens' code: a prerendered form hydrates with it; a visitor's page warms it
-          // with the shell's scripts (most of its links lead to /auth).
+          // The account screens' code: a prerendered account form hydrates with it (and preloads it; the
+          // invitation's pages, which do not run it, do not); a visitor's page warms it with the
+          // shell's scripts (most of its links lead to /auth).
           const formScripts = namedChunkScripts(compilation, ACCOUNT_SCREENS_CHUNK);
           for (const page of Object.keys(pages.SIGNED_OUT_PAGE_FILES) as SignedOutPages.SignedOutPage[]) {
             const rendered = pages.renderSignedOutPage(page);
@@ -79,7 +80,13 @@ export class PrerenderPagesPlugin {
           }
           for (const form of Object.keys(pages.SIGNED_OUT_FORM_FILES) as SignedOutPages.SignedOutForm[]) {
             const rendered = await pages.renderSignedOutForm(form);
-            const html = formPageHtml(template, rendered, css, pages, formScripts);
+            const html = formPageHtml(
+              template,
+              rendered,
+              css,
+              pages,
+              rendered.accountScreens ? formScripts : [],
+            );
             compilation.emitAsset(pages.SIGNED_OUT_FORM_FILES[form], new sources.RawSource(html));
           }
           // The plain shell paints its frame with the HTML too; its scripts then render over it.

@@ -297,6 +297,7 @@ describe('the visitor’s prerendered pages', () => {
     expect(page.querySelector('[role="status"]')).toBeNull();
     expect(page.querySelector('[data-testid="screen-code-loading"]')).toBeNull();
     expect(signIn.title).toBe(pageTitle('/auth', resolveRoute('/auth', { status: 'signed-out' })));
+    expect(signIn.accountScreens).toBe(true);
   });
 
   it('renders the reset request form at /forgot-password the same way', async () => {
@@ -382,6 +383,9 @@ describe('the visitor’s prerendered pages', () => {
     expect(toAccept.markup).not.toContain('prerendered');
     expect(shellAt('/accept-invitation', '?id=3f1c-other&utm_source=mail')).toBe(toAccept.markup);
     expect(toAccept.title).toBe('Accept invitation · ListReady');
+    // Its code is the shell's: neither drawn with nor hydrated after the account screens' code,
+    // which the page therefore does not preload (the account forms do).
+    expect(toAccept.accountScreens).toBe(false);
 
     const missing = await renderSignedOutForm('invitation-missing');
     page.innerHTML = missing.markup;

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { createAppQueryClient, SESSION_QUERY_KEY } from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
 import { resolveRoute, rootRemoteOf, ROUTE_RULES } from '../routing/route-rules.ts';
-import { loadAccountScreens } from '../screens/account-pages.tsx';
+import { isAccountPage, loadAccountScreens } from '../screens/account-pages.tsx';
 import { ShellApp } from '../shell-app.tsx';
 
 /**
@@ -248,6 +248,11 @@ export interface RenderedPage {
   renderedPath: string;
   /** The page's `<title>` (the not-found page's is its own; it is not hydrated until a link is followed). */
   title: string;
+  /**
+   * Whether it is drawn with the account screens' code, which the browser then waits for before
+   * hydrating it, and which the page preloads: an account form; not the invitation's pages.
+   */
+  accountScreens: boolean;
 }
 
 /**
@@ -278,12 +283,12 @@ export function renderShellWhileSessionLoads(): string {
 }
 
 /**
- * An account form as a visitor's browser first renders it at its bare address, signed out, once the
- * account screens' code is here (as the browser waits for it before hydrating).
+ * A form as a visitor's browser first renders it at its bare address, signed out: an account form
+ * once the account screens' code is here (as the browser waits for it before hydrating).
  */
 export async function renderSignedOutForm(form: SignedOutForm): Promise<RenderedPage> {
-  await loadAccountScreens();
   const { path, query } = FORM_AT[form];
+  if (isAccountPage(path)) await loadAccountScreens();
   return renderSignedOutAt(path, query?.example);
 }
 
@@ -297,5 +302,6 @@ function renderSignedOutAt(renderedPath: string, renderedSearch = ''): RenderedP
     markup: renderShell(renderedPath, 'signed-out', renderedSearch),
     renderedPath,
     title: pageTitle(renderedPath, resolveRoute(renderedPath, { status: 'signed-out' })),
+    accountScreens: isAccountPage(renderedPath),
   };
 }

@@ -186,6 +186,9 @@ describe('.dockerignore matching', () => {
 describe("the shell's nginx (deploy/static)", () => {
   const conf = readFileSync(path.join(repoRoot, 'deploy/static/shell.nginx.conf'), 'utf8');
   const csp = readFileSync(path.join(repoRoot, 'deploy/static/content-security-policy.conf'), 'utf8');
+  /** The rule that serves the prerendered pages, each named (a test below checks the names against the build's). */
+  const PRERENDERED_PAGES_RULE =
+    'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|forgot-password|reset-password|reset-password-form|accept-invitation|accept-invitation-no-id)\\.html$ {';
 
   it("writes the gateway's per-page style nonce into the page and allows it in style-src, as the gateway does", () => {
     // gateway/src/frontend: <meta property="csp-nonce" nonce="…"> first in the head, 'nonce-…' in style-src.
@@ -199,15 +202,13 @@ describe("the shell's nginx (deploy/static)", () => {
   });
 
   it('never sends a page precompressed (sub_filter cannot write into a .gz)', () => {
-    const prerendered =
-      'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|forgot-password|reset-password|reset-password-form)\\.html$ {';
-    for (const opening of ['location = /index.html {', prerendered]) {
+    for (const opening of ['location = /index.html {', PRERENDERED_PAGES_RULE]) {
       const page = blockOf(conf, opening);
       expect(page).not.toContain('gzip_static');
       expect(page).toContain('add_header Vary "Cookie" always;');
     }
     // The pages' rule comes before the rule for files with an extension (nginx tries regexes in order).
-    expect(conf.indexOf(prerendered)).toBeLessThan(conf.indexOf('location ~ \\.[A-Za-z0-9]+$'));
+    expect(conf.indexOf(PRERENDERED_PAGES_RULE)).toBeLessThan(conf.indexOf('location ~ \\.[A-Za-z0-9]+$'));
     expect(blockOf(conf, 'location / {')).toContain('try_files $uri $listready_page;');
   });
 
@@ -232,15 +233,14 @@ describe("the shell's nginx (deploy/static)", () => {
       'forgot-password',
       'reset-password',
       'reset-password-form',
+      'accept-invitation',
+      'accept-invitation-no-id',
     ]);
     expect(conf).toContain(`location ~ ^/(${files.join('|')})\\.html$ {`);
   });
 
   it('answers a prerendered page asked by name with a 404 and the page chosen for the path, as the gateway does', () => {
-    const prerendered = blockOf(
-      conf,
-      'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|forgot-password|reset-password|reset-password-form)\\.html$ {',
-    );
+    const prerendered = blockOf(conf, PRERENDERED_PAGES_RULE);
     // Served only in place of a path (try_files, error_page); asked by name, nginx's own 404 for an
     // internal location becomes the visitor's not-found page, or the shell with a session cookie.
     expect(prerendered).toContain('internal;');

@@ -342,7 +342,13 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
     'a visitor at a path no route knows, or asking a prerendered page by name: the not-found page, with a 404 and its nonce',
     async () => {
       const answers: string[] = [];
-      for (const pathname of ['/no-such-page', '/landing.html', '/auth.html', '/reset-password-form.html']) {
+      for (const pathname of [
+        '/no-such-page',
+        '/landing.html',
+        '/auth.html',
+        '/reset-password-form.html',
+        '/accept-invitation.html',
+      ]) {
         const response = await get(`${platform.edgeUrl}${pathname}`, { headers: { Accept: 'text/html' } });
         check(response.status === 404, `GET ${pathname} answered ${response.status}`);
         const html = await response.text();

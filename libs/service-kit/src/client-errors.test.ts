@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@listready/contracts';
 import { createService, REQUEST_TIMEOUT_MS, type App, type CreateServiceOptions } from './create-service.ts';
 import { createLogger } from './logger.ts';
+import { captureLogs } from './testing/capture-logs.ts';
 import { dropRestOfBody } from './unread-body.ts';
 
 /** One raw request on its own socket; the whole answer as text. */
@@ -126,7 +127,9 @@ describe('a request that does not arrive in time', () => {
 
   for (const admitted of [false, true]) {
     it(`answers a body that stops coming with 408 in the error shape, then closes${admitted ? ' (admit in front)' : ''}`, async () => {
-      const port = await start(admitted ? { admit: refuseLargeBodies } : {});
+      const { logger, lines } = captureLogs();
+      const port = await start({ logger, ...(admitted ? { admit: refuseLargeBodies } : {}) });
+      lines.length = 0; // "Server listening at …"
       const started = performance.now();
       const answer = await stalledRequest(port, postHead(100), '{"a":');
       expect(performance.now() - started).toBeGreaterThanOrEqual(350);
@@ -136,6 +139,16 @@ describe('a request that does not arrive in time', () => {
         message: 'Request Timeout',
         code: 'REQUEST_TIMEOUT',
       });
+      // Logged as the server's doing, under the request's id: not "aborted by the client".
+      await expect
+        .poll(() => lines.map((line) => line.msg))
+        .toEqual(['request not received in time: closed by the server']);
+      expect(lines[0]).toMatchObject({
+        level: 40,
+        req: { method: 'POST', url: '/api/things' },
+        res: { statusCode: 408 },
+      });
+      expect(typeof lines[0]?.reqId).toBe('string');
     });
   }
 

@@ -1,24 +1,11 @@
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestDatabase } from '@listready/testing';
 import { createService, type App } from './create-service.ts';
 import { ConflictError } from './errors.ts';
 import { databaseCheck } from './health.ts';
-import { createLogger } from './logger.ts';
-
-function captureLogs() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: createLogger('test', 'info', stream), lines };
-}
+import { captureLogs } from './testing/capture-logs.ts';
 
 function buildApp(logger = captureLogs().logger): App {
   const app = createService({ name: 'test', logger });

@@ -11,7 +11,12 @@ import type { Logger } from 'pino';
 import { registerApiDescription } from '@listready/api-description';
 import { childLogger } from '@listready/events';
 import { registerControlCharacterGuard } from './control-characters.ts';
-import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandling,
+  requestTimedOutOn,
+} from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
 import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts';
 import { loggerOptions, requestId } from './logger.ts';
@@ -148,8 +153,18 @@ function registerRequestLog(app: App): void {
   });
   // A client gone before the answer gets no line above (nothing is answered), yet its request goes
   // on: a DELETE still deletes. Said at warn, so a lost answer can be told from a request never made.
+  // A request whose body did not arrive in time is cut by the server (408, clientErrorHandler), and
+  // said so: "aborted by the client" would send whoever reads the log looking at the wrong end.
   app.addHook('onRequestAbort', (request, done) => {
-    request.log.warn({ req: { method: request.method, url: request.url } }, 'request aborted by the client');
+    const req = { method: request.method, url: request.url };
+    if (requestTimedOutOn(request.raw.socket)) {
+      request.log.warn(
+        { req, res: { statusCode: 408 } },
+        'request not received in time: closed by the server',
+      );
+    } else {
+      request.log.warn({ req }, 'request aborted by the client');
+    }
     done();
   });
 }

@@ -85,6 +85,7 @@ export function frameworkErrorHandler(
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') timedOut.add(socket);
   if (socket.writable && !answerBegun(socket)) {
     const status =
       error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
@@ -99,6 +100,15 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   socket.destroy(error);
 }
+
+/** The connections closed because their request did not arrive in time (REQUEST_TIMEOUT_MS). */
+const timedOut = new WeakSet<Socket>();
+
+/**
+ * Whether `socket` was closed because its request did not arrive whole in time: the request that
+ * ends with it was cut by the server, not by its client.
+ */
+export const requestTimedOutOn = (socket: Socket): boolean => timedOut.has(socket);
 
 /**
  * Whether an answer has begun on `socket`: one being written (its head sent; Node keeps the answer

@@ -139,6 +139,39 @@ describe('/accept-invitation', () => {
     );
   });
 
+  it("a home seller accepting an agent's invitation here is told they are linked to their agent and goes to /journey", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = scriptAcceptance(() =>
+      json(200, {
+        invitationId: 'inv-2',
+        type: 'agent-to-client',
+        status: 'accepted',
+        acceptedAt: '2030-01-01T00:00:00.000Z',
+      }),
+    );
+    renderAt('/accept-invitation?id=inv-2', seller);
+    await screen.findByRole('heading', { level: 1, name: 'Invitation Accepted!' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'You are now linked to your agent. Taking you to your journey…',
+    );
+    expect(calls).toEqual([{ url: '/api/accept-invitation', body: { invitationId: 'inv-2' } }]);
+    expect(latestToast()).toMatchObject({
+      title: 'Invitation Accepted!',
+      description: 'You are now linked to your agent. They can follow your journey from their dashboard.',
+    });
+    expect(screen.queryByRole('button', { name: 'Go to Dashboard' })).toBeNull();
+    act(() => vi.advanceTimersByTime(ACCEPTED_REDIRECT_DELAY_MS));
+    // Not the agent's dashboard, which is no page for a seller (it was: a 404 after "linked to your client").
+    expect(location()).toBe('/journey');
+  });
+
+  it('Go to My Journey takes a seller home at once', async () => {
+    scriptAcceptance(() => accepted('inv-2'));
+    renderAt('/accept-invitation?id=inv-2', seller);
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to My Journey' }));
+    expect(location()).toBe('/journey');
+  });
+
   it("a seller (wrong role) sees the server's 403 message, not a crash", async () => {
     scriptAcceptance(() => json(403, { message: 'Only an agent account can accept this invitation' }));
     renderAt('/accept-invitation?id=inv-1', seller);

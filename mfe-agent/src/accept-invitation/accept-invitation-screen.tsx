@@ -14,19 +14,46 @@ import {
   useAcceptInvitation,
   useLocationSearch,
   useSession,
+  type SessionUser,
 } from '@listready/web-client';
 
 /** Spec §9: the dashboard follows a success after 3 s (the spec's /agent is no route: /dashboard is). */
 export const ACCEPTED_REDIRECT_DELAY_MS = 3000;
-const AGENT_HOME = '/dashboard';
+
+/**
+ * What a success says and where it leads, by who accepted. The page is the agent's (a seller's
+ * invitation to an agent, spec §2), but the server also lets a home seller accept here an agent's
+ * invitation addressed to them (its e-mail link is /auth?invitation=, which accepts too): they are
+ * linked to their agent and belong on their journey, not on an agent's dashboard that is no page
+ * for them.
+ */
+const ACCEPTED = {
+  agent: {
+    linked: 'You are now linked to your client. Taking you to your dashboard…',
+    home: '/dashboard',
+    goHome: 'Go to Dashboard',
+    toast: INVITATION_ACCEPTED_TOAST,
+  },
+  client: {
+    linked: 'You are now linked to your agent. Taking you to your journey…',
+    home: '/journey',
+    goHome: 'Go to My Journey',
+    toast: {
+      title: 'Invitation Accepted!',
+      description: 'You are now linked to your agent. They can follow your journey from their dashboard.',
+    },
+  },
+} as const;
 
 /**
  * Signed in: the invitation is accepted at once, and again on Try Again. A success is toasted and
- * followed to the dashboard after 3 s (or at once with the button).
+ * followed to the account's home after 3 s (or at once with the button).
  */
-function AcceptAsSignedIn({ invitationId, userId }: { invitationId: string; userId: string }) {
+function AcceptAsSignedIn({ invitationId, user }: { invitationId: string; user: SessionUser }) {
+  const { linked, home, goHome, toast: acceptedToast } = ACCEPTED[user.role === 'agent' ? 'agent' : 'client'];
+  const userId = user.id;
   const acceptance = useAcceptInvitation({
-    onAccepted: () => toast(INVITATION_ACCEPTED_TOAST),
+    onAccepted: () => toast(acceptedToast),
     onFailed: (error) => toast(invitationAcceptanceFailureToast(error)),
   });
   const asked = useRef<string | null>(null);
@@ -43,16 +70,16 @@ function AcceptAsSignedIn({ invitationId, userId }: { invitationId: string; user
   const succeeded = acceptance.isSuccess;
   useEffect(() => {
     if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate(AGENT_HOME), ACCEPTED_REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => navigate(home), ACCEPTED_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [succeeded]);
+  }, [succeeded, home]);
 
   if (acceptance.isSuccess)
     return (
       <AcceptanceFrame title="Invitation Accepted!">
         <CircleCheck aria-hidden="true" className="size-10 text-emerald-400" />
-        <p role="status">You are now linked to your client. Taking you to your dashboard…</p>
-        <Button onClick={() => navigate(AGENT_HOME)}>Go to Dashboard</Button>
+        <p role="status">{linked}</p>
+        <Button onClick={() => navigate(home)}>{goHome}</Button>
       </AcceptanceFrame>
     );
   if (acceptance.isError)
@@ -77,8 +104,9 @@ function AcceptAsSignedIn({ invitationId, userId }: { invitationId: string; user
 /**
  * /accept-invitation?id= (agent spec §2): an agent accepts a seller's client-to-agent invitation.
  * The shell routes a signed-in account here (a visitor gets its prerendered page, the same view as
- * below); a signed-in account accepts automatically (a seller gets the server's refusal, shown like
- * any other failure); no id is an error.
+ * below); a signed-in account accepts automatically (a seller opening a seller's invitation gets the
+ * server's refusal, shown like any other failure; an agent's invitation to them is accepted, see
+ * ACCEPTED); no id is an error.
  */
 export function AcceptInvitationScreen() {
   const session = useSession();
@@ -92,5 +120,5 @@ export function AcceptInvitationScreen() {
       </AcceptanceFrame>
     );
   if (session.status === 'signed-out') return <AcceptInvitationAsVisitor />;
-  return <AcceptAsSignedIn invitationId={invitationId} userId={session.user.id} />;
+  return <AcceptAsSignedIn invitationId={invitationId} user={session.user} />;
 }

@@ -12,6 +12,7 @@ export const authMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone number is required',
+  invalidPhone: 'Phone number must be a valid phone number (7 to 15 digits)',
   roleRequired: 'Please select agent or seller',
   resetTokenRequired: 'Reset token is required',
   tooLong: 'This value is too long',

@@ -78,6 +78,18 @@ describe('registration schema', () => {
     });
     expect(fieldErrors(result)).toEqual({ password: ['Password must be at least 8 characters'] });
   });
+
+  it('takes a phone number as people type one, and refuses what no phone could dial', () => {
+    for (const phone of ['555-0100', '+1 (212) 555-0100', '020 7946 0958', '+442079460958', '555.010.0199'])
+      expect(fieldErrors(registerRequestSchema.safeParse({ ...validRegistration, phone })), phone).toEqual(
+        {},
+      );
+    // Letters, six digits, sixteen digits, a + inside.
+    for (const phone of ['abc', 'call me', '555-010', '1234567890123456', '555+0100', '☎ 555 0100'])
+      expect(fieldErrors(registerRequestSchema.safeParse({ ...validRegistration, phone })), phone).toEqual({
+        phone: ['Phone number must be a valid phone number (7 to 15 digits)'],
+      });
+  });
 });
 
 describe('login, reset and profile schemas', () => {

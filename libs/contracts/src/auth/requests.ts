@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber } from '../phone.ts';
 import { USER_ROLES } from '../enums.ts';
 import { authMessages } from './messages.ts';
 
@@ -62,7 +63,10 @@ export const registerRequestSchema = z
     confirmPassword: confirmPasswordField,
     firstName: requiredText(authMessages.firstNameRequired),
     lastName: requiredText(authMessages.lastNameRequired),
-    phone: requiredText(authMessages.phoneRequired, 40),
+    phone: requiredText(authMessages.phoneRequired, 40).refine(
+      (value) => value === '' || isPhoneNumber(value),
+      { error: authMessages.invalidPhone },
+    ),
     role: userRoleSchema.default('client'),
   })
   .refine(samePasswords, passwordsMatch);

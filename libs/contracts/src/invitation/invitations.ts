@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber } from '../phone.ts';
 import { INVITATION_STATUSES, INVITATION_TYPES } from '../enums.ts';
 
 /**
@@ -54,9 +55,6 @@ export const invitationKindSchema = z.enum(INVITATION_TYPES, { error: invitation
 export type InvitationKind = z.infer<typeof invitationKindSchema>;
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 
-/** Digits with an optional leading +, spaces, dashes, dots and brackets; 7 to 15 digits. */
-const phonePattern = /^\+?[\d\s().-]{7,20}$/;
-
 /** `POST /api/invitations`; an empty phone number means none. */
 export const invitationRequestSchema = z.object({
   name: z
@@ -72,7 +70,7 @@ export const invitationRequestSchema = z.object({
   phoneNumber: z
     .string({ error: invitationMessages.invalidPhone })
     .trim()
-    .refine((value) => value === '' || phonePattern.test(value), { error: invitationMessages.invalidPhone })
+    .refine((value) => value === '' || isPhoneNumber(value), { error: invitationMessages.invalidPhone })
     .optional()
     .transform((value) => (value ? value : undefined)),
   type: invitationKindSchema,

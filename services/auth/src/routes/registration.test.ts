@@ -124,6 +124,7 @@ describe('POST /api/register', () => {
     ['firstName', { firstName: '' }, 'First name is required'],
     ['lastName', { lastName: '   ' }, 'Last name is required'],
     ['phone', { phone: '' }, 'Phone number is required'],
+    ['phone', { phone: 'abc' }, 'Phone number must be a valid phone number (7 to 15 digits)'],
     ['role', { role: 'admin' }, 'Please select agent or seller'],
   ])('answers 400 on %s with "%s"', async (path, change, message) => {
     const response = await register(newRegistration(change));

@@ -1,0 +1,11 @@
+/**
+ * A phone number as people type it: digits with an optional leading +, and spaces, dashes, dots or
+ * brackets between them; 7 to 15 digits (a local number at the least, E.164's most). What the
+ * number is for (an SMS, a call) decides its format later; this only keeps out what no phone could
+ * dial ("abc", "call me").
+ */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}

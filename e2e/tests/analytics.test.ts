@@ -164,6 +164,36 @@ describe('usage analytics', () => {
     expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
   });
 
+  it('a long list of sessions scrolls inside its card: the page ends with its footer, at 375 px too', async () => {
+    const { page } = await browser.newPage();
+    await register(page, 'agent', 'Lou', `lou.${Date.now()}@example.com`);
+    // Forty sessions of the agent’s own, as forty page loads would record them (the card lists the latest 20).
+    const timestamp = new Date().toISOString();
+    const batch = Array.from({ length: 40 }, (_, index) => ({
+      event: 'page_view',
+      properties: { url: `${baseUrl}/dashboard` },
+      timestamp,
+      sessionId: `long-list-session-${String(index).padStart(3, '0')}`,
+    }));
+    expect((await page.request.post(`${baseUrl}/api/analytics`, { data: batch })).status()).toBe(202);
+    /** How far the document scrolls past the app's own box (its last part is the footer). */
+    const pastTheApp = () =>
+      page.evaluate(
+        () =>
+          document.documentElement.scrollHeight -
+          (document.getElementById('root')?.getBoundingClientRect().height ?? 0),
+      );
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${baseUrl}/analytics`);
+      const sessions = analyticsRemote(page).getByRole('region', { name: 'Active sessions' });
+      await expect.poll(() => sessions.getByRole('listitem').count(), { timeout: 10_000 }).toBe(20);
+      // The visually hidden labels of sessions far down the card were placed outside it, against
+      // the page: 1,800 px of black below the footer at 375 px.
+      expect(await pastTheApp(), `${width} px`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('Refresh asks for the stats again', async () => {
     const { page } = await browser.newPage();
     await register(page, 'agent', 'Rae', `rae.${Date.now()}@example.com`);

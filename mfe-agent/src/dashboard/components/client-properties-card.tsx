@@ -183,7 +183,7 @@ function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
           role="region"
           aria-label="Clients table"
           tabIndex={0}
-          className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
+          className="relative overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
         >
           <table className="w-full min-w-max border-collapse">
             <caption className="sr-only">{sortCaption(sort)}</caption>

@@ -42,7 +42,7 @@ function InsightCard({
         role="region"
         aria-labelledby={titleId}
         tabIndex={0}
-        className="min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
+        className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
       >
         {children}
       </div>

@@ -32,12 +32,14 @@ export function ActiveSessionsList({
   sessions: RealtimeSession[] | undefined;
   viewerId: string | null;
 }) {
+  // `relative`: the card scrolls, so it must also hold what is positioned inside it (the visually
+  // hidden labels): placed against the page instead, they stretched it far below the footer.
   return (
     <div
       role="region"
       aria-label="Active sessions"
       tabIndex={0}
-      className="h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+      className="relative h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
     >
       {sessions === undefined ? null : sessions.length === 0 ? (
         <p className="p-2 text-sm text-ink-muted">No sessions in the last 30 minutes.</p>

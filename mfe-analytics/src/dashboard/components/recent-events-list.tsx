@@ -14,12 +14,14 @@ export function RecentEventsList({
   viewerId: string | null;
 }) {
   const origin = window.location.origin;
+  // `relative`: the card scrolls, so it must also hold what is positioned inside it (the visually
+  // hidden labels): placed against the page instead, they stretched it far below the footer.
   return (
     <div
       role="region"
       aria-label="Recent events"
       tabIndex={0}
-      className="h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
+      className="relative h-96 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none"
     >
       {events === undefined ? null : events.length === 0 ? (
         <p className="p-2 text-sm text-ink-muted">No events in the last 24 hours.</p>

@@ -14,8 +14,8 @@ export function RecentEventsList({
   viewerId: string | null;
 }) {
   const origin = window.location.origin;
-  // `relative`: the card scrolls, so it must also hold what is positioned inside it (the visually
-  // hidden labels): placed against the page instead, they stretched it far below the footer.
+  // `relative`, like the sessions card: a box that scrolls holds what is positioned inside it, or
+  // that is placed against the page, outside the box, and stretches the page.
   return (
     <div
       role="region"

@@ -224,6 +224,44 @@ describe('the seller journey against the real journey service', () => {
     await row.getByRole('button', { name: 'Mark Complete' }).waitFor();
   });
 
+  it('wraps a long word inside its row: a one-word title, assignee and note do not widen the page at 375 px', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 667 });
+    await signUpSeller(page, 'Wren');
+    const entries = taskEntriesSchema.parse(
+      await (await page.request.get(`${baseUrl}/api/clients/current/tasks`)).json(),
+    );
+    const curbAppeal = entries.find((entry) => entry.taskTemplate.title === 'Curb Appeal');
+    if (!curbAppeal) throw new Error('no Curb Appeal task');
+    const title = `Repaint${'e'.repeat(190)}`;
+    const created = await page.request.post(`${baseUrl}/api/clients/current/custom-tasks`, {
+      data: { title, assignedTo: 'A'.repeat(100), stageId: curbAppeal.stage.id },
+    });
+    expect(created.status()).toBe(201);
+    const noted = await page.request.put(`${baseUrl}/api/client-tasks/${curbAppeal.clientTask.id}`, {
+      data: { notes: 'n'.repeat(500) },
+    });
+    expect(noted.status()).toBe(200);
+    const horizontalOverflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+    await openJourney(page, 'Wren');
+    await taskRow(page, title).waitFor();
+    expect(await horizontalOverflow(), '/journey').toBe(0);
+    // The profile's list of the seller's own tasks, and the delete confirmation naming one.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Custom' }).click();
+    const own = seller(page).getByTestId('personal-task').filter({ hasText: 'Repainteee' });
+    await own.waitFor();
+    expect(await horizontalOverflow(), '/profile, Custom').toBe(0);
+    await own.getByRole('button', { name: `Delete ${title}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete task?' });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, 'the dialog within the screen').toBe(true);
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    await page.screenshot({ path: path.join(artifactsDir, 'journey--long-words-375px.png') });
+    expect(errors).toEqual([]);
+  });
+
   it('reschedules a task, sending only the filled due date', async () => {
     const { page, errors, cspViolations } = await browser.newPage();
     await signUpSeller(page, 'Remy');

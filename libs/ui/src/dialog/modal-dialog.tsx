@@ -45,7 +45,7 @@ export function ModalDialog({
             event.preventDefault();
             target.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl wrap-anywhere"
         >
           <Dialog.Title className="pr-6 text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-ink-muted">{description}</Dialog.Description>

@@ -123,7 +123,9 @@ function TaskRowView({
 
   return (
     <li
-      className="rounded-lg border border-surface-border bg-page/40 p-3"
+      // A word longer than the row (a pasted link, a title without spaces) breaks where it must,
+      // and never widens the page: `anywhere` also lets the row's flex items shrink below it.
+      className="rounded-lg border border-surface-border bg-page/40 p-3 wrap-anywhere"
       data-testid="task-row"
       data-task-id={task.id}
       data-task-title={task.title}

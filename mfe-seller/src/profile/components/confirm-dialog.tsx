@@ -36,7 +36,7 @@ export function ConfirmDialog({
               ?.querySelector<HTMLButtonElement>('[data-cancel]')
               ?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl wrap-anywhere"
         >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-ink-muted">{description}</Dialog.Description>

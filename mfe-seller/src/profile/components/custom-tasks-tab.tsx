@@ -93,7 +93,7 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
             return (
               <li
                 key={task.id}
-                className="rounded-lg border border-surface-border p-4"
+                className="rounded-lg border border-surface-border p-4 wrap-anywhere"
                 data-testid="personal-task"
                 data-task-title={task.title}
               >

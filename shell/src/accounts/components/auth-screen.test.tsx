@@ -220,7 +220,7 @@ describe('/auth: after signing in', () => {
     type('Email', 'sam@example.com');
     type('First name', 'Sam');
     type('Last name', 'Stone');
-    type('Phone', '555');
+    type('Phone', '555-0100');
     type('Password', 'longenough1');
     type('Confirm password', 'longenough1');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));

@@ -112,7 +112,7 @@ describe('readiness insights on the agent dashboard', () => {
     const row = forecasts.getByRole('row').filter({ hasText: 'Olive Seller' });
     expect(await row.locator('[data-forecast]').getAttribute('data-forecast')).toBe('projected');
     expect(await row.innerText()).toContain('Initial Assessment');
-    expect(await row.innerText()).toMatch(/\d+ tasks left at 1 a week/);
+    expect(await row.innerText()).toMatch(/\d+ tasks before listing, at 1 a week/);
     const pipeline = agentRemote(page).getByRole('table', { name: 'Homes by stage, in journey order' });
     expect(
       await pipeline.locator('[data-pipeline-stage="initial-assessment"] [data-homes]').innerText(),

@@ -273,8 +273,8 @@ describe('the agent dashboard', () => {
         .map((row) => row.textContent),
     ).toEqual([
       'Nora York1 Main StGo Live and ShowReady to listEvery stage before Go Live is done',
-      'Kenji TokyoInitial AssessmentJul 14, 203012 tasks left at 3.5 a week',
-      'Stella StillDeclutterNot enough activity yet30 tasks left, none done lately',
+      'Kenji TokyoInitial AssessmentJul 14, 203012 tasks before listing, at 3.5 a week',
+      'Stella StillDeclutterNot enough activity yet30 tasks before listing, none done lately',
     ]);
     // Each card's body is a labelled region a keyboard can scroll.
     for (const name of ['Stalled clients', 'Homes by stage', 'Forecast list-ready dates'])

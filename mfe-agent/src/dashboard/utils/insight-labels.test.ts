@@ -22,10 +22,10 @@ describe('insight labels', () => {
     expect(forecastLabels({ status: 'ready' }).headline).toBe('Ready to list');
     expect(
       forecastLabels({ status: 'projected', date: '2030-07-14', remainingTasks: 12, tasksPerWeek: 3.5 }),
-    ).toEqual({ headline: 'Jul 14, 2030', detail: '12 tasks left at 3.5 a week' });
+    ).toEqual({ headline: 'Jul 14, 2030', detail: '12 tasks before listing, at 3.5 a week' });
     expect(forecastLabels({ status: 'not-enough-activity', remainingTasks: 1 })).toEqual({
       headline: 'Not enough activity yet',
-      detail: '1 task left, none done lately',
+      detail: '1 task before listing, none done lately',
     });
   });
 });

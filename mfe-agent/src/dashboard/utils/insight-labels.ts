@@ -23,7 +23,12 @@ export function stalledReasonLabel(reason: StalledReason): string {
   return `${plural(reason.tasks, 'overdue task', 'overdue tasks')}, oldest due ${dayLabel(reason.oldestDueDate)}`;
 }
 
-/** The forecast column: the date itself, and what it rests on. */
+/**
+ * The forecast column: the date itself, and what it rests on. The tasks counted are those before
+ * listing (the stages before Go Live), not the journey's whole remainder the client's own page
+ * shows, so the detail says so ("12 tasks before listing", where "12 tasks left" read as a
+ * disagreement with the journey's "54 remaining").
+ */
 export function forecastLabels(forecast: ReadinessForecast): { headline: string; detail: string } {
   switch (forecast.status) {
     case 'ready':
@@ -31,12 +36,12 @@ export function forecastLabels(forecast: ReadinessForecast): { headline: string;
     case 'projected':
       return {
         headline: dayLabel(forecast.date),
-        detail: `${plural(forecast.remainingTasks, 'task', 'tasks')} left at ${forecast.tasksPerWeek} a week`,
+        detail: `${plural(forecast.remainingTasks, 'task', 'tasks')} before listing, at ${forecast.tasksPerWeek} a week`,
       };
     case 'not-enough-activity':
       return {
         headline: 'Not enough activity yet',
-        detail: `${plural(forecast.remainingTasks, 'task', 'tasks')} left, none done lately`,
+        detail: `${plural(forecast.remainingTasks, 'task', 'tasks')} before listing, none done lately`,
       };
   }
 }

@@ -64,7 +64,12 @@ export function BrandPreview({ values }: { values: BrandingFormValues }) {
           <span className="truncate font-semibold">{company}</span>
         </div>
         <div className="space-y-3 p-4">
-          <p className="text-sm">Your clients&apos; pages wear these colours.</p>
+          {/* What applies where (decisions.md, Branding): the screens' buttons keep the purple they are tuned to. */}
+          <p className="text-sm">
+            Your clients&apos; pages wear the header, navigation and page colours. The primary colour is the
+            button of your invitation e-mails; secondary and accent are saved with your brand but not shown to
+            clients.
+          </p>
           <div className="flex flex-wrap gap-2">
             <span className="rounded-md bg-[var(--preview-primary)] px-3 py-1.5 text-sm font-medium text-[color:var(--preview-primary-text)]">
               Primary

@@ -118,7 +118,12 @@ function ReminderSettings({ user }: { user: PublicUser }) {
           </label>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="reminder-phone" label="Mobile number (for SMS)" error={errors.phone?.message}>
+          <FormField
+            id="reminder-phone"
+            label="Mobile number (for SMS)"
+            hint="It becomes your profile's phone number too: one number per account."
+            error={errors.phone?.message}
+          >
             {(props) => (
               <TextInput
                 type="tel"

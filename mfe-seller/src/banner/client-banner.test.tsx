@@ -66,7 +66,7 @@ describe('ClientBanner', () => {
     });
     expect(getToasts()[0]).toMatchObject({
       title: 'Invitation sent via email!',
-      description: 'SMS not sent.',
+      description: 'No phone number was given, so no text message was sent.',
     });
     // The profile is asked again (its agent, once the invitation is accepted).
     await waitFor(() =>

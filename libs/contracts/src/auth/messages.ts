@@ -16,6 +16,8 @@ export const authMessages = {
   roleRequired: 'Please select agent or seller',
   resetTokenRequired: 'Reset token is required',
   tooLong: 'This value is too long',
+  /** A named field over its limit: 'First name must be at most 100 characters'. */
+  atMost: (field: string, max: number) => `${field} must be at most ${max} characters`,
   /** Duplicate registration or profile e-mail (409). */
   emailTaken: 'An account with this email already exists',
   /** Wrong password and unknown e-mail answer alike (401). */

@@ -79,6 +79,22 @@ describe('registration schema', () => {
     expect(fieldErrors(result)).toEqual({ password: ['Password must be at least 8 characters'] });
   });
 
+  it('names the field and its limit when a name or phone is too long', () => {
+    const result = registerRequestSchema.safeParse({
+      ...validRegistration,
+      firstName: 'A'.repeat(101),
+      lastName: 'B'.repeat(100),
+      phone: '5'.repeat(41),
+    });
+    expect(fieldErrors(result)).toEqual({
+      firstName: ['First name must be at most 100 characters'],
+      phone: [
+        'Phone number must be at most 40 characters',
+        'Phone number must be a valid phone number (7 to 15 digits)',
+      ],
+    });
+  });
+
   it('takes a phone number as people type one, and refuses what no phone could dial', () => {
     for (const phone of ['555-0100', '+1 (212) 555-0100', '020 7946 0958', '+442079460958', '555.010.0199'])
       expect(fieldErrors(registerRequestSchema.safeParse({ ...validRegistration, phone })), phone).toEqual(

@@ -25,8 +25,13 @@ export const newPasswordField = z
   .min(8, { error: authMessages.passwordTooShort })
   .max(128, { error: authMessages.passwordTooLong });
 
-const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: authMessages.tooLong });
+/** A required field of a form, named in its too-long message so the person knows the limit. */
+const requiredText = (message: string, label: string, max = 100) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: authMessages.atMost(label, max) });
 
 const confirmPasswordField = z
   .string({ error: authMessages.confirmPasswordRequired })
@@ -61,9 +66,9 @@ export const registerRequestSchema = z
     email: emailField,
     password: newPasswordField,
     confirmPassword: confirmPasswordField,
-    firstName: requiredText(authMessages.firstNameRequired),
-    lastName: requiredText(authMessages.lastNameRequired),
-    phone: requiredText(authMessages.phoneRequired, 40).refine(
+    firstName: requiredText(authMessages.firstNameRequired, 'First name'),
+    lastName: requiredText(authMessages.lastNameRequired, 'Last name'),
+    phone: requiredText(authMessages.phoneRequired, 'Phone number', 40).refine(
       (value) => value === '' || isPhoneNumber(value),
       { error: authMessages.invalidPhone },
     ),
@@ -107,8 +112,8 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
  * reset links — also needs the current password (the server says so on `currentPassword`).
  */
 export const profileUpdateSchema = z.object({
-  firstName: requiredText(authMessages.firstNameRequired),
-  lastName: requiredText(authMessages.lastNameRequired),
+  firstName: requiredText(authMessages.firstNameRequired, 'First name'),
+  lastName: requiredText(authMessages.lastNameRequired, 'Last name'),
   email: emailField,
   currentPassword: z
     .string()

@@ -21,6 +21,12 @@ interface PointedAt {
   overdueSince?: string;
 }
 
+/** How long a task takes, as people say it: "about 30 minutes", "about 1 hour", "about 2.5 hours". */
+export function aboutHowLong(hours: number): string {
+  if (hours < 1) return `about ${Math.max(5, Math.round((hours * 60) / 5) * 5)} minutes`;
+  return `about ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
 /** The line above a suggestion (or in place of one). */
 function introOf(nextUp: NextUp | null | undefined): string {
   if (nextUp?.reason === 'overdue') {
@@ -79,7 +85,8 @@ export function TodaysPriorityCard({
             ) : priority ? (
               <span className="flex items-center gap-1">
                 <Clock aria-hidden="true" className="size-4" />
-                {priority.estimatedHours} {priority.estimatedHours === 1 ? 'hour' : 'hours'}
+                {/* The card's own task is the one due today; a bare "0.5 hours" said neither. */}
+                Due today, {aboutHowLong(priority.estimatedHours)}
               </span>
             ) : null}
           </div>

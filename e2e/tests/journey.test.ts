@@ -274,8 +274,11 @@ describe('the seller journey against the real journey service', () => {
     // because it carries the page's nonce, and it applies.
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     expect(cspViolations).toEqual([]);
-    // An assessment area can only be rescheduled: no assignee or priority fields.
+    // An assessment area can only be rescheduled: no assignee or priority fields, and it says why.
     expect(await dialog.getByLabel('Assigned to').count()).toBe(0);
+    expect(await dialog.innerText()).toContain(
+      'Its assignee and priority come with the journey and cannot be changed.',
+    );
     await dialog.getByLabel('Due date').fill('2031-03-04');
     const put = page.waitForRequest(
       (request) => request.method() === 'PUT' && request.url().includes('/api/client-tasks/'),

@@ -49,7 +49,7 @@ export function RescheduleDialog({
       description={
         task.canEditDetails
           ? `Pick a new date, who does it and how urgent "${task.title}" is.`
-          : `Pick a new date for "${task.title}". This task can only be rescheduled.`
+          : `Pick a new date for "${task.title}". Its assignee and priority come with the journey and cannot be changed.`
       }
     >
       <form className="mt-4 space-y-4" onSubmit={submit}>

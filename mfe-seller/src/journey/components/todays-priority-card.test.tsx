@@ -9,6 +9,7 @@ describe("Today's Priority", () => {
     render(
       <TodaysPriorityCard
         priority={{
+          source: 'task',
           id: 'task-1',
           title: 'Curb Appeal',
           description: 'Look at the home from the street.',

@@ -341,6 +341,37 @@ describe('the agent dashboard', () => {
     expect(screen.getByRole('tabpanel').getAttribute('id')).toContain('settings');
   });
 
+  it('keeps the tab in the address, so a reload, a bookmark or a link opens it', async () => {
+    window.history.replaceState(null, '', '/dashboard?tab=clients');
+    renderAs({});
+    expect(screen.getByRole('tab', { name: 'Clients' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('region', { name: 'Active Client Properties' })).toBeTruthy();
+    const entries = window.history.length;
+    chooseTab('Branding');
+    await screen.findByRole('heading', { name: 'White-Label Branding' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?tab=branding');
+    chooseTab('Dashboard');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard');
+    // In place of the current entry: Back leaves the dashboard instead of stepping through tabs.
+    expect(window.history.length).toBe(entries);
+    cleanup();
+    // Back and forward (popstate) follow the address; a query naming no tab opens the first.
+    renderAs({});
+    act(() => {
+      window.history.replaceState(null, '', '/dashboard?tab=branding');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('tab', { name: 'Branding' }).getAttribute('aria-selected')).toBe('true');
+    act(() => {
+      window.history.replaceState(null, '', '/dashboard?tab=nonsense');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('lists each client with photo or initials, property, progress, stage with its icon, last activity and three actions', async () => {
     renderAs({});
     chooseTab('Clients');

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LoadingSpinner } from '@listready/ui';
-import { useSentInvitations, useSession } from '@listready/web-client';
+import { useLocationSearch, useSentInvitations, useSession } from '@listready/web-client';
 import { BrandingPanel } from '../branding/branding-panel.tsx';
 import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { ClientPropertiesCard } from './components/client-properties-card.tsx';
@@ -17,13 +16,37 @@ import {
 } from './hooks/use-agent-dashboard.ts';
 import { waitingInvitations } from './utils/waiting-invitations.ts';
 
-/** The tabs and their internal keys (agent spec §2, §4). */
+/**
+ * The tabs, their internal keys (agent spec §2, §4) and how the address names them
+ * (`/dashboard?tab=clients`): a reload, a bookmark or a link opens the tab it names.
+ */
 export const DASHBOARD_TABS = [
-  { key: 'dashboard', label: 'Dashboard' },
-  { key: 'clients', label: 'Clients' },
-  { key: 'settings', label: 'Branding' },
+  { key: 'dashboard', label: 'Dashboard', query: null },
+  { key: 'clients', label: 'Clients', query: 'clients' },
+  { key: 'settings', label: 'Branding', query: 'branding' },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['key'];
+
+/** The tab a query names; the Dashboard tab for none, or for one that names no tab. */
+export function dashboardTabOf(search: string): DashboardTab {
+  const named = new URLSearchParams(search).get('tab');
+  return DASHBOARD_TABS.find((tab) => tab.query !== null && tab.query === named)?.key ?? 'dashboard';
+}
+
+/**
+ * Shows `tab` by writing it into the address, in place of the current entry: Back leaves the
+ * dashboard rather than stepping through its tabs. single-spa's replaceState announces the change
+ * with popstate; without it (a remote running on its own) this does.
+ */
+function showTab(tab: DashboardTab): void {
+  const url = new URL(window.location.href);
+  const query = DASHBOARD_TABS.find(({ key }) => key === tab)?.query ?? null;
+  if (query === null) url.searchParams.delete('tab');
+  else url.searchParams.set('tab', query);
+  const historyAnnounces = window.history.replaceState !== History.prototype.replaceState;
+  window.history.replaceState(window.history.state, '', url);
+  if (!historyAnnounces) window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+}
 
 const TAB_TRIGGER =
   'rounded-md px-3 py-2 text-sm font-medium text-ink-muted transition-colors hover:text-ink ' +
@@ -59,7 +82,7 @@ function ClientsTab({ clients }: { clients: ReturnType<typeof useAgentClients> }
  * they name the agent as `current`, as the Branding tab's does, so none waits for the agent's id.
  */
 function AgentDashboard({ firstName }: { firstName: string }) {
-  const [tab, setTab] = useState<DashboardTab>('dashboard');
+  const tab = dashboardTabOf(useLocationSearch());
   const stats = useAgentStats();
   const clients = useAgentClients();
   const insights = useAgentInsights();
@@ -74,7 +97,7 @@ function AgentDashboard({ firstName }: { firstName: string }) {
       </header>
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => setTab(value as DashboardTab)}
+        onValueChange={(value) => showTab(value as DashboardTab)}
         activationMode="automatic"
         className="space-y-6"
       >

@@ -245,6 +245,34 @@ describe('the agent dashboard', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('points an agent at /journey with no client named to the Clients tab, which the address keeps', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    await register(page, 'agent', 'Ravi');
+    // An agent has no journey of their own: no read of one (each was a 403), a way to their clients.
+    await page.goto(`${baseUrl}/journey`);
+    await sellerRemote(page).getByRole('heading', { level: 2, name: 'No client chosen' }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({
+      path: path.join(artifactsDir, 'agent-dashboard-test--journey-no-client-375.png'),
+    });
+    await sellerRemote(page).getByRole('link', { name: 'Go to Your Clients' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard?tab=clients`);
+    const clientsTab = agentRemote(page).getByRole('tab', { name: 'Clients' });
+    await agentRemote(page).getByText('No clients yet').waitFor();
+    expect(await clientsTab.getAttribute('aria-selected')).toBe('true');
+    // A reload opens the tab the address names; choosing another writes it there, in place.
+    await page.reload();
+    await agentRemote(page).getByText('No clients yet').waitFor();
+    expect(await clientsTab.getAttribute('aria-selected')).toBe('true');
+    await openTab(page, 'Branding');
+    expect(page.url()).toBe(`${baseUrl}/dashboard?tab=branding`);
+    await openTab(page, 'Dashboard');
+    expect(page.url()).toBe(`${baseUrl}/dashboard`);
+    await page.goBack();
+    expect(page.url()).toBe(`${baseUrl}/journey`);
+  });
+
   it('/client-demo shows the sample client, axe clean and usable at 375 px', async () => {
     const { page } = await browser.newPage({ width: 375, height: 812 });
     await register(page, 'agent', 'Dana');

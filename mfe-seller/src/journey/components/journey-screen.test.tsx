@@ -115,7 +115,12 @@ describe('JourneyScreen', () => {
 
   it('shows an agent their client’s journey read-only: no completing, rescheduling, notes or Clear All', async () => {
     customTasks = [customTask];
-    const calls = scriptJourney();
+    window.history.pushState(null, '', '/journey?clientId=client-7');
+    const calls = scriptApi({
+      'GET /api/clients/current/journey?clientId=client-7': () => json(200, journey),
+      'GET /api/clients/current/tasks?clientId=client-7': () => json(200, entries),
+      'GET /api/clients/current/custom-tasks?clientId=client-7': () => json(200, customTasks),
+    });
     renderSignedIn(<JourneyScreen />, { firstName: 'Sam', role: 'agent' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your client’s journey');
     await screen.findByText('Curb Appeal');
@@ -126,6 +131,21 @@ describe('JourneyScreen', () => {
     const ticked = screen.getByLabelText('Turn on lights') as HTMLInputElement;
     expect(ticked.disabled).toBe(true);
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    window.history.pushState(null, '', '/');
+  });
+
+  it('points an agent with no client named to their dashboard, asking for no journey (they have none)', async () => {
+    window.history.pushState(null, '', '/journey');
+    const calls = scriptJourney();
+    renderSignedIn(<JourneyScreen />, { firstName: 'Sam', role: 'agent' });
+    expect(screen.getByRole('heading', { level: 2, name: 'No client chosen' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Go to Your Clients' });
+    expect(link.getAttribute('href')).toBe('/dashboard?tab=clients');
+    fireEvent.click(link);
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/dashboard?tab=clients');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.url.startsWith('/api/clients/current/'))).toEqual([]);
+    window.history.pushState(null, '', '/');
   });
 
   it('keeps showing the journey when the network goes away: a completion is kept, the failed re-reads hide nothing', async () => {

@@ -1,7 +1,9 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
+import { AppLink, useSession } from '@listready/web-client';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
+import { readLinkedClientId, subscribeLocation } from '../utils/household-choice.ts';
 import type { CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
 import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
@@ -14,8 +16,38 @@ import { TodaysPriorityCard, type TaskToShow } from './todays-priority-card.tsx'
 
 const NO_CUSTOM_TASKS: readonly CustomTask[] = [];
 
-/** The client journey (/journey and / for clients): spec seller §2. */
+/**
+ * /journey: the seller's journey (also / for clients), or the client's an agent follows from the
+ * dashboard (`?clientId=`). An agent has no journey of their own: without a client named, the page
+ * says where to pick one rather than asking for a journey the server refuses them.
+ */
 export function JourneyScreen() {
+  const session = useSession();
+  const linked = useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
+  const agent = session.status === 'signed-in' && session.user.role === 'agent';
+  return agent && linked === null ? <NoClientChosen /> : <Journey />;
+}
+
+function NoClientChosen() {
+  return (
+    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <JourneyGreeting />
+      <div className="rounded-xl border border-surface-border bg-surface p-6">
+        <h2 className="font-semibold">No client chosen</h2>
+        <p className="mt-2 text-ink-muted">
+          Your clients’ journeys open from the Clients tab of your dashboard: choose View journey beside a
+          client.
+        </p>
+        <Button asChild className="mt-4">
+          <AppLink href="/dashboard?tab=clients">Go to Your Clients</AppLink>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The journey of the seller, or of the household or client the page names: spec seller §2. */
+function Journey() {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();

@@ -99,14 +99,14 @@ describe('/accept-invitation', () => {
     act(() => vi.advanceTimersByTime(ACCEPTED_REDIRECT_DELAY_MS - 500));
     expect(location()).toBe('/accept-invitation?id=inv-1');
     act(() => vi.advanceTimersByTime(500));
-    expect(location()).toBe('/dashboard');
+    expect(location()).toBe('/dashboard?tab=clients');
   });
 
   it('Go to Dashboard goes at once', async () => {
     scriptAcceptance(() => accepted('inv-1'));
     renderAt('/accept-invitation?id=inv-1', agent);
     fireEvent.click(await screen.findByRole('button', { name: 'Go to Dashboard' }));
-    expect(location()).toBe('/dashboard');
+    expect(location()).toBe('/dashboard?tab=clients');
   });
 
   it("a failure shows the server's message with the Error toast; Try Again asks again", async () => {

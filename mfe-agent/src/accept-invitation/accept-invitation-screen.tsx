@@ -30,7 +30,8 @@ export const ACCEPTED_REDIRECT_DELAY_MS = 3000;
 const ACCEPTED = {
   agent: {
     linked: 'You are now linked to your client. Taking you to your dashboard…',
-    home: '/dashboard',
+    // Its Clients tab, where the client just linked is listed.
+    home: '/dashboard?tab=clients',
     goHome: 'Go to Dashboard',
     toast: INVITATION_ACCEPTED_TOAST,
   },

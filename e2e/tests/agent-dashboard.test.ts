@@ -5,6 +5,7 @@ import {
   agentAccountSchema,
   agentClientRowsSchema,
   invitationResponseSchema,
+  journeyResponseSchema,
   taskEntriesSchema,
 } from '@listready/contracts';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
@@ -273,16 +274,60 @@ describe('the agent dashboard', () => {
     expect(page.url()).toBe(`${baseUrl}/journey`);
   });
 
-  it('/client-demo shows the sample client, axe clean and usable at 375 px', async () => {
+  it('/client-demo shows the journey a new client gets, on a sample’s progress, axe clean at 375 px', async () => {
+    // A new client's journey: its stages, their icons and task counts, and its tasks.
+    const client = await browser.newPage();
+    await register(client.page, 'client', 'Nia');
+    const journey = journeyResponseSchema.parse(
+      await (await client.page.request.get(`${baseUrl}/api/clients/current/journey`)).json(),
+    );
+    const tasks = taskEntriesSchema.parse(
+      await (await client.page.request.get(`${baseUrl}/api/clients/current/tasks`)).json(),
+    );
+
     const { page } = await browser.newPage({ width: 375, height: 812 });
     await register(page, 'agent', 'Dana');
     await page.goto(`${baseUrl}/client-demo`);
     await agentRemote(page).getByRole('heading', { level: 1, name: 'Client Demo' }).waitFor();
-    await agentRemote(page).getByText('8 of 24 tasks completed').waitFor();
-    await agentRemote(page).getByText('Stage 2 of 6:').waitFor();
-    expect(await agentRemote(page).getByText('150', { exact: true }).count()).toBe(1);
+    const stages = agentRemote(page).getByRole('list', { name: 'Journey stages' }).getByRole('listitem');
+    await stages.first().waitFor();
+    const shown = await stages.evaluateAll((items) =>
+      items.map((item) => ({
+        name: item.querySelector('.font-semibold')?.textContent,
+        icon: Array.from(item.querySelector('svg')?.classList ?? []).find((name) =>
+          name.startsWith('lucide-'),
+        ),
+        total: Number(/of (\d+) done/.exec(item.textContent ?? '')?.[1]),
+      })),
+    );
+    // lucide-react names an icon's element after it: ClipboardCheck → lucide-clipboard-check.
+    const iconClass = (icon: string | null) =>
+      `lucide-${(icon ?? '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+    expect(shown).toEqual(
+      journey.stages.map((stage) => ({
+        name: stage.title,
+        icon: iconClass(stage.icon),
+        total: stage.totalTasks,
+      })),
+    );
+    await agentRemote(page).getByText(`of ${journey.summary.totalTasks} tasks completed`).waitFor();
+    // Today's Priority names one of the journey's tasks, with its priority.
+    const priority = agentRemote(page).getByRole('region', { name: "Today's Priority" });
+    const title = await priority.locator('p.font-medium').innerText();
+    const task = tasks.find((entry) => entry.taskTemplate.title === title);
+    expect(task?.stage.name).toBe('Declutter');
+    expect(await priority.textContent()).toContain(task?.taskTemplate.priority);
+    expect(await priority.textContent()).toContain(task?.taskTemplate.description);
+    // The banner names the agent looking at the demo.
+    await agentRemote(page)
+      .getByRole('complementary', { name: 'Your agent' })
+      .getByText('Dana Agent')
+      .waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--client-demo-375.png') });
+    await page.screenshot({
+      path: path.join(artifactsDir, 'agent-dashboard-test--client-demo-375.png'),
+      fullPage: true,
+    });
   });
 });

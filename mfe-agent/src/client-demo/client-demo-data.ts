@@ -1,8 +1,10 @@
 import type { TaskPriorityLevel } from '@listready/ui/journey';
 
 /*
- * /client-demo's sample client (agent spec §2): hard-coded, never read from or sent to the server.
- * 8 of 24 tasks done, stage 2 of 6, the priority tasks, achievements with points, the agent's contact.
+ * /client-demo's sample client: the journey every client of the agent gets, on made-up progress.
+ * The stages are the journey's own — names, icons and task counts as the seed has them
+ * (libs/db/src/seed/journey-content.ts); e2e/tests/agent-dashboard.test.ts holds them against a new
+ * client's journey. Nothing is read from or sent to the server.
  */
 
 export type DemoStageStatus = 'completed' | 'in_progress' | 'locked';
@@ -13,82 +15,59 @@ export interface DemoStage {
   status: DemoStageStatus;
   completedTasks: number;
   totalTasks: number;
+  /** Ready to Show!!: a checklist before every showing, outside the progress. */
+  excludedFromProgress: boolean;
 }
 
 export const DEMO_CLIENT_FIRST_NAME = 'Sarah';
 
+const stage = (
+  name: string,
+  icon: string,
+  status: DemoStageStatus,
+  completedTasks: number,
+  totalTasks: number,
+  excludedFromProgress = false,
+): DemoStage => ({ name, icon, status, completedTasks, totalTasks, excludedFromProgress });
+
 export const DEMO_STAGES: readonly DemoStage[] = [
-  {
-    name: 'Initial Assessment',
-    icon: 'ClipboardCheck',
-    status: 'completed',
-    completedTasks: 5,
-    totalTasks: 5,
-  },
-  { name: 'Declutter', icon: 'PackageOpen', status: 'in_progress', completedTasks: 3, totalTasks: 4 },
-  { name: 'Repairs & Maintenance', icon: 'Wrench', status: 'locked', completedTasks: 0, totalTasks: 4 },
-  { name: 'Home Staging', icon: 'Sofa', status: 'locked', completedTasks: 0, totalTasks: 4 },
-  { name: 'Marketing & Photography', icon: 'Camera', status: 'locked', completedTasks: 0, totalTasks: 4 },
-  { name: 'Go Live and Show', icon: 'DoorOpen', status: 'locked', completedTasks: 0, totalTasks: 3 },
+  stage('Initial Assessment', 'ClipboardCheck', 'completed', 15, 15),
+  stage('Declutter', 'PackageOpen', 'in_progress', 5, 8),
+  stage('Repairs & Maintenance', 'Wrench', 'locked', 0, 9),
+  stage('Home Staging', 'Sofa', 'locked', 0, 4),
+  stage('Marketing & Photography', 'Camera', 'locked', 0, 6),
+  stage('Ready to Show!!', 'Sparkles', 'locked', 0, 7, true),
+  stage('Go Live and Show', 'DoorOpen', 'locked', 0, 6),
+  stage('Contract to Closing $$', 'Handshake', 'locked', 0, 7),
 ];
 
 export interface DemoTask {
   title: string;
+  description: string;
   stage: string;
   priority: TaskPriorityLevel;
+  /** As the client's card says it. */
   due: string;
 }
 
-export const DEMO_PRIORITY_TASKS: readonly DemoTask[] = [
-  { title: 'Clear kitchen counters', stage: 'Declutter', priority: 'high', due: 'Due today' },
-  { title: 'Spruce up front entry', stage: 'Declutter', priority: 'high', due: 'Due tomorrow' },
-  { title: 'Touch-up paint', stage: 'Repairs & Maintenance', priority: 'medium', due: 'Due in 5 days' },
-];
+/** Today's Priority: one of the Declutter stage's tasks, as the journey has it. */
+export const DEMO_TODAYS_PRIORITY: DemoTask = {
+  title: 'Clear the kitchen counters',
+  description: 'Put away small appliances, mail and utensils so the counters look spacious.',
+  stage: 'Declutter',
+  priority: 'high',
+  due: 'Due today, about 1 hour',
+};
 
-export interface DemoAchievement {
-  title: string;
-  description: string;
-  points: number;
-  earned: boolean;
-}
-
-export const DEMO_ACHIEVEMENTS: readonly DemoAchievement[] = [
-  { title: 'First Steps', description: 'Started the home preparation journey', points: 50, earned: true },
-  {
-    title: 'Assessment Complete',
-    description: 'Walked through every area of the home',
-    points: 100,
-    earned: true,
-  },
-  { title: 'Clutter Buster', description: 'Finish the Declutter stage', points: 100, earned: false },
-  { title: 'Ready to List', description: 'Finish every stage before going live', points: 500, earned: false },
-];
-
-export const DEMO_AGENT = {
-  name: 'Jordan Blake',
-  company: 'Blake & Co. Realty',
-  phone: '555-0142',
-  email: 'jordan.blake@example.com',
-} as const;
-
-/** The figures the journey card shows, from the stages above. */
+/** The journey card's figures, counted as the journey counts them: Ready to Show!! outside. */
 export function demoProgress(stages: readonly DemoStage[] = DEMO_STAGES) {
-  const completedTasks = stages.reduce((sum, stage) => sum + stage.completedTasks, 0);
-  const totalTasks = stages.reduce((sum, stage) => sum + stage.totalTasks, 0);
-  const current = stages.findIndex((stage) => stage.status === 'in_progress');
+  const counted = stages.filter((stage) => !stage.excludedFromProgress);
+  const completedTasks = counted.reduce((sum, stage) => sum + stage.completedTasks, 0);
+  const totalTasks = counted.reduce((sum, stage) => sum + stage.totalTasks, 0);
   return {
     completedTasks,
     totalTasks,
     remainingTasks: totalTasks - completedTasks,
     percent: totalTasks === 0 ? 0 : Math.round((100 * completedTasks) / totalTasks),
-    /** 1-based, as "Stage 2 of 6" says it. */
-    stageNumber: current + 1,
-    stageName: stages[current]?.name ?? '',
-    stageCount: stages.length,
   };
 }
-
-export const demoPoints = (achievements: readonly DemoAchievement[] = DEMO_ACHIEVEMENTS) =>
-  achievements
-    .filter((achievement) => achievement.earned)
-    .reduce((sum, achievement) => sum + achievement.points, 0);

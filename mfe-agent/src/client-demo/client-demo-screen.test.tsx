@@ -1,6 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_STAGES, demoPoints, demoProgress } from './client-demo-data.ts';
+import { anAgent, renderWithSession } from '@listready/web-client/testing';
+import { DEMO_STAGES, demoProgress } from './client-demo-data.ts';
 import { ClientDemoScreen } from './client-demo-screen.tsx';
 
 afterEach(() => {
@@ -9,58 +10,81 @@ afterEach(() => {
 });
 
 describe('the client demo', () => {
-  it('adds up to the spec’s sample: 8 of 24 tasks, stage 2 of 6, 150 points', () => {
-    expect(demoProgress()).toMatchObject({
-      completedTasks: 8,
-      totalTasks: 24,
-      remainingTasks: 16,
-      percent: 33,
-      stageNumber: 2,
-      stageCount: 6,
-      stageName: 'Declutter',
-    });
-    expect(DEMO_STAGES).toHaveLength(6);
-    expect(demoPoints()).toBe(150);
+  it('has the journey’s eight stages and counts its progress as the journey does: Ready to Show!! outside', () => {
+    expect(DEMO_STAGES.map((stage) => stage.name)).toEqual([
+      'Initial Assessment',
+      'Declutter',
+      'Repairs & Maintenance',
+      'Home Staging',
+      'Marketing & Photography',
+      'Ready to Show!!',
+      'Go Live and Show',
+      'Contract to Closing $$',
+    ]);
+    expect(demoProgress()).toEqual({ completedTasks: 20, totalTasks: 55, remainingTasks: 35, percent: 36 });
+    const ticked = DEMO_STAGES.map((stage) =>
+      stage.name === 'Ready to Show!!' ? { ...stage, completedTasks: 7 } : stage,
+    );
+    expect(demoProgress(ticked)).toEqual(demoProgress());
   });
 
-  it('shows what a client sees, asking the server for nothing', () => {
+  it('shows what a client sees, with the signed-in agent in the banner, asking the server for nothing', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    render(<ClientDemoScreen />);
+    renderWithSession(
+      <ClientDemoScreen />,
+      anAgent({ firstName: 'Jordan', lastName: 'Blake', phone: '555-0142', email: 'jordan@example.com' }),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Client Demo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Hello Sarah!' })).toBeTruthy();
     const journey = screen.getByRole('region', { name: 'Your Home Sale Journey' });
-    expect(journey.textContent).toContain('8 of 24 tasks completed');
-    expect(journey.textContent).toContain('16 remaining');
-    expect(journey.textContent).toContain('Stage 2 of 6: Declutter');
-    expect((within(journey).getByRole('progressbar') as HTMLProgressElement).value).toBe(33);
+    expect(journey.textContent).toContain('20 of 55 tasks completed');
+    expect(journey.textContent).toContain('35 remaining');
+    expect((within(journey).getByRole('progressbar') as HTMLProgressElement).value).toBe(36);
 
-    const priority = screen.getByRole('region', { name: 'Priority Tasks' });
+    const priority = screen.getByRole('region', { name: "Today's Priority" });
+    expect(priority.textContent).toContain('Clear the kitchen counters');
+    expect(priority.textContent).toContain('Declutter');
+    expect(priority.textContent).toContain('Due today, about 1 hour');
+    expect(within(priority).getByText('high')).toBeTruthy();
+
+    const stages = screen.getByRole('list', { name: 'Journey stages' });
     expect(
-      within(priority)
+      within(stages)
         .getAllByRole('listitem')
-        .map((item) => item.querySelector('p')?.textContent),
-    ).toEqual(['Clear kitchen counters', 'Spruce up front entry', 'Touch-up paint']);
-    expect(within(priority).getAllByText('high')).toHaveLength(2);
-
-    const stages = screen.getByRole('region', { name: 'Journey Stages' });
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Initial Assessment15 of 15 done',
+      'Declutter5 of 8 done',
+      'Repairs & Maintenance0 of 9 done',
+      'Home Staging0 of 4 done',
+      'Marketing & Photography0 of 6 done',
+      'Ready to Show!!0 of 7 done',
+      'Go Live and Show0 of 6 done',
+      'Contract to Closing $$0 of 7 done',
+    ]);
     expect(
       within(stages)
         .getAllByRole('img')
         .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['Completed', 'In progress', 'Locked', 'Locked', 'Locked', 'Locked']);
+    ).toEqual(['Completed', 'In progress', 'Locked', 'Locked', 'Locked', 'Locked', 'Locked', 'Locked']);
+    // Clients have no achievements or points: the demo shows none.
+    expect(screen.queryByText(/Achievements|points/)).toBeNull();
 
-    const achievements = screen.getByRole('region', { name: 'Achievements' });
-    expect(achievements.textContent).toContain('150 points earned');
-    expect(within(achievements).getAllByText('Earned')).toHaveLength(2);
-    expect(achievements.textContent).toContain('500 pts');
-
-    const agent = screen.getByRole('region', { name: 'Need help?' });
+    const agent = screen.getByRole('complementary', { name: 'Your agent' });
     expect(within(agent).getByRole('link', { name: 'Call Jordan Blake' }).getAttribute('href')).toBe(
       'tel:555-0142',
     );
     expect(within(agent).getByRole('link', { name: 'Email Agent' }).getAttribute('href')).toBe(
-      'mailto:jordan.blake@example.com',
+      'mailto:jordan@example.com',
     );
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('names an agent without a phone in the banner, as a client sees them', () => {
+    renderWithSession(<ClientDemoScreen />, anAgent({ firstName: 'Jordan', lastName: 'Blake', phone: null }));
+    const agent = screen.getByRole('complementary', { name: 'Your agent' });
+    expect(within(agent).queryByRole('link', { name: /Call/ })).toBeNull();
+    expect(agent.textContent).toContain('Jordan Blake');
   });
 });

@@ -274,7 +274,7 @@ describe('the agent dashboard', () => {
     expect(page.url()).toBe(`${baseUrl}/journey`);
   });
 
-  it('/client-demo shows the journey a new client gets, on a sample’s progress, axe clean at 375 px', async () => {
+  it('/client-demo shows the journey a new client gets, on a sample’s progress, with the agent’s own banner', async () => {
     // A new client's journey: its stages, their icons and task counts, and its tasks.
     const client = await browser.newPage();
     await register(client.page, 'client', 'Nia');
@@ -318,11 +318,11 @@ describe('the agent dashboard', () => {
     expect(task?.stage.name).toBe('Declutter');
     expect(await priority.textContent()).toContain(task?.taskTemplate.priority);
     expect(await priority.textContent()).toContain(task?.taskTemplate.description);
-    // The banner names the agent looking at the demo.
-    await agentRemote(page)
+    // The banner names the agent looking at the demo, with the phone their clients call.
+    const call = agentRemote(page)
       .getByRole('complementary', { name: 'Your agent' })
-      .getByText('Dana Agent')
-      .waitFor();
+      .getByRole('link', { name: 'Call Dana Agent' });
+    expect(await call.getAttribute('href')).toBe('tel:555-0100');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({

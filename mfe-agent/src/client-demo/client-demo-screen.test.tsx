@@ -1,5 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgentAccount } from '@listready/contracts/auth';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { DEMO_STAGES, demoProgress } from './client-demo-data.ts';
 import { ClientDemoScreen } from './client-demo-screen.tsx';
@@ -8,6 +9,33 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const account = (phone: string | null): AgentAccount => ({
+  id: 'agent-1',
+  userId: 'user-1',
+  companyName: 'Blake & Co. Realty',
+  phone,
+  licenseNumber: null,
+  subscriptionType: 'trial',
+  subscriptionStatus: 'active',
+  billingCycleStart: null,
+  billingCycleEnd: null,
+  inviteLimit: 5,
+  invitesUsed: 0,
+  createdAt: '2026-12-01T00:00:00.000Z',
+  updatedAt: '2026-12-01T00:00:00.000Z',
+});
+
+/** The server as the demo meets it: only the agent's own account, answered with `phone`. */
+function serveAccount(phone: string | null) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/api/agents/current'
+      ? Response.json(account(phone))
+      : Response.json({ message: 'not scripted' }, { status: 404 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
 
 describe('the client demo', () => {
   it('has the journey’s eight stages and counts its progress as the journey does: Ready to Show!! outside', () => {
@@ -28,12 +56,11 @@ describe('the client demo', () => {
     expect(demoProgress(ticked)).toEqual(demoProgress());
   });
 
-  it('shows what a client sees, with the signed-in agent in the banner, asking the server for nothing', () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+  it('shows what a client sees, with the signed-in agent in the banner, reading only their account', async () => {
+    const fetch = serveAccount('555-0142');
     renderWithSession(
       <ClientDemoScreen />,
-      anAgent({ firstName: 'Jordan', lastName: 'Blake', phone: '555-0142', email: 'jordan@example.com' }),
+      anAgent({ firstName: 'Jordan', lastName: 'Blake', email: 'jordan@example.com' }),
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Client Demo' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Hello Sarah!' })).toBeTruthy();
@@ -71,19 +98,20 @@ describe('the client demo', () => {
     // Clients have no achievements or points: the demo shows none.
     expect(screen.queryByText(/Achievements|points/)).toBeNull();
 
-    const agent = screen.getByRole('complementary', { name: 'Your agent' });
+    const agent = await screen.findByRole('complementary', { name: 'Your agent' });
     expect(within(agent).getByRole('link', { name: 'Call Jordan Blake' }).getAttribute('href')).toBe(
       'tel:555-0142',
     );
     expect(within(agent).getByRole('link', { name: 'Email Agent' }).getAttribute('href')).toBe(
       'mailto:jordan@example.com',
     );
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/agents/current']);
   });
 
-  it('names an agent without a phone in the banner, as a client sees them', () => {
-    renderWithSession(<ClientDemoScreen />, anAgent({ firstName: 'Jordan', lastName: 'Blake', phone: null }));
-    const agent = screen.getByRole('complementary', { name: 'Your agent' });
+  it('names an agent without a phone in the banner, as a client sees them', async () => {
+    serveAccount(null);
+    renderWithSession(<ClientDemoScreen />, anAgent({ firstName: 'Jordan', lastName: 'Blake' }));
+    const agent = await screen.findByRole('complementary', { name: 'Your agent' });
     expect(within(agent).queryByRole('link', { name: /Call/ })).toBeNull();
     expect(agent.textContent).toContain('Jordan Blake');
   });

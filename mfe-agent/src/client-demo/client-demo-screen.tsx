@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Clock, Lock, Target } from 'lucide-react';
+import { agentAccountSchema } from '@listready/contracts/auth';
 import { Card, cn } from '@listready/ui';
-import { AgentContactActions, useSession } from '@listready/web-client';
+import { AgentContactActions, apiClient, apiQuery, useSession } from '@listready/web-client';
 import { PriorityBadge, ProgressBar, StageIcon } from '@listready/ui/journey';
 import {
   DEMO_CLIENT_FIRST_NAME,
@@ -93,12 +95,21 @@ function StagesList() {
   );
 }
 
-/** The client's banner, with the signed-in agent as the agent it names. */
+/** GET /api/agents/current: the agent's own account, whose phone is the one their clients call. */
+const agentAccountQuery = apiQuery(apiClient, '/api/agents/current', agentAccountSchema);
+
+/**
+ * The client's banner, with the signed-in agent as the agent it names: Call with their phone, as
+ * their clients' banner has it. Drawn once the account is read (at the foot of the page, it moves
+ * nothing); without it, by name, as for an agent without a phone.
+ */
 function AgentBanner() {
   const session = useSession();
-  if (session.status !== 'signed-in') return null;
-  const { id, firstName, lastName, phone, email } = session.user;
+  const account = useQuery(agentAccountQuery);
+  if (session.status !== 'signed-in' || account.isPending) return null;
+  const { id, firstName, lastName, email } = session.user;
   const name = `${firstName} ${lastName}`.trim();
+  const phone = account.data?.phone ?? null;
   return (
     <aside
       aria-label="Your agent"
@@ -113,7 +124,8 @@ function AgentBanner() {
 /**
  * /client-demo (agent spec §2): what the agent's clients see on their journey — its eight stages and
  * their tasks, Today's Priority and the agent's banner with this agent's own contact — on a sample
- * client's progress, drawn with the seller journey's pieces. Nothing is read or saved.
+ * client's progress, drawn with the seller journey's pieces. Only the agent's own account is read;
+ * nothing is saved.
  */
 export function ClientDemoScreen() {
   return (

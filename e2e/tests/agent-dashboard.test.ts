@@ -252,6 +252,7 @@ describe('the agent dashboard', () => {
     // An agent has no journey of their own: no read of one (each was a 403), a way to their clients.
     await page.goto(`${baseUrl}/journey`);
     await sellerRemote(page).getByRole('heading', { level: 2, name: 'No client chosen' }).waitFor();
+    expect(await page.title()).toBe('Client journey · ListReady');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({

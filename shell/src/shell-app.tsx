@@ -62,7 +62,12 @@ function ShellRoutes({ renderedPath }: { renderedPath: string }) {
   const route = resolveRoute(path, session);
   const profileTab = useProfileTabAt(path);
   // Before paint and before the page view is recorded (the tracker reads it after the navigation).
-  const title = pageTitle(path, route, profileTab);
+  const title = pageTitle(
+    path,
+    route,
+    profileTab,
+    session.status === 'signed-in' ? session.user.role : undefined,
+  );
   useLayoutEffect(() => {
     document.title = title;
   }, [title]);

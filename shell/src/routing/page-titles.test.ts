@@ -23,6 +23,17 @@ describe('page titles (WCAG 2.4.2: each page says what it is)', () => {
     expect(titleAt('/accept-invitation', { status: 'signed-out' })).toBe('Accept invitation · ListReady');
   });
 
+  it('calls an agent’s /journey a client’s: theirs opens from the dashboard, read-only', () => {
+    const agent = person('agent');
+    expect(pageTitle('/journey', resolveRoute('/journey', agent), undefined, 'agent')).toBe(
+      'Client journey · ListReady',
+    );
+    const client = person('client');
+    expect(pageTitle('/journey', resolveRoute('/journey', client), undefined, 'client')).toBe(
+      'My journey · ListReady',
+    );
+  });
+
   it('calls / what it shows: the landing page, a seller’s journey, an agent’s dashboard', () => {
     expect(titleAt('/', { status: 'signed-out' })).toBe(SITE_TITLE);
     expect(titleAt('/', person('client'))).toBe('My journey · ListReady');

@@ -1,4 +1,4 @@
-import type { ProfileTab } from '@listready/web-client';
+import type { ProfileTab, UserRole } from '@listready/web-client';
 import { normalisePath, type ResolvedRoute } from './route-rules.ts';
 
 /** The product's name, the end of every page's title (and the whole landing page's, with its tagline). */
@@ -35,13 +35,21 @@ export const PROFILE_TAB_NAMES: Readonly<Record<ProfileTab, string>> = {
   tasks: 'Custom tasks',
 };
 
+/** An agent's /journey is a client's, opened from the dashboard (read-only), never their own. */
+const AGENT_JOURNEY_NAME = 'Client journey';
+
 const titled = (name: string) => `${name} · ListReady`;
 
 /**
  * The title of the page `path` shows as `route` (`resolveRoute`'s answer for the session), with
- * the profile's tab at /profile.
+ * the profile's tab at /profile and, at /journey, whose journey it is by the signed-in `role`.
  */
-export function pageTitle(path: string, route: ResolvedRoute, profileTab?: ProfileTab): string {
+export function pageTitle(
+  path: string,
+  route: ResolvedRoute,
+  profileTab?: ProfileTab,
+  role?: UserRole,
+): string {
   if (route.kind === 'loading') return SITE_TITLE;
   if (route.kind === 'shell') {
     if (route.screen === 'landing') return SITE_TITLE;
@@ -55,6 +63,11 @@ export function pageTitle(path: string, route: ResolvedRoute, profileTab?: Profi
         ? '/dashboard'
         : '/journey'
       : normalised;
-  const name = key === '/profile' && profileTab ? PROFILE_TAB_NAMES[profileTab] : PAGE_NAMES[key];
+  const name =
+    key === '/profile' && profileTab
+      ? PROFILE_TAB_NAMES[profileTab]
+      : key === '/journey' && role === 'agent'
+        ? AGENT_JOURNEY_NAME
+        : PAGE_NAMES[key];
   return name ? titled(name) : SITE_TITLE;
 }

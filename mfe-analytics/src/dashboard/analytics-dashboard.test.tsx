@@ -6,7 +6,7 @@ import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { AnalyticsDashboard } from './analytics-dashboard.tsx';
 import { ownSessionMissing, statsBehind } from './hooks/use-analytics.ts';
 import { USAGE_SESSION_STORAGE_KEY } from '@listready/web-client/usage-event';
-import { formatDateTime, formatHour } from './utils/format.ts';
+import { formatDateTime } from './utils/format.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -125,8 +125,12 @@ describe('the analytics dashboard', () => {
     const table = await screen.findByRole('table', { name: 'Events per hour over the last 24 hours' });
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(24));
     const cells = [...table.querySelectorAll('tbody tr')];
-    expect(cells[20]?.textContent).toBe(`${formatHour(hourOf(20))}9`);
+    expect(cells[20]?.textContent).toBe(`${formatDateTime(hourOf(20))}9`);
     expect(screen.getByText('32 events in the last 24 hours')).toBeTruthy();
+    // The axis starts a day ago: its label has the day, not only the hour.
+    const start = screen.getByTestId('chart-start').textContent ?? '';
+    expect(start).toBe(formatDateTime(hourOf(0)));
+    expect(start).toContain(new Date(hourOf(0)).toLocaleDateString(undefined, { month: 'short' }));
   });
 
   it('says "1 event", not "1 events", in the chart and its hour', async () => {
@@ -138,7 +142,7 @@ describe('the analytics dashboard', () => {
     const { container } = renderAs({});
     await screen.findByText('1 event in the last 24 hours');
     const titles = [...container.querySelectorAll('svg title')].map((title) => title.textContent);
-    expect(titles.at(-1)).toBe(`${formatHour(hourOf(23))}: 1 event`);
+    expect(titles.at(-1)).toBe(`${formatDateTime(hourOf(23))}: 1 event`);
   });
 
   it('shows the realtime view: active users, recent events with their page, sessions Active or Ended', async () => {

@@ -15,14 +15,14 @@ const dateTimeFormat = lazyDateFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
 });
-const hourFormat = lazyDateFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** A time today: `14:05:09` (in the viewer's locale and zone). */
 export const formatTime = (iso: string) => timeFormat(new Date(iso));
-/** A moment on any day: `Mar 10, 14:05`. */
+/**
+ * A moment on any day: `Mar 10, 14:05`; the chart's hours too (it spans two days: a bare "07:00 PM"
+ * at its left read as this evening, not yesterday's).
+ */
 export const formatDateTime = (iso: string) => dateTimeFormat(new Date(iso));
-/** An hour of the chart: `14:00` in the viewer's zone. */
-export const formatHour = (iso: string) => hourFormat(new Date(iso));
 
 /** The page of a recent event, as a path on this site; the whole address elsewhere; `Server` for none. */
 export function pageLabel(pageUrl: string | null, origin: string): string {

@@ -1,6 +1,10 @@
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { dropDatabase, useTestDatabase, withDatabase } from '@listready/testing';
@@ -86,6 +90,68 @@ describe('migrateAndSeed', () => {
       for (const db of opened) await db.close();
       await dropDatabase(adminUrl, name);
     }
+  });
+});
+
+/**
+ * A fresh database migrated up to (not including) the migration `tag`, then `prepare`d, then
+ * migrated to the end: what a migration that rewrites data does to the rows it finds.
+ */
+async function acrossMigration(
+  tag: string,
+  prepare: (pool: pg.Pool) => Promise<void>,
+  check: (pool: pg.Pool) => Promise<void>,
+): Promise<void> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `t_across_${randomBytes(5).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const folder = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+  const db = await createDb({ databaseUrl: withDatabase(adminUrl, name), poolMax: 2 });
+  try {
+    await cp(migrationsFolder, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    const index = journal.entries.findIndex((entry) => entry.tag === tag);
+    expect(index, `${tag} is a committed migration`).toBeGreaterThan(0);
+    await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+    await migrate(drizzle(db.pool), { migrationsFolder: folder });
+    await prepare(db.pool);
+    await migrateAndSeed(db);
+    await check(db.pool);
+  } finally {
+    await db.close();
+    await rm(folder, { recursive: true, force: true });
+    await dropDatabase(adminUrl, name);
+  }
+}
+
+describe('data migrations', () => {
+  it('0013 gives each agent account the phone its user has now', async () => {
+    await acrossMigration(
+      '0013_agents-phone-from-account',
+      async (pool) => {
+        await pool.query(`
+          insert into auth.users (id, email, password, first_name, last_name, role, phone) values
+            ('u-changed', 'a@example.com', 'x', 'A', 'Agent', 'agent', '+12125550199'),
+            ('u-cleared', 'b@example.com', 'x', 'B', 'Agent', 'agent', null),
+            ('u-same', 'c@example.com', 'x', 'C', 'Agent', 'agent', '555-0100')`);
+        await pool.query(`
+          insert into auth.agents (id, user_id, phone, updated_at) values
+            ('a-changed', 'u-changed', '555-0100', '2026-01-01'),
+            ('a-cleared', 'u-cleared', '555-0101', '2026-01-01'),
+            ('a-same', 'u-same', '555-0100', '2026-01-01')`);
+      },
+      async (pool) => {
+        const { rows } = await pool.query<{ id: string; phone: string | null; touched: boolean }>(
+          `select id, phone, updated_at > '2026-01-01' as touched from auth.agents order by id`,
+        );
+        expect(rows).toEqual([
+          { id: 'a-changed', phone: '+12125550199', touched: true },
+          { id: 'a-cleared', phone: null, touched: true },
+          { id: 'a-same', phone: '555-0100', touched: false },
+        ]);
+      },
+    );
   });
 });
 

@@ -52,6 +52,21 @@ describe('calendar address', () => {
 });
 
 describe('reminder settings', () => {
+  it('tells an agent the number is the one their clients call; a seller that it is their profile’s', async () => {
+    scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
+    const agent = { ...userFixture, role: 'agent' as const };
+    renderSignedIn(<CalendarRemindersCard user={agent} />, agent);
+    const field = await screen.findByLabelText('Mobile number (for SMS)');
+    const hint = () => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(hint()).toBe(
+      "It becomes your profile's phone number too, the one your clients call: one number per account.",
+    );
+    cleanup();
+    renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
+    await screen.findByLabelText('Mobile number (for SMS)');
+    expect(hint()).toBe("It becomes your profile's phone number too: one number per account.");
+  });
+
   it('asks for a mobile number before turning SMS on, then saves it with the zone', async () => {
     const calls = scriptApi({
       'GET /api/calendar/feed': () => json(200, noFeed),

@@ -121,7 +121,11 @@ function ReminderSettings({ user }: { user: PublicUser }) {
           <FormField
             id="reminder-phone"
             label="Mobile number (for SMS)"
-            hint="It becomes your profile's phone number too: one number per account."
+            hint={
+              user.role === 'agent'
+                ? "It becomes your profile's phone number too, the one your clients call: one number per account."
+                : "It becomes your profile's phone number too: one number per account."
+            }
             error={errors.phone?.message}
           >
             {(props) => (

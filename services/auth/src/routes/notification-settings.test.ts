@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationSettingsMessages, publicUserSchema } from '@listready/contracts';
+import { agentAccountSchema, notificationSettingsMessages, publicUserSchema } from '@listready/contracts';
 import { SESSION_COOKIE } from '@listready/service-kit';
 import { useTestDatabase } from '@listready/testing';
 import { newRegistration, sessionCookieOf, startTestAuthService } from '../testing/test-auth-service.ts';
@@ -14,11 +14,11 @@ describe('PUT /api/auth/user/notifications', () => {
   });
   afterAll(async () => auth.stop());
 
-  async function signedUp() {
+  async function signedUp(role: 'client' | 'agent' = 'client') {
     const response = await auth.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: newRegistration(),
+      payload: newRegistration({ role }),
     });
     expect(response.statusCode).toBe(201);
     return sessionCookieOf(response);
@@ -100,6 +100,22 @@ describe('PUT /api/auth/user/notifications', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().issues).toContainEqual({ path, message });
     }
+  });
+
+  it('changes an agent’s number on their agent account too: the one their clients’ banner calls', async () => {
+    const cookie = await signedUp('agent');
+    const account = async () =>
+      agentAccountSchema.parse(
+        (await auth.app.inject({ url: '/api/agents/current', cookies: { [SESSION_COOKIE]: cookie } })).json(),
+      );
+    expect((await account()).phone).toBe('555-0100');
+    expect((await update(cookie, { email: true, sms: true, phone: '+1 212 555 0199' })).statusCode).toBe(200);
+    expect((await account()).phone).toBe('+12125550199');
+    // Kept when not given; cleared with the account's.
+    expect((await update(cookie, { sms: false })).statusCode).toBe(200);
+    expect((await account()).phone).toBe('+12125550199');
+    expect((await update(cookie, { phone: '' })).statusCode).toBe(200);
+    expect((await account()).phone).toBeNull();
   });
 
   it('answers 401 when signed out', async () => {

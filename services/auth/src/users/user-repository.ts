@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AuthErrorCode, authMessages, type PublicUser } from '@listready/contracts';
-import { isUniqueViolation, users, type Db, type Executor } from '@listready/db';
+import { agents, isUniqueViolation, users, type Db, type Executor } from '@listready/db';
 import { ConflictError } from '@listready/service-kit';
 
 export type UserRow = typeof users.$inferSelect;
@@ -78,7 +78,11 @@ export function createUserRepository(db: Db) {
       );
       return row;
     },
-    /** Reminder channels, phone and zone; what is not given (push, always) is kept. */
+    /**
+     * Reminder channels, phone and zone; what is not given (push, always) is kept. The phone is the
+     * account's one number: an agent's agent account holds it too (the number their clients' banner
+     * calls), so both change in one transaction.
+     */
     async updateNotificationSettings(
       id: string,
       settings: {
@@ -89,23 +93,31 @@ export function createUserRepository(db: Db) {
         timezone?: string | undefined;
       },
     ): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({
-          ...(settings.phone !== undefined ? { phone: settings.phone } : {}),
-          ...(settings.timezone ? { timezone: settings.timezone } : {}),
-          // jsonb `||` merges the keys given into the stored object (the builder has no jsonb merge);
-          // JSON.stringify leaves the undefined ones out.
-          notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify({
-            email: settings.email,
-            sms: settings.sms,
-            calendar: settings.calendar,
-          })}::jsonb`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            ...(settings.phone !== undefined ? { phone: settings.phone } : {}),
+            ...(settings.timezone ? { timezone: settings.timezone } : {}),
+            // jsonb `||` merges the keys given into the stored object (the builder has no jsonb merge);
+            // JSON.stringify leaves the undefined ones out.
+            notificationPreferences: sql`${users.notificationPreferences} || ${JSON.stringify({
+              email: settings.email,
+              sms: settings.sms,
+              calendar: settings.calendar,
+            })}::jsonb`,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, id))
+          .returning();
+        if (row && settings.phone !== undefined) {
+          await tx
+            .update(agents)
+            .set({ phone: settings.phone, updatedAt: new Date() })
+            .where(eq(agents.userId, id));
+        }
+        return row;
+      });
     },
     async updatePassword(tx: Executor, id: string, passwordHash: string): Promise<void> {
       await tx.update(users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(users.id, id));

@@ -1,14 +1,37 @@
-import { useSession } from '@listready/web-client';
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { agentClientRowsSchema } from '@listready/contracts/journey';
+import { apiClient, apiQuery, useSession } from '@listready/web-client';
+import { readLinkedClientId, subscribeLocation } from '../utils/household-choice.ts';
+
+/**
+ * GET /api/agents/current/clients: the agent's clients, as their dashboard reads them (one cache
+ * entry: coming from the dashboard, the name is there at once).
+ */
+const agentClientsQuery = apiQuery(apiClient, '/api/agents/current/clients', agentClientRowsSchema);
+
+/** The name of the client an agent follows (`?clientId=`), once their clients are known. */
+function useFollowedClientName(enabled: boolean): string | null {
+  const linked = useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
+  const clients = useQuery({ ...agentClientsQuery, enabled: enabled && linked !== null });
+  const row = clients.data?.find((client) => client.client.id === linked);
+  if (!row) return null;
+  return `${row.user.firstName} ${row.user.lastName}`.trim() || row.user.email;
+}
 
 /** Spec seller §2: "Hello <first name>!" (fallback Hello John!) and the tagline. */
 export function JourneyGreeting() {
   const session = useSession();
+  const agent = session.status === 'signed-in' && session.user.role === 'agent';
+  const followed = useFollowedClientName(agent);
   const firstName = session.status === 'signed-in' ? session.user.firstName.trim() : '';
-  if (session.status === 'signed-in' && session.user.role === 'agent') {
+  if (agent) {
     // An agent following a client from the dashboard: whose journey this is, and that it only reads.
     return (
       <header>
-        <h1 className="text-3xl font-bold tracking-tight">Your client’s journey</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {followed ? `${followed}’s journey` : 'Your client’s journey'}
+        </h1>
         <p className="mt-2 text-ink-muted">Read-only: your client and their household make the changes.</p>
       </header>
     );

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgentClientRow } from '@listready/contracts/journey';
 import { getToasts } from '@listready/ui';
 import { PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
 import type { CustomTask, JourneyResponse } from '../utils/journey-api.ts';
@@ -67,6 +68,21 @@ const customTask: CustomTask = {
 };
 let customTasks: CustomTask[] = [];
 
+/** The agent's client whose journey `?clientId=client-7` names, as their dashboard lists them. */
+const followedClient: AgentClientRow = {
+  client: { id: 'client-7', updatedAt: '2030-01-01T00:00:00.000Z' },
+  user: {
+    firstName: 'Casey',
+    lastName: 'Moss',
+    email: 'casey@example.com',
+    phone: null,
+    profileImageUrl: null,
+  },
+  property: null,
+  progressPercentage: 50,
+  currentStage: null,
+};
+
 function scriptJourney(put: (body: unknown) => Response | Promise<Response> = () => json(200, {})) {
   return scriptApi({
     'GET /api/clients/current/journey': () => json(200, journey),
@@ -120,9 +136,14 @@ describe('JourneyScreen', () => {
       'GET /api/clients/current/journey?clientId=client-7': () => json(200, journey),
       'GET /api/clients/current/tasks?clientId=client-7': () => json(200, entries),
       'GET /api/clients/current/custom-tasks?clientId=client-7': () => json(200, customTasks),
+      'GET /api/agents/current/clients': () => json(200, [followedClient]),
     });
     renderSignedIn(<JourneyScreen />, { firstName: 'Sam', role: 'agent' });
+    // Whose journey: the client's name once the agent's clients are known.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your client’s journey');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Casey Moss’s journey'),
+    );
     await screen.findByText('Curb Appeal');
     fireEvent.click(stageHeader('Ready to Show!!'));
     await screen.findByText('Turn on lights');

@@ -1,4 +1,4 @@
-import type { TaskPriorityLevel } from '@listready/ui/journey';
+import type { StageSummaryFields, TaskPriorityLevel } from '@listready/ui/journey';
 
 /*
  * /client-demo's sample client: the journey every client of the agent gets, on made-up progress.
@@ -7,14 +7,7 @@ import type { TaskPriorityLevel } from '@listready/ui/journey';
  * client's journey. Nothing is read from or sent to the server.
  */
 
-export type DemoStageStatus = 'completed' | 'in_progress' | 'locked';
-
-export interface DemoStage {
-  name: string;
-  icon: string;
-  status: DemoStageStatus;
-  completedTasks: number;
-  totalTasks: number;
+export interface DemoStage extends StageSummaryFields {
   /** Ready to Show!!: a checklist before every showing, outside the progress. */
   excludedFromProgress: boolean;
 }
@@ -22,13 +15,13 @@ export interface DemoStage {
 export const DEMO_CLIENT_FIRST_NAME = 'Sarah';
 
 const stage = (
-  name: string,
+  title: string,
   icon: string,
-  status: DemoStageStatus,
+  status: DemoStage['status'],
   completedTasks: number,
   totalTasks: number,
   excludedFromProgress = false,
-): DemoStage => ({ name, icon, status, completedTasks, totalTasks, excludedFromProgress });
+): DemoStage => ({ title, icon, status, completedTasks, totalTasks, excludedFromProgress });
 
 export const DEMO_STAGES: readonly DemoStage[] = [
   stage('Initial Assessment', 'ClipboardCheck', 'completed', 15, 15),

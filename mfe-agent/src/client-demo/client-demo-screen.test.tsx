@@ -39,7 +39,7 @@ function serveAccount(phone: string | null) {
 
 describe('the client demo', () => {
   it('has the journey’s eight stages and counts its progress as the journey does: Ready to Show!! outside', () => {
-    expect(DEMO_STAGES.map((stage) => stage.name)).toEqual([
+    expect(DEMO_STAGES.map((stage) => stage.title)).toEqual([
       'Initial Assessment',
       'Declutter',
       'Repairs & Maintenance',
@@ -51,7 +51,7 @@ describe('the client demo', () => {
     ]);
     expect(demoProgress()).toEqual({ completedTasks: 20, totalTasks: 55, remainingTasks: 35, percent: 36 });
     const ticked = DEMO_STAGES.map((stage) =>
-      stage.name === 'Ready to Show!!' ? { ...stage, completedTasks: 7 } : stage,
+      stage.title === 'Ready to Show!!' ? { ...stage, completedTasks: 7 } : stage,
     );
     expect(demoProgress(ticked)).toEqual(demoProgress());
   });

@@ -1,22 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, Clock, Lock, Target } from 'lucide-react';
+import { Clock, Target } from 'lucide-react';
 import { agentAccountSchema } from '@listready/contracts/auth';
 import { Card, cn } from '@listready/ui';
 import { AgentContactActions, apiClient, apiQuery, useSession } from '@listready/web-client';
-import { PriorityBadge, ProgressBar, StageIcon } from '@listready/ui/journey';
+import { PriorityBadge, ProgressBar, StageSummary } from '@listready/ui/journey';
 import {
   DEMO_CLIENT_FIRST_NAME,
   DEMO_STAGES,
   DEMO_TODAYS_PRIORITY,
   demoProgress,
-  type DemoStageStatus,
 } from './client-demo-data.ts';
-
-const STATUS: Record<DemoStageStatus, { Icon: typeof Lock; label: string; className: string }> = {
-  locked: { Icon: Lock, label: 'Locked', className: 'text-ink-muted' },
-  in_progress: { Icon: Clock, label: 'In progress', className: 'text-amber-300' },
-  completed: { Icon: CircleCheck, label: 'Completed', className: 'text-green-400' },
-};
 
 function JourneyCard() {
   const progress = demoProgress();
@@ -65,32 +58,18 @@ function TodaysPriorityCard() {
 function StagesList() {
   return (
     <ol className="space-y-3" aria-label="Journey stages">
-      {DEMO_STAGES.map((stage) => {
-        const { Icon, label, className } = STATUS[stage.status];
-        const locked = stage.status === 'locked';
-        return (
-          <li
-            key={stage.name}
-            className={cn(
-              'flex items-center gap-3 rounded-xl border border-surface-border p-4',
-              // Dimmed by colour, not opacity (contrast), as on the seller's journey.
-              locked ? 'border-dashed bg-page text-ink-muted' : 'bg-surface',
-            )}
-          >
-            <StageIcon
-              name={stage.icon}
-              className={cn('size-6 shrink-0', locked ? 'text-ink-muted' : 'text-brand-soft')}
-            />
-            <span className="min-w-0 flex-1">
-              <span className="block font-semibold">{stage.name}</span>
-              <span className="block text-sm text-ink-muted">
-                {stage.completedTasks} of {stage.totalTasks} done
-              </span>
-            </span>
-            <Icon aria-label={label} role="img" className={cn('size-5 shrink-0', className)} />
-          </li>
-        );
-      })}
+      {DEMO_STAGES.map((stage) => (
+        <li
+          key={stage.title}
+          className={cn(
+            'flex items-center gap-3 rounded-xl border border-surface-border p-4',
+            // Dimmed by colour, not opacity (contrast), as on the seller's journey.
+            stage.status === 'locked' ? 'border-dashed bg-page text-ink-muted' : 'bg-surface',
+          )}
+        >
+          <StageSummary stage={stage} />
+        </li>
+      ))}
     </ol>
   );
 }

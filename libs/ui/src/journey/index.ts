@@ -4,5 +4,6 @@
  * uses it bundles it (a few icons).
  */
 export { StageIcon } from './stage-icon.tsx';
+export { StageSummary, type StageStatus, type StageSummaryFields } from './stage-summary.tsx';
 export { PriorityBadge, type TaskPriorityLevel } from './priority-badge.tsx';
 export { ProgressBar } from './progress-bar.tsx';

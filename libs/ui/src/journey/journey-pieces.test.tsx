@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProgressBar } from './progress-bar.tsx';
 import { StageIcon } from './stage-icon.tsx';
+import { StageSummary } from './stage-summary.tsx';
 
 afterEach(cleanup);
 
@@ -39,5 +40,22 @@ describe('journey pieces', () => {
       ),
     ).toEqual(['lucide-door-open', 'lucide-list-checks', 'lucide-list-checks']);
     expect(icons.every((icon) => icon.getAttribute('aria-hidden') === 'true')).toBe(true);
+  });
+
+  it('heads a stage with its name, tasks done and its status named for screen readers', () => {
+    const { container } = render(
+      <StageSummary
+        stage={{
+          title: 'Declutter',
+          icon: 'PackageOpen',
+          status: 'in_progress',
+          completedTasks: 5,
+          totalTasks: 8,
+        }}
+      />,
+    );
+    expect(container.textContent).toBe('Declutter5 of 8 done');
+    expect(screen.getByRole('img', { name: 'In progress' })).toBeTruthy();
+    expect(container.querySelector('.lucide-package-open')?.getAttribute('aria-hidden')).toBe('true');
   });
 });

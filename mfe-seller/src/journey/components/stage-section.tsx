@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
-import { ChevronDown, CircleCheck, Clock, Lock } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { cn } from '@listready/ui';
-import { StageIcon } from '@listready/ui/journey';
+import { StageSummary } from '@listready/ui/journey';
 import type { CustomTask, TaskEntry } from '../utils/journey-api.ts';
 import {
   entriesOfStage,
@@ -12,12 +12,6 @@ import {
 } from '../utils/journey-view.ts';
 import { ShowChecklist } from './show-checklist.tsx';
 import { TaskRow } from './task-row.tsx';
-
-const STATUS_ICON = {
-  locked: { Icon: Lock, label: 'Locked', className: 'text-ink-muted' },
-  in_progress: { Icon: Clock, label: 'In progress', className: 'text-amber-300' },
-  completed: { Icon: CircleCheck, label: 'Completed', className: 'text-green-400' },
-} as const;
 
 /**
  * One stage: a header that expands and collapses it, then its tasks in the stage's layout. Memoised:
@@ -43,7 +37,6 @@ export const StageSection = memo(function StageSection({
     entries.filter((entry) => entry.stage.id === stage.id),
   );
   const stageEntries = entriesOfStage(entries, stage.id, layout);
-  const status = STATUS_ICON[stage.status];
   const locked = stage.status === 'locked';
 
   return (
@@ -65,21 +58,7 @@ export const StageSection = memo(function StageSection({
           aria-controls={panelId}
           onClick={() => onToggle(stage.id, expanded)}
         >
-          <StageIcon
-            name={stage.icon}
-            className={cn('size-6 shrink-0', locked ? 'text-ink-muted' : 'text-brand-soft')}
-          />
-          <span className="min-w-0 flex-1">
-            <span className="block font-semibold">{stage.title}</span>
-            <span className="block text-sm text-ink-muted">
-              {stage.completedTasks} of {stage.totalTasks} done
-            </span>
-          </span>
-          <status.Icon
-            aria-label={status.label}
-            role="img"
-            className={cn('size-5 shrink-0', status.className)}
-          />
+          <StageSummary stage={stage} />
           <ChevronDown
             aria-hidden="true"
             className={cn('size-5 shrink-0 transition-transform', expanded && 'rotate-180')}

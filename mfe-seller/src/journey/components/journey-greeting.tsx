@@ -1,8 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { agentClientRowsSchema } from '@listready/contracts/journey';
 import { apiClient, apiQuery, useSession } from '@listready/web-client';
-import { readLinkedClientId, subscribeLocation } from '../utils/household-choice.ts';
+import { useLinkedClientId } from '../hooks/use-household.ts';
 
 /**
  * GET /api/agents/current/clients: the agent's clients, as their dashboard reads them (one cache
@@ -12,7 +11,7 @@ const agentClientsQuery = apiQuery(apiClient, '/api/agents/current/clients', age
 
 /** The name of the client an agent follows (`?clientId=`), once their clients are known. */
 function useFollowedClientName(enabled: boolean): string | null {
-  const linked = useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
+  const linked = useLinkedClientId();
   const clients = useQuery({ ...agentClientsQuery, enabled: enabled && linked !== null });
   const row = clients.data?.find((client) => client.client.id === linked);
   if (!row) return null;

@@ -1,9 +1,9 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { AppLink, useSession } from '@listready/web-client';
+import { useLinkedClientId } from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
-import { readLinkedClientId, subscribeLocation } from '../utils/household-choice.ts';
 import type { CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
 import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
@@ -23,7 +23,7 @@ const NO_CUSTOM_TASKS: readonly CustomTask[] = [];
  */
 export function JourneyScreen() {
   const session = useSession();
-  const linked = useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
+  const linked = useLinkedClientId();
   const agent = session.status === 'signed-in' && session.user.role === 'agent';
   return agent && linked === null ? <NoClientChosen /> : <Journey />;
 }

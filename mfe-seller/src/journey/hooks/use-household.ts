@@ -27,13 +27,18 @@ export interface JourneyChoice {
   ready: boolean;
 }
 
+/** The journey the page's own address names (`?clientId=`: an agent following a client), or null. */
+export function useLinkedClientId(): string | null {
+  return useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
+}
+
 /**
  * The journey the journey calls work on: the one the page's `?clientId=` names (an agent following
  * a client), else a remembered choice — sent only once the households list confirms it (a member
  * who left a group would otherwise get 404s); without either, nothing waits.
  */
 export function useJourneyChoice(): JourneyChoice {
-  const linked = useSyncExternalStore(subscribeLocation, readLinkedClientId, () => null);
+  const linked = useLinkedClientId();
   const stored = useSyncExternalStore(subscribeHouseholdChoice, readHouseholdChoice, () => null);
   const session = useSession();
   const signedIn = session.status === 'signed-in';

@@ -223,9 +223,12 @@ describe('invitations', () => {
     await toast(agent.page, 'You are now linked to your client. Welcome to your agent dashboard!').waitFor();
     expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
 
-    // Three seconds later: the dashboard.
-    await agent.page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
+    // Three seconds later: the dashboard, on its Clients tab.
+    await agent.page.waitForURL(`${baseUrl}/dashboard?tab=clients`, { timeout: 10_000 });
     await agentRemote(agent.page).getByRole('heading', { level: 1, name: 'Hello Otto!' }).waitFor();
+    expect(
+      await agentRemote(agent.page).getByRole('tab', { name: 'Clients' }).getAttribute('aria-selected'),
+    ).toBe('true');
     const agentId = agentAccountSchema.parse(
       await (await agent.page.request.get(`${baseUrl}/api/agents/current`)).json(),
     ).id;

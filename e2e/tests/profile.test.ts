@@ -181,6 +181,19 @@ describe('the profile screen against the real services', () => {
 
     await seller(page).getByRole('button', { name: 'Add Your First Task' }).click();
     let dialog = page.getByRole('dialog', { name: 'Add Task' });
+    // On a phone with its keyboard up (375 × 560) the dialog scrolls, its buttons kept in view.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 560 });
+    expect(await dialog.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    const inView = (name: string) =>
+      dialog.getByRole('button', { name }).evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.bottom <= window.innerHeight && button.contains(hit);
+      });
+    expect([await inView('Cancel'), await inView('Add Task')]).toEqual([true, true]);
+    await page.screenshot({ path: path.join(artifactsDir, 'profile-test--add-task-375x560.png') });
+    if (size) await page.setViewportSize(size);
     await dialog.getByRole('button', { name: 'Add Task' }).click();
     await dialog.getByText('Title is required').waitFor();
     await dialog.getByLabel('Title').fill('Book the window cleaner');

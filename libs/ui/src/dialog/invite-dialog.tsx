@@ -125,7 +125,7 @@ function InviteForm({
           </div>
         );
       })}
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
+      <div className="dialog-actions">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>

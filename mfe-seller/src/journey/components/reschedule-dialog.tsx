@@ -89,7 +89,7 @@ export function RescheduleDialog({
             </label>
           </>
         )}
-        <div className="flex justify-end gap-2">
+        <div className="dialog-actions">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>

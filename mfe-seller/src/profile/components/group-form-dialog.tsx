@@ -53,7 +53,7 @@ export function GroupFormDialog({
             <textarea className={controlClasses} rows={3} {...props} {...form.register('description')} />
           )}
         </FormField>
-        <div className="flex justify-end gap-2">
+        <div className="dialog-actions">
           <Button type="button" variant="outline" onClick={close}>
             Cancel
           </Button>

@@ -63,7 +63,7 @@ export function PersonalTaskFormDialog({
     >
       <form
         noValidate
-        className="mt-4 max-h-[70vh] space-y-4 overflow-y-auto pr-1"
+        className="mt-4 space-y-4"
         onSubmit={form.handleSubmit((body) =>
           task ? edit.mutate({ id: task.id, body }) : create.mutate({ ...body, id: newId }),
         )}
@@ -115,7 +115,7 @@ export function PersonalTaskFormDialog({
             </select>
           )}
         </FormField>
-        <div className="flex justify-end gap-2">
+        <div className="dialog-actions">
           <Button type="button" variant="outline" onClick={close}>
             Cancel
           </Button>

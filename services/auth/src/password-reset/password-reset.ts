@@ -89,7 +89,7 @@ export function createPasswordReset(options: PasswordResetOptions) {
     },
 
     /** Sets the new password if the token is known, unused and unexpired; revokes every session. */
-    async confirm(token: string, password: string): Promise<void> {
+    async confirm(token: string, password: string, ip: string): Promise<void> {
       const now = clock();
       const usable = and(
         eq(passwordResetTokens.token, hashResetToken(token)),
@@ -122,7 +122,7 @@ export function createPasswordReset(options: PasswordResetOptions) {
       });
       await sessions.forget(revoked);
       const user = await users.findById(userId);
-      if (user) await options.limiter.clearAccount(user.email);
+      if (user) await options.limiter.clearAccount(user.email, ip);
     },
 
     /** Resolves when the reset mails already requested are sent (tests, graceful shutdown). */

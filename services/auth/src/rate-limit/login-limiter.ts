@@ -94,9 +94,15 @@ export function createLoginLimiter(cache: Cache, limits: LoginLimits = DEFAULT_L
         ...(attempt.knownDevice ? [] : [ips.refund(keys.ip), accounts.reset(keys.account)]),
       ]);
     },
-    /** A password reset proves the owner: their account's failures are forgotten. */
-    async clearAccount(email: string): Promise<void> {
-      await accounts.reset(keysOf({ email, ip: '', knownDevice: false }).account);
+    /**
+     * A password reset proves the owner: their account's failures are forgotten, and so is the
+     * block on the account from the IP the reset came from (with the growing blocks behind it) —
+     * someone who guessed at their own password, was blocked and reset it signs in at once. A
+     * guesser at another IP keeps their block.
+     */
+    async clearAccount(email: string, ip: string): Promise<void> {
+      const keys = keysOf({ email, ip, knownDevice: false });
+      await Promise.all([accounts.reset(keys.account), pairs.reset(keys.pair), pairBlocks.reset(keys.pair)]);
     },
   };
 }

@@ -159,6 +159,35 @@ describe('password reset', () => {
     expect(reuse.json()).toEqual(INVALID_LINK);
   });
 
+  it('lets the owner in at once after guessing themselves into a block; a guesser elsewhere stays blocked', async () => {
+    const user = await registered(auth);
+    const signIn = (password: string, ip: string) =>
+      auth.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
+    const owner = '198.51.100.20';
+    const guesser = '203.0.113.99';
+    for (const ip of [owner, guesser]) {
+      for (let attempt = 1; attempt <= 5; attempt += 1)
+        expect((await signIn('wrong', ip)).statusCode).toBe(401);
+      expect((await signIn('wrong', ip)).statusCode).toBe(429);
+    }
+    await requestReset(auth, user.email);
+    const token = tokenFrom((await mailbox(auth, user.email))[0]);
+    const confirmed = await auth.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset-confirm',
+      payload: { token, password: 'brand-new-pass-2', confirmPassword: 'brand-new-pass-2' },
+      remoteAddress: owner,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await signIn('brand-new-pass-2', owner)).statusCode).toBe(200);
+    expect((await signIn('brand-new-pass-2', guesser)).statusCode).toBe(429);
+  });
+
   it('refuses a link older than one hour (clock moved), accepts it just before', async () => {
     const user = await registered(auth);
     await requestReset(auth, user.email);

@@ -37,7 +37,7 @@ export function passwordResetRoutes(
       schema: { body: passwordResetConfirmSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await deps.passwordReset.confirm(request.body.token, request.body.password);
+      await deps.passwordReset.confirm(request.body.token, request.body.password, request.ip);
       return { message: authMessages.passwordResetDone };
     },
   );

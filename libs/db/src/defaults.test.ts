@@ -88,7 +88,7 @@ describe('column defaults (spec §3 and §9)', () => {
       .values({ agentId: 'agent-1', companyName: 'Acme Realty' })
       .returning();
     expect(config).toMatchObject({
-      primaryColor: '#2563EB',
+      primaryColor: '#9333EA',
       secondaryColor: '#10B981',
       accentColor: '#F59E0B',
       backgroundColor: '#000000',

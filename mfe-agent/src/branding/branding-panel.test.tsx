@@ -78,7 +78,7 @@ describe('BrandingPanel', () => {
       value: 'Harbor Homes',
     });
     expect(screen.getByLabelText('Header background color')).toMatchObject({ value: '#000000' });
-    expect(screen.getByLabelText('Primary color picker')).toMatchObject({ value: '#2563eb' });
+    expect(screen.getByLabelText('Primary color picker')).toMatchObject({ value: '#9333ea' });
     expect(screen.getByText('Contact support to set up your custom domain.')).toBeTruthy();
     expect(screen.queryByText('Loading agent information...')).toBeNull();
   });

@@ -44,7 +44,7 @@ describe('agent branding update', () => {
       ]);
     }
     expect(messages(agentBrandingUpdateSchema.safeParse({ companyName: 'A', primaryColor: 'blue' }))).toEqual(
-      ['primaryColor: Primary color must be a colour in #RRGGBB form, like #2563EB'],
+      ['primaryColor: Primary color must be a colour in #RRGGBB form, like #9333EA'],
     );
   });
 

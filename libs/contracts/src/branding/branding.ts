@@ -7,9 +7,13 @@ import { LOGO_CONTENT_TYPES } from '../enums.ts';
  * Browser-safe.
  */
 
-/** The spec's defaults (§3, §9): what an agent without branding, or anyone without an agent, sees. */
+/**
+ * The spec's defaults (§3, §9): what an agent without branding, or anyone without an agent, sees.
+ * The primary colour is the brand purple, not the spec's #2563EB: unbranded invitation e-mails wear
+ * the purple, and a form that started from blue turned them blue when an agent saved only a logo.
+ */
 export const DEFAULT_BRANDING_COLORS = {
-  primaryColor: '#2563EB',
+  primaryColor: '#9333EA',
   secondaryColor: '#10B981',
   accentColor: '#F59E0B',
   backgroundColor: '#000000',

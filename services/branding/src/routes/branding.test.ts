@@ -66,7 +66,7 @@ describe('agent branding and current branding', () => {
     expect(currentBrandingSchema.parse((await current(agent)).json())).toEqual({
       logoUrl: null,
       companyName: null,
-      primaryColor: '#2563EB',
+      primaryColor: '#9333EA',
       backgroundColor: '#000000',
       headerBackgroundColor: '#000000',
       navigationBackgroundColor: '#000000',
@@ -103,7 +103,7 @@ describe('agent branding and current branding', () => {
     expect(agentBrandingSchema.parse(second.json())).toMatchObject({
       companyName: 'Harbor Realty',
       agentName: 'Ann Lee',
-      primaryColor: '#2563EB',
+      primaryColor: '#9333EA',
       customDomain: null,
       brokerageLogo: null,
       agentLogo: logo,
@@ -113,7 +113,7 @@ describe('agent branding and current branding', () => {
     expect(currentBrandingSchema.parse((await current(agent)).json())).toEqual({
       logoUrl: logo,
       companyName: 'Harbor Realty',
-      primaryColor: '#2563EB',
+      primaryColor: '#9333EA',
       backgroundColor: '#000000',
       headerBackgroundColor: '#000000',
       navigationBackgroundColor: '#000000',
@@ -172,7 +172,7 @@ describe('agent branding and current branding', () => {
     expect(currentBrandingSchema.parse((await current(linked)).json())).toEqual({
       logoUrl: null,
       companyName: 'Maple & Co',
-      primaryColor: '#2563EB',
+      primaryColor: '#9333EA',
       backgroundColor: '#000000',
       headerBackgroundColor: '#000000',
       navigationBackgroundColor: '#14532D',

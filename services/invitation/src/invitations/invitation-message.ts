@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING_COLORS } from '@listready/contracts';
 import type { EmailMessage, SmsMessage } from '@listready/messaging';
 import type { InvitationType } from '@listready/db';
 
@@ -17,8 +18,6 @@ export interface InvitationContent {
   /** The inviting agent's branding (agent-to-client only, when set). */
   branding: InvitationBranding | undefined;
 }
-
-const DEFAULT_PRIMARY = '#9333EA';
 
 /**
  * Where the invitee goes: a seller's agent to the acceptance page, an agent's client to sign-up
@@ -59,7 +58,7 @@ function wording(invitation: InvitationContent) {
 /** The invitation e-mail: a text part and an HTML part, both with the link. */
 export function invitationEmail(invitation: InvitationContent, link: string): EmailMessage {
   const { subject, lead, action } = wording(invitation);
-  const primary = safeColor(invitation.branding?.primaryColor, DEFAULT_PRIMARY);
+  const primary = safeColor(invitation.branding?.primaryColor, DEFAULT_BRANDING_COLORS.primaryColor);
   const header = safeColor(invitation.branding?.headerBackgroundColor, '#000000');
   const title = invitation.branding?.companyName ?? 'ListReady';
   const text = [

@@ -193,6 +193,24 @@ describe('POST /api/invitations', () => {
     expect(mail?.html).toContain('background:#445566');
   });
 
+  it('keeps the e-mail’s button the brand purple when an agent saves branding without choosing a colour', async () => {
+    const unbranded = await running.current.signUp('agent');
+    const branded = await running.current.signUp('agent');
+    // A logo and a name saved, the primary colour left as the form and the table default it.
+    await database.current.db.insert(brandingConfigs).values({
+      agentId: must(branded.agentId),
+      companyName: 'Lakeside Realty',
+    });
+    const buttons: string[] = [];
+    for (const agent of [unbranded, branded]) {
+      const email = newAddress();
+      expect((await invite(agent, { name: 'Sam', email, type: 'agent-to-client' })).statusCode).toBe(200);
+      const [mail] = await mailbox().list(email);
+      buttons.push(/<a [^>]*background:(#[0-9A-Fa-f]{6})/.exec(mail?.html ?? '')?.[1] ?? 'none');
+    }
+    expect(buttons).toEqual(['#9333EA', '#9333EA']);
+  });
+
   it('answers 400 "already been sent" for a pending invitation to the same address, in any case', async () => {
     const agent = await running.current.signUp('agent', { agent: { subscriptionType: 'monthly' } });
     const email = newAddress();

@@ -1,0 +1,1 @@
+ALTER TABLE "branding"."branding_configs" ALTER COLUMN "primary_color" SET DEFAULT '#9333EA';

@@ -492,7 +492,7 @@ describe('a custom task whose answer was lost', () => {
 });
 
 describe('a note written offline', () => {
-  it('is kept on this device, shown as saved, and reaches the server once back online', async () => {
+  it('is kept on this device, said not shared yet, and reaches the server (shared) once back online', async () => {
     const observed = await browser.newPage({ width: 375, height: 800 });
     const { page, errors } = observed;
     await journeyKeptByWorker(page, 'Nora');
@@ -504,7 +504,7 @@ describe('a note written offline', () => {
     await row.getByLabel('Notes for Curb Appeal').fill('Trim the hedge before the photos');
     await row.getByRole('button', { name: 'Save' }).click();
     await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor();
-    await row.getByText('Shared with group').waitFor();
+    await row.getByText('Saved on this device, not shared yet').waitFor();
     await expectCleanAccessibility(page);
     expect((await serverTask(page, 'Curb Appeal'))?.notes).toBeNull();
 
@@ -513,6 +513,7 @@ describe('a note written offline', () => {
       .poll(async () => (await serverTask(page, 'Curb Appeal'))?.notes, { timeout: 15_000 })
       .toBe('Trim the hedge before the photos');
     await row.getByRole('status').filter({ hasText: PENDING_TEXT }).waitFor({ state: 'detached' });
+    await row.getByText('Shared with group').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -21,7 +21,8 @@ function conflictingNotes(error: Error): string | null {
 
 /**
  * A task's notes, shared with the seller's group (spec seller §4–§5): n/500 counter, input past 500
- * ignored, "Unsaved changes" and Save once edited, "Shared with group" once saved.
+ * ignored, "Unsaved changes" and Save once edited, "Shared with group" once saved — "Saved on this
+ * device, not shared yet" while a save made offline waits to be sent.
  *
  * Two people may write one note at once: the save says which notes it started from (`baseNotes`),
  * and when someone else saved meanwhile (the server's 409, or the live household showing their
@@ -37,6 +38,7 @@ export function NotesEditor({
   savedNotes,
   draftKey,
   refused: refusedOffline,
+  waiting = false,
 }: {
   taskId: string;
   taskTitle: string;
@@ -45,6 +47,8 @@ export function NotesEditor({
   draftKey: string | null;
   /** Notes saved offline that the server refused, with the notes they started from. */
   refused?: { notes?: string | null | undefined; baseNotes?: string | null | undefined } | undefined;
+  /** Notes saved on this device (offline) and not sent yet: nobody else has them. */
+  waiting?: boolean;
 }) {
   // Words typed here and not saved, else notes kept offline and refused: either against its base,
   // so when someone else's notes differ from that base both versions are offered.
@@ -114,6 +118,8 @@ export function NotesEditor({
         <span aria-live="polite">
           {dirty ? (
             <span className="text-amber-300">Unsaved changes</span>
+          ) : waiting ? (
+            <span>Saved on this device, not shared yet</span>
           ) : savedNotes ? (
             <span className="flex items-center gap-1">
               <Users aria-hidden="true" className="size-3" />

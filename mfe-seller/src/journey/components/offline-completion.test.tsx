@@ -203,14 +203,16 @@ describe('notes written offline', () => {
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
   }
 
-  it('are kept, shown as saved, and sent once back online against the notes they started from', async () => {
+  it('are kept, shown as saved here and not shared yet, and sent once back online against the notes they started from', async () => {
     const puts = scriptNotes(() => null);
     online = false;
     renderSignedIn(<OfflineJourney />);
     fireEvent.click(await screen.findByRole('button', { name: 'Notes: Clear kitchen counters' }));
     await saveNotes('Bring boxes');
     expect((await screen.findByRole('status')).textContent).toBe(PENDING_CHANGE_TEXT);
-    await screen.findByText('Shared with group');
+    // Nobody else has them yet: not "Shared with group" until they are sent.
+    await screen.findByText('Saved on this device, not shared yet');
+    expect(screen.queryByText('Shared with group')).toBeNull();
     // Written again, still offline: one wish, still against the notes the server had.
     await saveNotes('Bring boxes and tape');
     expect(pendingTaskChanges.snapshot()).toMatchObject([
@@ -222,6 +224,7 @@ describe('notes written offline', () => {
     await waitFor(() => expect(screen.queryByText(PENDING_CHANGE_TEXT)).toBeNull());
     expect(puts()).toEqual([{ notes: 'Bring boxes and tape', baseNotes: '' }]);
     expect(pendingTaskChanges.snapshot()).toEqual([]);
+    await screen.findByText('Shared with group');
   });
 
   it('refused because someone else saved first: both versions in the notes, and Keep mine sends against theirs', async () => {

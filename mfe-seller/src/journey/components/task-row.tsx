@@ -26,8 +26,11 @@ interface TaskRowActions {
   readOnly: boolean;
   /** What waits on this device for the task: the task itself (a custom task made here) or a change. */
   keptWork: (task: TaskRowModel) => KeptWork | undefined;
-  /** Notes made offline that the server refused (someone else changed them): the editor offers both. */
-  refusedNotes: (task: TaskRowModel) => PendingTaskChange | undefined;
+  /**
+   * Notes saved on this device, waiting to be sent, or sent and refused by the server (someone else
+   * changed them: the editor offers both).
+   */
+  keptNotes: (task: TaskRowModel) => PendingTaskChange | undefined;
   /** Where the signed-in person's unsaved notes for the task are kept (null: no one signed in). */
   noteDraftKey: (task: TaskRowModel) => string | null;
 }
@@ -68,10 +71,10 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
           custom ? undefined : changeOf('notes'),
         );
       },
-      refusedNotes: (task) => {
+      keptNotes: (task) => {
         if (!userId || task.source === 'custom') return undefined;
         const key = pendingChangeKey(userId, 'notes', task.id);
-        return changes.find((change) => change.key === key && change.refusal !== undefined);
+        return changes.find((change) => change.key === key);
       },
       noteDraftKey: (task) => (userId ? noteDraftKey(userId, task.id) : null),
     }),
@@ -110,7 +113,8 @@ function TaskRowView({
     () => task.notes !== undefined && draftKey !== null && readNoteDraft(draftKey) !== null,
   );
   // Notes written offline and refused (someone else saved first) open by themselves, to choose.
-  const refusedNotes = actions.refusedNotes(task);
+  const keptNotes = actions.keptNotes(task);
+  const refusedNotes = keptNotes?.refusal !== undefined ? keptNotes : undefined;
   const [openedForRefusal, setOpenedForRefusal] = useState<string | undefined>(undefined);
   if (refusedNotes && openedForRefusal !== refusedNotes.savedAt) {
     setOpenedForRefusal(refusedNotes.savedAt);
@@ -211,6 +215,7 @@ function TaskRowView({
           savedNotes={task.notes}
           draftKey={draftKey}
           refused={refusedNotes?.patch}
+          waiting={keptNotes !== undefined && refusedNotes === undefined}
         />
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}

@@ -207,10 +207,11 @@ describe('invitations', () => {
     // The shell's own page for a visitor (prerendered): the agent remote is for an account.
     await agent.page.getByRole('heading', { level: 1, name: 'Accept Invitation' }).waitFor();
     expect(await agentRemote(agent.page).count()).toBe(0);
-    const signIn = agent.page.getByRole('button', { name: 'Sign In to Accept Invitation' });
-    await signIn.waitFor();
+    await agent.page.getByRole('button', { name: 'Sign In to Accept Invitation' }).waitFor();
+    const createAccount = agent.page.getByRole('button', { name: 'Create an Agent Account' });
+    await createAccount.waitFor();
     expect(await seriousAccessibilityViolations(agent.page)).toEqual([]);
-    await signIn.click();
+    await createAccount.click();
 
     // /auth?role=agent: create-account as an agent; the invitation is picked up again afterwards.
     await agent.page.waitForURL(`${baseUrl}/auth?role=agent`);

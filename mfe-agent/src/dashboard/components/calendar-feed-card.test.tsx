@@ -73,6 +73,11 @@ describe("the agent's calendar feed card", () => {
         replaced.url,
       ),
     );
+    // Replacing one says the earlier address stopped working (a first one does not).
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Calendar address ready',
+      description: 'The earlier address no longer works: subscribe again with this one.',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByRole('button', { name: 'Create calendar address' })).toBeTruthy();
     expect(calls.map(({ call }) => call)).toEqual([

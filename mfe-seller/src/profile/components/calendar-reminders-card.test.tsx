@@ -36,6 +36,11 @@ describe('calendar address', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create calendar address' }));
     const address = await screen.findByLabelText<HTMLInputElement>('Your private calendar address');
     expect(address.value).toBe(feed.url);
+    // A first address replaces none, and says so.
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Calendar address ready',
+      description: 'Subscribe to it in your calendar app to see your tasks there.',
+    });
     expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(feed.webcalUrl);
 
     fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));

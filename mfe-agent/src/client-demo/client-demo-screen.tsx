@@ -119,7 +119,7 @@ export function ClientDemoScreen() {
         role="note"
         className="rounded-lg border border-dashed border-surface-border px-4 py-3 text-sm text-ink-muted"
       >
-        Sample client: nothing here is a real client, and nothing you do here is saved.
+        A sample client: none of your clients’ details are shown here.
       </p>
       <section aria-labelledby="demo-greeting" className="space-y-6">
         <div>

@@ -155,6 +155,31 @@ describe('JourneyScreen', () => {
     window.history.pushState(null, '', '/');
   });
 
+  it('says a journey the server refuses is not open, with the way to the person’s own, instead of Try again', async () => {
+    window.history.pushState(null, '', '/journey?clientId=not-mine');
+    const refusal = () => json(403, { message: 'Forbidden', code: 'FORBIDDEN' });
+    scriptApi({
+      'GET /api/clients/current/journey?clientId=not-mine': refusal,
+      'GET /api/clients/current/tasks?clientId=not-mine': refusal,
+      'GET /api/clients/current/custom-tasks?clientId=not-mine': refusal,
+    });
+    renderSignedIn(<JourneyScreen />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'This journey is not open to you' })).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(alert).getByRole('link', { name: 'Go to My Journey' }).getAttribute('href')).toBe(
+      '/journey',
+    );
+    cleanup();
+    renderSignedIn(<JourneyScreen />, { role: 'agent' });
+    const agentAlert = await screen.findByRole('alert');
+    expect(agentAlert.textContent).toContain('It is not the journey of one of your clients.');
+    expect(within(agentAlert).getByRole('link', { name: 'Go to Your Clients' }).getAttribute('href')).toBe(
+      '/dashboard?tab=clients',
+    );
+    window.history.pushState(null, '', '/');
+  });
+
   it('points an agent with no client named to their dashboard, asking for no journey (they have none)', async () => {
     window.history.pushState(null, '', '/journey');
     const calls = scriptJourney();

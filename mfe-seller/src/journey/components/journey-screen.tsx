@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
-import { AppLink, useSession } from '@listready/web-client';
+import { ApiRequestError, AppLink, useSession } from '@listready/web-client';
 import { useLinkedClientId } from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
@@ -25,7 +25,35 @@ export function JourneyScreen() {
   const session = useSession();
   const linked = useLinkedClientId();
   const agent = session.status === 'signed-in' && session.user.role === 'agent';
-  return agent && linked === null ? <NoClientChosen /> : <Journey />;
+  return agent && linked === null ? <NoClientChosen /> : <Journey agent={agent} />;
+}
+
+/** A journey read the server refuses (403, 404): not a failure that trying again would mend. */
+const refused = (error: Error | null) =>
+  error instanceof ApiRequestError && (error.status === 403 || error.status === 404);
+
+/**
+ * The journey the page's `?clientId=` names is not one the person may open (an old link, a
+ * household they left, another agent's client): where their own journeys are instead.
+ */
+function JourneyNotOpen({ agent }: { agent: boolean }) {
+  return (
+    <div role="alert" className="rounded-xl border border-surface-border bg-surface p-6">
+      <h2 className="font-semibold">This journey is not open to you</h2>
+      <p className="mt-2 text-ink-muted">
+        {agent
+          ? 'It is not the journey of one of your clients.'
+          : 'The link may be old, or you may no longer be in the household it belongs to.'}
+      </p>
+      <Button asChild className="mt-4">
+        {agent ? (
+          <AppLink href="/dashboard?tab=clients">Go to Your Clients</AppLink>
+        ) : (
+          <AppLink href="/journey">Go to My Journey</AppLink>
+        )}
+      </Button>
+    </div>
+  );
 }
 
 function NoClientChosen() {
@@ -47,7 +75,7 @@ function NoClientChosen() {
 }
 
 /** The journey of the seller, or of the household or client the page names: spec seller §2. */
-function Journey() {
+function Journey({ agent }: { agent: boolean }) {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
@@ -65,6 +93,8 @@ function Journey() {
 
   // A read that fails again after it once answered (offline) keeps what it showed.
   const failed = (journey.isError && !journey.data) || (tasks.isError && !tasks.data);
+  const linked = useLinkedClientId();
+  const notOpen = linked !== null && failed && (refused(journey.error) || refused(tasks.error));
   // The stages and their rows are rendered in the background (a time-sliced render React can
   // pause for input) after the greeting and the spinner are on screen: rendered at once when the
   // tasks arrive, they were one long task on a phone's CPU (issue 16, Total Blocking Time).
@@ -111,7 +141,9 @@ function Journey() {
     <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <JourneyGreeting />
       <HouseholdPicker />
-      {failed ? (
+      {notOpen ? (
+        <JourneyNotOpen agent={agent} />
+      ) : failed ? (
         <div role="alert" className="rounded-xl border border-surface-border bg-surface p-6">
           <p>We could not load your journey.</p>
           <Button

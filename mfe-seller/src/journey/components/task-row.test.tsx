@@ -141,6 +141,19 @@ describe('TaskRow', () => {
     expect(confettiBurst).not.toHaveBeenCalled();
   });
 
+  it('says a task gone from the journeys one may change (404) needs a reload, not another try', async () => {
+    renderList(() => json(404, { message: 'Task not found', code: 'NOT_FOUND' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Error',
+        description:
+          'This task is no longer in a journey you can change. Reload the page to see your journeys as they are now.',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeTruthy();
+  });
+
   it('keeps unsaved notes when the notes are closed and across a reload, until they are saved', async () => {
     const bodies = renderList((body) => json(200, withStatus('pending', String(body.notes))), {
       signedIn: 'user-1',

@@ -39,11 +39,22 @@ export const TASK_ERROR_MESSAGES = {
   customTask: 'Failed to update custom task. Please try again.',
 } as const;
 
-/** The server's own words for a refused change (400/403, 409 for a note saved meanwhile), else the spec's fallback. */
+/**
+ * A change to a task the server no longer has in a journey this person may change (404: the task
+ * was deleted, or they left the household): trying again cannot work, reloading shows what is.
+ */
+export const TASK_GONE_MESSAGE =
+  'This task is no longer in a journey you can change. Reload the page to see your journeys as they are now.';
+
+/**
+ * The server's own words for a refused change (400/403, 409 for a note saved meanwhile), what a 404
+ * means, else the spec's fallback.
+ */
 function errorText(error: Error, fallback: string): string {
   if (error instanceof ApiRequestError && [400, 403, 409].includes(error.status)) {
     return error.serverMessage ?? fallback;
   }
+  if (error instanceof ApiRequestError && error.status === 404) return TASK_GONE_MESSAGE;
   return fallback;
 }
 

@@ -26,7 +26,8 @@ export const invitationMessages = {
     type === 'client-to-agent'
       ? 'Only an agent account can accept this invitation'
       : 'Only a home seller account can accept this invitation',
-  notAddressedToYou: 'This invitation was sent to another e-mail address',
+  notAddressedToYou:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it, or ask for an invitation to this one.',
   acceptedBySomeoneElse: 'This invitation has already been accepted by someone else',
   sellerHasAnotherAgent: 'This home seller is already linked to another agent',
   agentAccountMissing: 'The agent of this invitation no longer has an agent account',

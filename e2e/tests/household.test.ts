@@ -149,4 +149,70 @@ describe('the household on one journey', () => {
     expect(memberEmail).not.toBe(sellerEmail);
     expect(errors).toEqual([]);
   });
+
+  it('the seller makes one member an admin and removes another, who loses the journey; the admin leaves', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    const groups = `${baseUrl}/api/user-groups`;
+
+    // Set up through the API as the screens do: a household of three.
+    const sellerEmail = await register(page, 'Rhea', 'Owner');
+    const created = await page.request.post(groups, { data: { name: 'Rhea’s home', description: null } });
+    expect(created.status()).toBe(201);
+    const { inviteCode } = (await created.json()) as { inviteCode: string };
+    await page.request.post(`${baseUrl}/api/logout`);
+    const miloEmail = await register(page, 'Milo', 'Removed');
+    expect((await page.request.post(`${groups}/join`, { data: { inviteCode } })).status()).toBe(200);
+    await page.request.post(`${baseUrl}/api/logout`);
+    const niaEmail = await register(page, 'Nia', 'Admin');
+    expect((await page.request.post(`${groups}/join`, { data: { inviteCode } })).status()).toBe(200);
+
+    // The seller, on My Groups: the members with their roles; Nia becomes an admin, Milo is removed.
+    await switchTo(page, sellerEmail);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Groups' }).click();
+    const members = seller(page).getByRole('list', { name: 'Members of Rhea’s home' });
+    await members.getByText('Nia Admin').waitFor();
+    await seller(page).getByRole('button', { name: 'Make Admin: Nia Admin' }).click();
+    await toast(page, 'Member role updated successfully').waitFor();
+    await seller(page).getByRole('button', { name: 'Make Member: Nia Admin' }).waitFor();
+    await seller(page).getByRole('button', { name: 'Remove Milo Removed from Rhea’s home' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove Milo Removed?' });
+    await confirm.waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--remove-member-375.png') });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Member removed successfully').waitFor();
+    await expect.poll(() => members.getByRole('listitem').allInnerTexts()).toHaveLength(2);
+    await seller(page).getByText('2 of 10 members').waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--group-members-375.png') });
+
+    // Milo no longer has the group nor its journey: his own, with no picker.
+    await switchTo(page, miloEmail);
+    await openJourney(page, 'Milo');
+    expect(await seller(page).getByLabel('Working on').count()).toBe(0);
+    expect((await page.request.get(groups)).status()).toBe(200);
+    expect(await (await page.request.get(groups)).json()).toEqual([]);
+
+    // Nia, an admin now, leaves: asked first; then her groups are empty and the journey hers.
+    await switchTo(page, niaEmail);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Groups' }).click();
+    await seller(page)
+      .locator('[data-group-name="Rhea’s home"]')
+      .getByText('admin', { exact: true })
+      .first()
+      .waitFor();
+    await seller(page).getByRole('button', { name: 'Leave Rhea’s home' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave Rhea’s home?' });
+    await leave.getByRole('button', { name: 'Leave Group' }).click();
+    await toast(page, 'Left group successfully').waitFor();
+    await seller(page).getByText('My Groups (0)').waitFor();
+    await openJourney(page, 'Nia');
+    expect(await seller(page).getByLabel('Working on').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,18 +1,24 @@
 import { useState } from 'react';
-import { Copy, Pencil, Plus, Users } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { UserGroup } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
-import { copyInviteCode } from '../hooks/use-profile-requests.ts';
-import { Badge } from './badge.tsx';
+import { useSignedInUserId } from '../../journey/hooks/use-offline-task-changes.ts';
+import { useRemoveMember, type MemberRemoval } from '../hooks/use-profile-requests.ts';
+import { GroupCard } from './group-card.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
 import { JoinGroupCard } from './join-group-card.tsx';
+import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
 
-const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === 'admin';
-
-/** My Groups: the count, Create Group, each group's code with Copy Code and Edit, Join a Group. */
+/**
+ * My Groups: the count, Create Group, each group (its code with Copy Code, its members; Edit and
+ * member changes for owners and admins, Leave Group for the rest), Join a Group.
+ */
 export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; failed: boolean }) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserGroup | null>(null);
+  const [removing, setRemoving] = useState<MemberRemoval | null>(null);
+  const userId = useSignedInUserId();
+  const remove = useRemoveMember({ onSuccess: () => setRemoving(null) });
 
   return (
     <div className="space-y-6">
@@ -35,66 +41,53 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
         ) : (
           <ul className="mt-4 space-y-3">
             {groups.map((group) => (
-              <li
+              <GroupCard
                 key={group.id}
-                className="rounded-lg border border-surface-border p-4"
-                data-testid="group-card"
-                data-group-name={group.name}
-              >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 className="font-semibold break-words">{group.name}</h3>
-                    {group.description && (
-                      <p className="mt-1 text-sm break-words text-ink-muted">{group.description}</p>
-                    )}
-                  </div>
-                  <Badge variant="outline" className="capitalize">
-                    {group.role}
-                  </Badge>
-                </div>
-                <p className="mt-2 flex items-center gap-1 text-sm text-ink-muted">
-                  <Users aria-hidden="true" className="size-4" />
-                  {group.memberCount} of {group.maxMembers} members
-                  {group.members.length > 0 && `: ${group.members.map((member) => member.name).join(', ')}`}
-                </p>
-                <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <span className="text-sm">
-                    Invite code:{' '}
-                    <code
-                      className="rounded bg-page px-2 py-1 font-mono tracking-widest"
-                      data-testid="invite-code"
-                    >
-                      {group.inviteCode}
-                    </code>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Copy Code for ${group.name}`}
-                    onClick={() => void copyInviteCode(group.inviteCode)}
-                  >
-                    <Copy aria-hidden="true" className="size-4" />
-                    Copy Code
-                  </Button>
-                  {canEdit(group) && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${group.name}`}
-                      onClick={() => setEditing(group)}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </Button>
-                  )}
-                </div>
-              </li>
+                group={group}
+                userId={userId}
+                onEdit={() => setEditing(group)}
+                onRemove={(member) =>
+                  setRemoving({
+                    groupId: group.id,
+                    groupName: group.name,
+                    userId: member.userId,
+                    name: member.name,
+                    self: false,
+                  })
+                }
+                onLeave={() => {
+                  if (userId)
+                    setRemoving({ groupId: group.id, groupName: group.name, userId, name: '', self: true });
+                }}
+              />
             ))}
           </ul>
         )}
       </Card>
       <JoinGroupCard />
       {creating && <GroupFormDialog open={creating} onOpenChange={setCreating} />}
+      {removing && (
+        <LazyConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRemoving(null);
+          }}
+          {...(removing.self
+            ? {
+                title: `Leave ${removing.groupName}?`,
+                description:
+                  'You will no longer be a member or see any journey the group shares. To rejoin later you will need its invite code.',
+                confirmLabel: 'Leave Group',
+              }
+            : {
+                title: `Remove ${removing.name}?`,
+                description: `${removing.name} will no longer be a member of ${removing.groupName} or see any journey it shares. They can rejoin with the group’s invite code.`,
+                confirmLabel: 'Remove',
+              })}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(removing)}
+        />
+      )}
       {editing && (
         <GroupFormDialog
           key={editing.id}

@@ -398,6 +398,145 @@ describe('My Groups', () => {
   });
 });
 
+describe('My Groups: members, leaving', () => {
+  const household = (role: 'owner' | 'admin' | 'member', extra = {}) =>
+    groupFixture('h', 'Household', {
+      role,
+      ownerId: 'owner-1',
+      memberCount: 3,
+      members: [
+        { userId: 'owner-1', name: 'Olive Owner', role: 'owner' },
+        { userId: 'user-1', name: 'Jane Seller', role },
+        { userId: 'user-2', name: 'Sam Spouse', role: 'member' },
+      ],
+      ...extra,
+    });
+
+  it('lists the members with their roles; only owners and admins change the others, never the owner', async () => {
+    scriptApi({ 'GET /api/user-groups': () => json(200, [household('admin')]) });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const members = await screen.findByRole('list', { name: 'Members of Household' });
+    // Each row: the name, the role (capitalised by CSS), then what the caller may do to that member.
+    expect(
+      within(members)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Olive Ownerowner', 'Jane Seller (you)admin', 'Sam SpousememberMake AdminRemove']);
+    expect(screen.queryByRole('button', { name: /Remove Olive Owner/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove Jane Seller/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Sam Spouse from Household' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Leave Household' })).toBeTruthy();
+  });
+
+  it('offers a member no changes to others, and the owner no Leave Group', async () => {
+    scriptApi({
+      'GET /api/user-groups': () =>
+        json(200, [
+          household('member'),
+          groupFixture('o', 'Mine', {
+            members: [
+              { userId: 'user-1', name: 'Jane Seller', role: 'owner' },
+              { userId: 'user-3', name: 'Pat Friend', role: 'member' },
+            ],
+            memberCount: 2,
+          }),
+        ]),
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    await screen.findByRole('list', { name: 'Members of Household' });
+    expect(screen.queryByRole('button', { name: /Remove Sam Spouse/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Make \w+: Sam Spouse/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Leave Household' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave Mine' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Pat Friend from Mine' })).toBeTruthy();
+  });
+
+  it('asks before removing a member, removes them and refetches the groups and the journey', async () => {
+    let groups = [household('owner')];
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, groups),
+      'DELETE /api/user-groups/h/members/user-2': () => {
+        groups = [household('owner', { memberCount: 2, members: groups[0]!.members.slice(0, 2) })];
+        return new Response(null, { status: 204 });
+      },
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Sam Spouse from Household' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Sam Spouse?' });
+    expect(dialog.textContent).toContain(
+      'Sam Spouse will no longer be a member of Household or see any journey it shares.',
+    );
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Member removed successfully',
+        description: 'Sam Spouse is no longer in Household.',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Sam Spouse')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText('2 of 10 members')).toBeTruthy();
+  });
+
+  it('leaves a group after asking, and says why when the server refuses', async () => {
+    let refuse = true;
+    let groups = [household('member')];
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, groups),
+      'DELETE /api/user-groups/h/members/user-1': () => {
+        if (refuse)
+          return json(403, { message: 'The group’s owner cannot be removed or given another role' });
+        groups = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave Household' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Leave Household?' });
+    expect(dialog.textContent).toContain('To rejoin later you will need its invite code.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave Group' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Failed to leave group',
+        description: 'The group’s owner cannot be removed or given another role',
+        variant: 'destructive',
+      }),
+    );
+    // Refused, the question stays open to try again or cancel.
+    dialog = screen.getByRole('alertdialog', { name: 'Leave Household?' });
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave Group' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Left group successfully'));
+    expect(await screen.findByText('My Groups (0)')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it('makes a member an admin and back, showing the role the server answers', async () => {
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, [household('owner')]),
+      'PUT /api/user-groups/h/members/user-2': (body) => {
+        const role = (body as { role: 'admin' | 'member' }).role;
+        const group = household('owner');
+        return json(200, {
+          ...group,
+          members: group.members.map((member) => (member.userId === 'user-2' ? { ...member, role } : member)),
+        });
+      },
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Admin: Sam Spouse' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Member role updated successfully'));
+    expect(await screen.findByRole('button', { name: 'Make Member: Sam Spouse' })).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ role: 'admin' });
+  });
+});
+
 describe('Edit Profile', () => {
   it('saves the profile, and puts a taken e-mail (409) on the email field', async () => {
     let taken = false;

@@ -5,7 +5,9 @@ import {
   userGroupSchema,
   type CustomTask,
   type CustomTaskCreate,
+  type GroupRole,
   type GroupWrite,
+  type UserGroup,
 } from '@listready/contracts/journey';
 import { publicUserSchema, type ProfileUpdate } from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
@@ -26,7 +28,14 @@ import {
 } from '../../journey/utils/sync-pending-changes.ts';
 import { journeyReadRetry, usePendingCustomTasksSelect } from '../../journey/hooks/use-journey-queries.ts';
 import { CUSTOM_TASKS_URL, customTaskUrl } from '../../journey/utils/journey-api.ts';
-import { CURRENT_USER_URL, groupUrl, GROUPS_URL, JOIN_GROUP_URL } from '../utils/profile-api.ts';
+import {
+  CURRENT_USER_URL,
+  groupMemberUrl,
+  groupUrl,
+  GROUPS_QUERY_KEY,
+  GROUPS_URL,
+  JOIN_GROUP_URL,
+} from '../utils/profile-api.ts';
 import { userGroupsQuery } from '../utils/profile-reads.ts';
 
 /** GET /api/user-groups: the groups the user belongs to, with codes and members. */
@@ -129,6 +138,68 @@ export function useJoinGroup({ onSuccess }: { onSuccess: () => void }) {
       await refetchLists(queryClient, { groups: true, journey: true });
     },
     onError: failureToast('Failed to join group'),
+  });
+}
+
+/** Who leaves or is removed: the caller themself (Leave group) or another member (Remove). */
+export interface MemberRemoval {
+  groupId: string;
+  groupName: string;
+  userId: string;
+  name: string;
+  self: boolean;
+}
+
+/**
+ * DELETE /api/user-groups/{id}/members/{userId}: an owner or admin removes a member, or anyone but
+ * the owner leaves. Leaving a household takes its journey away, so the journey reads refetch too.
+ */
+export function useRemoveMember({ onSuccess }: { onSuccess: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (removal: MemberRemoval) =>
+      apiClient.request('DELETE', groupMemberUrl(removal.groupId, removal.userId), noContent),
+    onSuccess: async (_answer, removal) => {
+      toast(
+        removal.self
+          ? {
+              title: 'Left group successfully',
+              description: `You are no longer a member of ${removal.groupName}.`,
+            }
+          : {
+              title: 'Member removed successfully',
+              description: `${removal.name} is no longer in ${removal.groupName}.`,
+            },
+      );
+      onSuccess();
+      await refetchLists(queryClient, { groups: true, journey: true });
+    },
+    onError: (error: Error, removal) =>
+      failureToast(removal.self ? 'Failed to leave group' : 'Failed to remove member')(error),
+  });
+}
+
+/** PUT /api/user-groups/{id}/members/{userId}: the owner or an admin makes a member an admin, or back. */
+export function useSetMemberRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      groupId,
+      userId,
+      role,
+    }: {
+      groupId: string;
+      userId: string;
+      role: Exclude<GroupRole, 'owner'>;
+    }) => apiClient.request('PUT', groupMemberUrl(groupId, userId), userGroupSchema, { body: { role } }),
+    onSuccess: async (group) => {
+      // The answer is the group as it now stands.
+      queryClient.setQueryData(GROUPS_QUERY_KEY, (groups: readonly UserGroup[] | undefined) =>
+        groups?.map((each) => (each.id === group.id ? group : each)),
+      );
+      toast({ title: 'Member role updated successfully' });
+    },
+    onError: failureToast('Failed to update member'),
   });
 }
 

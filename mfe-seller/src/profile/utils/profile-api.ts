@@ -9,6 +9,8 @@ export const CURRENT_USER_URL = '/api/auth/user';
 export const GROUPS_QUERY_KEY = [GROUPS_URL] as const;
 
 export const groupUrl = (id: string) => `${GROUPS_URL}/${encodeURIComponent(id)}`;
+export const groupMemberUrl = (groupId: string, userId: string) =>
+  `${groupUrl(groupId)}/members/${encodeURIComponent(userId)}`;
 
 /** Overview shows at most 3 groups (spec seller §9). */
 export const OVERVIEW_GROUP_LIMIT = 3;

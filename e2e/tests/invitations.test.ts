@@ -171,6 +171,8 @@ describe('invitations', () => {
       .filter({ hasText: 'No phone number was given, so no text message was sent.' })
       .waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // The banner no longer reads as if nobody was invited.
+    await banner.getByText('Invitation sent to Otto Agent').waitFor();
 
     // The same invitation again: the server refuses it, the spec's toast says so.
     await banner.getByRole('button', { name: 'Invite My Agent' }).click();

@@ -2,10 +2,26 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '@listready/ui';
 import { aClientProfile } from '@listready/contracts/fixtures';
+import type { SentInvitation } from '@listready/contracts/invitation';
 import type { ClientProfile } from '../journey/utils/journey-api.ts';
 import { json, renderSignedIn, scriptApi } from '../journey/utils/journey-test-fixtures.tsx';
 import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
 import { ClientBanner } from './client-banner.tsx';
+
+const invitationToAgent = (extra: Partial<SentInvitation>): SentInvitation => ({
+  id: 'inv-1',
+  type: 'client-to-agent',
+  name: 'Al Agent',
+  email: 'al@example.com',
+  phoneNumber: null,
+  status: 'pending',
+  emailSent: true,
+  smsSent: false,
+  sentAt: '2030-03-10T12:00:00.000Z',
+  expiresAt: '2030-04-09T12:00:00.000Z',
+  acceptedAt: null,
+  ...extra,
+});
 
 /** Says when the banner's read has answered (the same query, so the banner has it too). */
 function ProfileRead() {
@@ -40,14 +56,18 @@ describe('ClientBanner', () => {
   });
 
   it('invites a seller without an agent to bring one: Invite My Agent sends a client-to-agent invitation', async () => {
+    let sent: SentInvitation[] = [];
     const calls = scriptApi({
       'GET /api/clients/current/profile': () => json(200, aClientProfile()),
-      'POST /api/invitations': () =>
-        json(200, {
+      'GET /api/invitations': () => json(200, sent),
+      'POST /api/invitations': () => {
+        sent = [invitationToAgent({ name: 'Pat Agent', email: 'pat@example.com' })];
+        return json(200, {
           invitationId: 'inv-1',
           email: { success: true, error: null },
           sms: { success: false, error: null },
-        }),
+        });
+      },
     });
     renderSignedIn(<ClientBanner />);
     expect(await screen.findByText('Ready to get started?')).toBeTruthy();
@@ -73,6 +93,33 @@ describe('ClientBanner', () => {
       expect(calls.filter((call) => call.url === '/api/clients/current/profile')).toHaveLength(2),
     );
     await waitFor(() => expect(document.activeElement).toBe(inviteButton));
+    // The banner now says whom the seller is waiting for; the button (and the focus on it) stays.
+    expect(await screen.findByText('Invitation sent to Pat Agent')).toBeTruthy();
+    expect(screen.queryByText('Ready to get started?')).toBeNull();
+    expect(document.activeElement).toBe(inviteButton);
+  });
+
+  it('names the agent a seller invited while the invitation waits; once it expired, invites again', async () => {
+    let sent = [invitationToAgent({ name: 'Al Agent' })];
+    scriptApi({
+      'GET /api/clients/current/profile': () => json(200, aClientProfile()),
+      'GET /api/invitations': () => json(200, sent),
+    });
+    renderSignedIn(<ClientBanner />);
+    expect(await screen.findByText('Invitation sent to Al Agent')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Invite My Agent' })).toBeTruthy();
+    cleanup();
+
+    sent = [invitationToAgent({ name: 'Al Agent', status: 'expired' })];
+    renderSignedIn(<ClientBanner />);
+    expect(await screen.findByText('Ready to get started?')).toBeTruthy();
+    cleanup();
+
+    // With an agent linked, the invitations are not asked for.
+    const linked = scriptProfile({ id: 'agent-1', name: 'Pat Agent', phone: '555-0199', email: null });
+    renderSignedIn(<ClientBanner />);
+    expect(await screen.findByText('Need help?')).toBeTruthy();
+    expect(linked.map((call) => call.url)).toEqual(['/api/clients/current/profile']);
   });
 
   it('is not shown to agents, who never ask for the client profile', () => {

@@ -170,6 +170,7 @@ describe('the agent dashboard', () => {
     expect(asked(), 'the journey asks for none of them again').toEqual([1, 1, 1]);
     // Read-only: whose journey it is, and nothing to change.
     await sellerRemote(page).getByRole('heading', { level: 1, name: 'Casey Client’s journey' }).waitFor();
+    await sellerRemote(page).getByRole('region', { name: 'Home Sale Journey', exact: true }).waitFor();
     expect(
       await sellerRemote(page)
         .getByRole('button', { name: /Mark (Complete|Incomplete)|Reschedule/ })

@@ -109,6 +109,7 @@ describe('the household on one journey', () => {
     const picker = seller(page).getByLabel('Working on');
     await picker.selectOption({ label: 'Hazel Owner’s home (The Owners)' });
     await taskRow(page, 'Curb Appeal').waitFor();
+    await seller(page).getByRole('region', { name: 'Hazel Owner’s Home Sale Journey' }).waitFor();
     const complete = page.waitForResponse(
       (response) => response.request().method() === 'PUT' && response.url().includes('/api/client-tasks/'),
     );

@@ -61,6 +61,7 @@ describe('the household on the journey', () => {
     const calls = scriptHouseholds(households);
     renderSignedIn(<JourneyScreen />);
     await findTaskRow('Own task');
+    expect(screen.getByRole('region', { name: 'Your Home Sale Journey' })).toBeTruthy();
     const picker = await screen.findByLabelText('Working on');
     expect([...(picker as HTMLSelectElement).options].map((option) => option.text)).toEqual([
       'My home',
@@ -70,6 +71,8 @@ describe('the household on the journey', () => {
     expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBe('jade-client');
     await findTaskRow('Curb Appeal');
     expect(calls.map((call) => call.url)).toContain('/api/clients/current/tasks?clientId=jade-client');
+    // The progress card is not "yours" on someone else's journey: it names whose it is.
+    expect(screen.getByRole('region', { name: 'Jade Seller’s Home Sale Journey' })).toBeTruthy();
   });
 
   it('shows who completed a task', async () => {

@@ -145,6 +145,8 @@ describe('JourneyScreen', () => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Casey Moss’s journey'),
     );
     await screen.findByText('Curb Appeal');
+    // Not "Your Home Sale Journey" to the agent: the heading above names whose it is.
+    expect(screen.getByRole('region', { name: 'Home Sale Journey' })).toBeTruthy();
     fireEvent.click(stageHeader('Ready to Show!!'));
     await screen.findByText('Turn on lights');
     expect(screen.queryByRole('button', { name: /Mark (Complete|Incomplete)/ })).toBeNull();

@@ -9,7 +9,7 @@ import { prefersReducedMotion } from '../utils/reduced-motion.ts';
 import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
-import { ProgressCard } from './progress-card.tsx';
+import { ProgressCard, useProgressTitle } from './progress-card.tsx';
 import { StageSection } from './stage-section.tsx';
 import { TaskRow, TaskRowActionsProvider } from './task-row.tsx';
 import { TodaysPriorityCard, type TaskToShow } from './todays-priority-card.tsx';
@@ -79,6 +79,7 @@ function Journey({ agent }: { agent: boolean }) {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
+  const progressTitle = useProgressTitle(agent);
   // What the rest of the household does shows here as it happens, once the journey is there.
   useLiveJourney(journey.isSuccess);
   // Which stages are open; until the seller toggles one, the stage in progress is.
@@ -166,7 +167,7 @@ function Journey({ agent }: { agent: boolean }) {
       ) : (
         <TaskRowActionsProvider>
           <div className="grid gap-4 md:grid-cols-2">
-            <ProgressCard summary={journey.data.summary} />
+            <ProgressCard summary={journey.data.summary} title={progressTitle} />
             <TodaysPriorityCard
               priority={journey.data.summary.todaysPriority}
               nextUp={nextUp}

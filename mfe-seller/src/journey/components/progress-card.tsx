@@ -1,13 +1,28 @@
 import { Card } from '@listready/ui';
+import { useHouseholds, useJourneyChoice } from '../hooks/use-household.ts';
 import type { JourneyResponse } from '../utils/journey-api.ts';
 
+/**
+ * Whose journey the progress card sums up: "Your Home Sale Journey" on the reader's own; on a
+ * household's, its seller named (as the picker names it); on a client's an agent follows, no
+ * owner (the page's heading names the client).
+ */
+export function useProgressTitle(agent: boolean): string {
+  const { clientId } = useJourneyChoice();
+  const households = useHouseholds(!agent && clientId !== undefined);
+  if (agent) return 'Home Sale Journey';
+  if (clientId === undefined) return 'Your Home Sale Journey';
+  const household = households.data?.find((each) => each.clientId === clientId);
+  return household && !household.own ? `${household.ownerName}’s Home Sale Journey` : 'Home Sale Journey';
+}
+
 /** The Your Home Sale Journey card: percent, X of Y tasks completed, N remaining. */
-export function ProgressCard({ summary }: { summary: JourneyResponse['summary'] }) {
+export function ProgressCard({ summary, title }: { summary: JourneyResponse['summary']; title: string }) {
   return (
     <Card className="p-5" aria-labelledby="journey-progress-title" role="region">
       <div className="flex items-baseline justify-between gap-4">
-        <h2 id="journey-progress-title" className="text-lg font-semibold">
-          Your Home Sale Journey
+        <h2 id="journey-progress-title" className="min-w-0 text-lg font-semibold wrap-anywhere">
+          {title}
         </h2>
         <span className="text-2xl font-bold text-brand-soft" data-testid="progress-percent">
           {summary.percent}%

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENT_AGENT_ID } from '../agent-address.ts';
 import { CONTACT_METHODS, STAGE_PROGRESS_STATUSES, TASK_CATEGORIES, TASK_KINDS } from '../enums.ts';
 import { completedBySchema } from './groups.ts';
 import { taskPrioritySchema, taskViewStatusSchema } from './requests.ts';
@@ -239,3 +240,8 @@ export const agentClientRowSchema = z.object({
 });
 export type AgentClientRow = z.infer<typeof agentClientRowSchema>;
 export const agentClientRowsSchema = z.array(agentClientRowSchema);
+/** GET: the signed-in agent's clients, as their dashboard lists them (the agent named `current`). */
+export const AGENT_CLIENTS_URL = `/api/agents/${CURRENT_AGENT_ID}/clients`;
+/** A client as the agent's screens name them: their full name, else their e-mail (a seller always has one). */
+export const agentClientName = (row: AgentClientRow): string =>
+  `${row.user.firstName} ${row.user.lastName}`.trim() || row.user.email;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Eye, Mail, Phone } from 'lucide-react';
-import type { AgentClientRow } from '@listready/contracts/journey';
+import { agentClientName, type AgentClientRow } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { AppLink } from '@listready/web-client';
-import { clientJourneyHref, clientName } from '../utils/client-details.ts';
+import { clientJourneyHref } from '../utils/client-details.ts';
 
 const ICON = 'size-4';
 
@@ -12,7 +12,7 @@ const ICON = 'size-4';
  * on file the call stays focusable but does nothing, and says why.
  */
 export function ClientActions({ row }: { row: AgentClientRow }) {
-  const name = clientName(row);
+  const name = agentClientName(row);
   const noPhoneId = useId();
   const phone = row.user.phone;
   return (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, CircleCheck } from 'lucide-react';
-import type { AgentClientRow } from '@listready/contracts/journey';
+import { agentClientName, type AgentClientRow } from '@listready/contracts/journey';
 import { Button, Card, FormField, LoadingSpinner, TextInput } from '@listready/ui';
 import { ProgressBar, StageIcon } from '@listready/ui/journey';
 import { InviteClientButton } from '../../invite/invite-client-button.tsx';
@@ -8,7 +8,6 @@ import {
   CLIENT_SORTS,
   cityAndState,
   clientMatches,
-  clientName,
   DEFAULT_CLIENT_SORT,
   nextClientSort,
   sortClients,
@@ -38,7 +37,7 @@ const CELL = 'px-4 py-3 align-middle';
 const STICKY = 'sticky left-0 z-10 bg-surface';
 
 function ClientRow({ row, now }: { row: AgentClientRow; now: Date }) {
-  const name = clientName(row);
+  const name = agentClientName(row);
   return (
     <tr className="border-t border-surface-border" data-client-id={row.client.id}>
       <th scope="row" className={`${CELL} ${STICKY} text-left font-normal`}>

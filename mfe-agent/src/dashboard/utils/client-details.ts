@@ -1,9 +1,4 @@
-import type { AgentClientRow } from '@listready/contracts/journey';
-
-/** The client's full name, else their e-mail (a seller always has one). */
-export function clientName(row: AgentClientRow): string {
-  return `${row.user.firstName} ${row.user.lastName}`.trim() || row.user.email;
-}
+import { agentClientName, type AgentClientRow } from '@listready/contracts/journey';
 
 /** Lower case without accents, so "jose" finds José. */
 const folded = (text: string) =>
@@ -23,7 +18,7 @@ export function clientMatches(row: AgentClientRow, query: string): boolean {
   const { user, property } = row;
   const text = folded(
     [
-      clientName(row),
+      agentClientName(row),
       user.email,
       user.phone,
       // The phone's digits alone too: 5550142 finds 555-0142.
@@ -61,7 +56,7 @@ function compareNames(a: string, b: string): number {
 
 /** Ascending order of `key`; ties by name. */
 const compareBy: Record<ClientSortKey, (a: AgentClientRow, b: AgentClientRow) => number> = {
-  client: (a, b) => compareNames(clientName(a), clientName(b)),
+  client: (a, b) => compareNames(agentClientName(a), agentClientName(b)),
   progress: (a, b) => a.progressPercentage - b.progressPercentage,
   lastActivity: (a, b) => Date.parse(a.client.updatedAt) - Date.parse(b.client.updatedAt),
 };

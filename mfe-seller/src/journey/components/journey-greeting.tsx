@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { agentClientRowsSchema } from '@listready/contracts/journey';
+import { AGENT_CLIENTS_URL, agentClientName, agentClientRowsSchema } from '@listready/contracts/journey';
 import { apiClient, apiQuery, useSession } from '@listready/web-client';
 import { useLinkedClientId } from '../hooks/use-household.ts';
 
 /**
- * GET /api/agents/current/clients: the agent's clients, as their dashboard reads them (one cache
- * entry: coming from the dashboard, the name is there at once).
+ * The agent's clients, as their dashboard reads them (one cache entry: coming from the dashboard,
+ * the name is there at once).
  */
-const agentClientsQuery = apiQuery(apiClient, '/api/agents/current/clients', agentClientRowsSchema);
+const agentClientsQuery = apiQuery(apiClient, AGENT_CLIENTS_URL, agentClientRowsSchema);
 
 /** The name of the client an agent follows (`?clientId=`), once their clients are known. */
 function useFollowedClientName(enabled: boolean): string | null {
   const linked = useLinkedClientId();
   const clients = useQuery({ ...agentClientsQuery, enabled: enabled && linked !== null });
   const row = clients.data?.find((client) => client.client.id === linked);
-  if (!row) return null;
-  return `${row.user.firstName} ${row.user.lastName}`.trim() || row.user.email;
+  return row ? agentClientName(row) : null;
 }
 
 /** Spec seller §2: "Hello <first name>!" (fallback Hello John!) and the tagline. */

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { LoadingSpinner } from '@listready/ui';
-import { useLocationSearch, useSentInvitations, useSession } from '@listready/web-client';
+import { useLocationSearch, useSentInvitations, useSession, writeAddress } from '@listready/web-client';
 import { BrandingPanel } from '../branding/branding-panel.tsx';
 import { CalendarFeedCard } from './components/calendar-feed-card.tsx';
 import { ClientPropertiesCard } from './components/client-properties-card.tsx';
@@ -35,17 +35,14 @@ export function dashboardTabOf(search: string): DashboardTab {
 
 /**
  * Shows `tab` by writing it into the address, in place of the current entry: Back leaves the
- * dashboard rather than stepping through its tabs. single-spa's replaceState announces the change
- * with popstate; without it (a remote running on its own) this does.
+ * dashboard rather than stepping through its tabs.
  */
 function showTab(tab: DashboardTab): void {
   const url = new URL(window.location.href);
   const query = DASHBOARD_TABS.find(({ key }) => key === tab)?.query ?? null;
   if (query === null) url.searchParams.delete('tab');
   else url.searchParams.set('tab', query);
-  const historyAnnounces = window.history.replaceState !== History.prototype.replaceState;
-  window.history.replaceState(window.history.state, '', url);
-  if (!historyAnnounces) window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  writeAddress(url, { replace: true });
 }
 
 const TAB_TRIGGER =

@@ -9,13 +9,21 @@ declare global {
 
 /** In-app navigation that both single-spa (in the shell) and a standalone remote follow. */
 export function navigate(url: string): void {
-  if (window.singleSpaNavigate) {
-    window.singleSpaNavigate(url);
-    return;
-  }
-  window.history.pushState(null, '', url);
-  // single-spa announces history changes with popstate; do the same without it.
-  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  if (window.singleSpaNavigate) window.singleSpaNavigate(url);
+  else writeAddress(url);
+}
+
+/**
+ * Writes `url` into the history, as a new entry or (`replace`) in place of the current one, keeping
+ * its state. Once single-spa has started, its history.pushState/replaceState announce every change
+ * with `popstate` (which the shell's routes and single-spa both follow); before that, or in a remote
+ * running on its own, nobody would, so this announces it.
+ */
+export function writeAddress(url: string | URL, { replace = false }: { replace?: boolean } = {}): void {
+  const write = replace ? 'replaceState' : 'pushState';
+  const historyAnnounces = window.history[write] !== History.prototype[write];
+  window.history[write](replace ? window.history.state : null, '', url);
+  if (!historyAnnounces) window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
 }
 
 function subscribe(onChange: () => void): () => void {

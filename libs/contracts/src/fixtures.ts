@@ -1,4 +1,5 @@
 import type { PublicUser } from './auth/responses.ts';
+import type { SentInvitation } from './invitation/invitations.ts';
 import type { ClientProfile, JourneyResponse } from './journey/responses.ts';
 
 /**
@@ -66,5 +67,26 @@ export function anEmptyJourney(today = '2030-01-01'): JourneyResponse {
       todaysPriority: null,
       today,
     },
+  };
+}
+
+/**
+ * One of GET /api/invitations' answer: by default a seller's invitation to their agent, Al Agent,
+ * sent by e-mail on Mar 10, 2030 and waiting. Types only, like `aPublicUser`.
+ */
+export function aSentInvitation(overrides: Partial<SentInvitation> = {}): SentInvitation {
+  return {
+    id: 'inv-1',
+    type: 'client-to-agent',
+    name: 'Al Agent',
+    email: 'al@example.com',
+    phoneNumber: null,
+    status: 'pending',
+    emailSent: true,
+    smsSent: false,
+    sentAt: '2030-03-10T12:00:00.000Z',
+    expiresAt: '2030-04-09T12:00:00.000Z',
+    acceptedAt: null,
+    ...overrides,
   };
 }

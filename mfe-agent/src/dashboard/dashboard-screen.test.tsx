@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SentInvitation } from '@listready/contracts/invitation';
+import { aSentInvitation } from '@listready/contracts/fixtures';
 import type { AgentClientRow, AgentInsights, AgentStats } from '@listready/contracts/journey';
 import { getToasts } from '@listready/ui';
 import type { SessionUser } from '@listready/web-client';
@@ -101,20 +102,16 @@ const insights: AgentInsights = {
   ],
 };
 
-const invitation = (overrides: Partial<SentInvitation>): SentInvitation => ({
-  id: 'inv',
-  type: 'agent-to-client',
-  name: 'Pat Lane',
-  email: 'pat@example.com',
-  phoneNumber: null,
-  status: 'pending',
-  emailSent: true,
-  smsSent: false,
-  sentAt: '2030-03-10T09:00:00.000Z',
-  expiresAt: '2030-04-09T09:00:00.000Z',
-  acceptedAt: null,
-  ...overrides,
-});
+const invitation = (overrides: Partial<SentInvitation>): SentInvitation =>
+  aSentInvitation({
+    id: 'inv',
+    type: 'agent-to-client',
+    name: 'Pat Lane',
+    email: 'pat@example.com',
+    sentAt: '2030-03-10T09:00:00.000Z',
+    expiresAt: '2030-04-09T09:00:00.000Z',
+    ...overrides,
+  });
 
 type Answer = () => Response | Promise<Response>;
 let answers: Record<string, Answer> = {};

@@ -1,27 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '@listready/ui';
-import { aClientProfile } from '@listready/contracts/fixtures';
+import { aClientProfile, aSentInvitation } from '@listready/contracts/fixtures';
 import type { SentInvitation } from '@listready/contracts/invitation';
 import type { ClientProfile } from '../journey/utils/journey-api.ts';
 import { json, renderSignedIn, scriptApi } from '../journey/utils/journey-test-fixtures.tsx';
 import { useClientProfile } from '../journey/hooks/use-journey-queries.ts';
 import { ClientBanner } from './client-banner.tsx';
-
-const invitationToAgent = (extra: Partial<SentInvitation>): SentInvitation => ({
-  id: 'inv-1',
-  type: 'client-to-agent',
-  name: 'Al Agent',
-  email: 'al@example.com',
-  phoneNumber: null,
-  status: 'pending',
-  emailSent: true,
-  smsSent: false,
-  sentAt: '2030-03-10T12:00:00.000Z',
-  expiresAt: '2030-04-09T12:00:00.000Z',
-  acceptedAt: null,
-  ...extra,
-});
 
 /** Says when the banner's read has answered (the same query, so the banner has it too). */
 function ProfileRead() {
@@ -61,7 +46,7 @@ describe('ClientBanner', () => {
       'GET /api/clients/current/profile': () => json(200, aClientProfile()),
       'GET /api/invitations': () => json(200, sent),
       'POST /api/invitations': () => {
-        sent = [invitationToAgent({ name: 'Pat Agent', email: 'pat@example.com' })];
+        sent = [aSentInvitation({ name: 'Pat Agent', email: 'pat@example.com' })];
         return json(200, {
           invitationId: 'inv-1',
           email: { success: true, error: null },
@@ -100,7 +85,7 @@ describe('ClientBanner', () => {
   });
 
   it('names the agent a seller invited while the invitation waits; once it expired, invites again', async () => {
-    let sent = [invitationToAgent({ name: 'Al Agent' })];
+    let sent = [aSentInvitation()];
     scriptApi({
       'GET /api/clients/current/profile': () => json(200, aClientProfile()),
       'GET /api/invitations': () => json(200, sent),
@@ -110,7 +95,7 @@ describe('ClientBanner', () => {
     expect(screen.getByRole('button', { name: 'Invite My Agent' })).toBeTruthy();
     cleanup();
 
-    sent = [invitationToAgent({ name: 'Al Agent', status: 'expired' })];
+    sent = [aSentInvitation({ status: 'expired' })];
     renderSignedIn(<ClientBanner />);
     expect(await screen.findByText('Ready to get started?')).toBeTruthy();
     cleanup();

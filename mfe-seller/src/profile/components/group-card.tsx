@@ -1,8 +1,9 @@
-import { Copy, LogOut, Pencil, UserMinus, Users } from 'lucide-react';
+import { LogOut, Pencil, UserMinus, Users } from 'lucide-react';
 import type { GroupMember, UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
-import { copyInviteCode, useSetMemberRole } from '../hooks/use-profile-requests.ts';
+import { useSetMemberRole } from '../hooks/use-profile-requests.ts';
 import { Badge } from './badge.tsx';
+import { CopyCodeButton } from './copy-code-button.tsx';
 
 export const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === 'admin';
 
@@ -110,15 +111,7 @@ export function GroupCard({
             {group.inviteCode}
           </code>
         </span>
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={`Copy Code for ${group.name}`}
-          onClick={() => void copyInviteCode(group.inviteCode)}
-        >
-          <Copy aria-hidden="true" className="size-4" />
-          Copy Code
-        </Button>
+        <CopyCodeButton group={group} />
         {canEdit(group) && (
           <Button size="sm" variant="ghost" aria-label={`Edit ${group.name}`} onClick={onEdit}>
             <Pencil aria-hidden="true" className="size-4" />

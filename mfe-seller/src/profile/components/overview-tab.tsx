@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Mail, MapPin, Phone, User } from 'lucide-react';
+import { Mail, MapPin, Phone, User } from 'lucide-react';
 import type { UserGroup } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card } from '@listready/ui';
@@ -12,10 +12,10 @@ import {
   type LinkedAgent,
   type ProfileTab,
 } from '@listready/web-client';
-import { copyInviteCode } from '../hooks/use-profile-requests.ts';
 import { overviewGroups } from '../utils/overview-groups.ts';
 import { ownClientProfileQuery } from '../utils/profile-reads.ts';
 import { CalendarRemindersCard } from './calendar-reminders-card.tsx';
+import { CopyCodeButton } from './copy-code-button.tsx';
 
 /**
  * Overview: photo or placeholder, contact details, property address, a seller's agent, the first 3
@@ -122,15 +122,7 @@ export function OverviewTab({
                     {group.memberCount} {group.memberCount === 1 ? 'member' : 'members'}
                   </span>
                 </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Copy Code for ${group.name}`}
-                  onClick={() => void copyInviteCode(group.inviteCode)}
-                >
-                  <Copy aria-hidden="true" className="size-4" />
-                  Copy Code
-                </Button>
+                <CopyCodeButton group={group} />
               </li>
             ))}
           </ul>

@@ -128,6 +128,9 @@ describe('invitations', () => {
     await client.page.goto(link);
     await client.page.getByRole('heading', { level: 1, name: 'Create your ListReady account' }).waitFor();
     expect(await client.page.getByLabel('Role').inputValue()).toBe('client');
+    // The form starts with the address the invitation went to (the link's fragment).
+    expect(new URL(link).hash).toBe(`#email=${clientEmail.replace('@', '%40')}`);
+    await expect.poll(() => client.page.getByLabel('Email').inputValue()).toBe(clientEmail);
     await fillSignUp(client.page, clientEmail, 'Cleo', 'Client');
     await client.page.waitForURL(`${baseUrl}/journey`);
     await client.page.getByRole('heading', { level: 1, name: 'Hello Cleo!' }).waitFor();

@@ -106,7 +106,7 @@ describe('invitation delivery through Gmail and Twilio', () => {
       sms: { success: true, error: null },
     });
     expect(row).toMatchObject({ emailSent: true, smsSent: true });
-    const link = `https://app.listready.test/auth?invitation=${body.invitationId}`;
+    const link = `https://app.listready.test/auth?invitation=${body.invitationId}#email=${email.replace('@', '%40')}`;
 
     const [tokenRequest, sendRequest, ...rest] = google.requests;
     expect(rest).toEqual([]);

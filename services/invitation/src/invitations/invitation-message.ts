@@ -21,13 +21,18 @@ export interface InvitationContent {
 
 /**
  * Where the invitee goes: a seller's agent to the acceptance page, an agent's client to sign-up
- * with the invitation (the sign-up screen accepts it once the seller is signed in).
+ * with the invitation (the sign-up screen accepts it once the seller is signed in) and the address
+ * it went to, which the form starts with — in the fragment, which browsers never send, so no
+ * request log holds it.
  */
-export function invitationLink(origin: string, invitation: Pick<InvitationContent, 'id' | 'type'>): string {
+export function invitationLink(
+  origin: string,
+  invitation: Pick<InvitationContent, 'id' | 'type' | 'inviteeEmail'>,
+): string {
   const id = encodeURIComponent(invitation.id);
   return invitation.type === 'client-to-agent'
     ? `${origin}/accept-invitation?id=${id}`
-    : `${origin}/auth?invitation=${id}`;
+    : `${origin}/auth?invitation=${id}#${new URLSearchParams({ email: invitation.inviteeEmail })}`;
 }
 
 const escapeHtml = (value: string) =>

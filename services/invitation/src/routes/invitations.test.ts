@@ -139,7 +139,9 @@ describe('POST /api/invitations', () => {
     const lifetime = row.expiresAt.getTime() - row.createdAt.getTime();
     expect(lifetime).toBe(30 * 24 * 60 * 60 * 1000);
 
-    const link = `${ORIGIN}/auth?invitation=${body.invitationId}`;
+    // Sign-up with the invitation, the form starting with the address it went to (in the fragment).
+    expect(email).toMatch(/^[\w.-]+@[\w.-]+$/);
+    const link = `${ORIGIN}/auth?invitation=${body.invitationId}#email=${email.replace('@', '%40')}`;
     const [mail] = await mailbox().list(email);
     expect(mail).toMatchObject({ channel: 'email', subject: 'Ann Lee invited you to ListReady' });
     expect(mail?.text).toContain(link);
@@ -580,7 +582,7 @@ describe('POST /api/invitations/{id}/resend', () => {
       sms: { success: true, error: null },
     });
     // An agent's invitation leads to sign-up with the invitation (as the first one did).
-    const link = `${ORIGIN}/auth?invitation=${id}`;
+    const link = `${ORIGIN}/auth?invitation=${id}#email=${email.replace('@', '%40')}`;
     const mails = await mailbox().list(email);
     expect(mails).toHaveLength(2);
     expect(mails.every((mail) => mail.text.includes(link))).toBe(true);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PENDING_INVITATION_STORAGE_KEY, SESSION_QUERY_KEY } from '@listready/web-client';
 import {
@@ -12,6 +12,7 @@ import {
   useAccountScreenCleanup,
 } from '../account-test-harness.tsx';
 import { AuthPage, authScreenOptions } from './auth-screen.tsx';
+import { invitedEmailIn } from './sign-up-form.tsx';
 
 useAccountScreenCleanup();
 
@@ -277,6 +278,25 @@ describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
     });
   });
 
+  it('starts create-account with the address the invitation went to, from the link’s fragment', () => {
+    expect(invitedEmailIn('#email=ann%2Blist%40example.com')).toBe('ann+list@example.com');
+    expect(invitedEmailIn('#email=%20')).toBeNull();
+    expect(invitedEmailIn('')).toBeNull();
+    renderAt('/auth?invitation=inv-9#email=ann%40example.com', <AuthPage />);
+    expect(input('Email').value).toBe('ann@example.com');
+    // Still the person's to change.
+    type('Email', 'ann.lee@example.com');
+    expect(input('Email').value).toBe('ann.lee@example.com');
+  });
+
+  it('starts create-account empty without an address in the link, and ignores one without an invitation', () => {
+    renderAt('/auth?invitation=inv-9', <AuthPage />);
+    expect(input('Email').value).toBe('');
+    cleanup();
+    renderAt('/auth?role=agent#email=ann%40example.com', <AuthPage />);
+    expect(input('Email').value).toBe('');
+  });
+
   it('opens create-account with Home Seller chosen; registering accepts the invitation, then the journey', async () => {
     let answerAcceptance: (response: Response) => void = () => undefined;
     const calls = scriptApi({
@@ -445,6 +465,26 @@ describe('/auth?invitation=… as the build draws it, hydrated with the link’s
       ]);
     } finally {
       drawn.remove();
+    }
+  });
+
+  it('fills in the invited address once hydrated, unless something was typed before the scripts', async () => {
+    for (const typedBefore of ['', 'typed@example.com']) {
+      scriptApi({});
+      const drawn = drawPage(<AuthPage />, {
+        drawnFor: '?invitation=prerendered',
+        opened: '/auth?invitation=inv-mailed#email=ann%40example.com',
+      });
+      try {
+        const email = drawn.container.querySelector<HTMLInputElement>('#sign-up-email');
+        if (!email) throw new Error('the drawn form has no e-mail field');
+        expect(email.value).toBe('');
+        email.value = typedBefore;
+        expect(await drawn.hydrate()).toEqual([]);
+        expect(email.value).toBe(typedBefore || 'ann@example.com');
+      } finally {
+        drawn.remove();
+      }
     }
   });
 });

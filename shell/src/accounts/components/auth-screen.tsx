@@ -72,10 +72,13 @@ const VIEWS = {
 function AuthScreen({
   initialMode,
   preselectedRole,
+  invitedByLink,
   onSignedIn,
 }: {
   initialMode: AuthMode;
   preselectedRole: UserRole;
+  /** Arrived by an agent's invitation link: create-account starts with the address it went to. */
+  invitedByLink: boolean;
   onSignedIn: (user: SessionUser) => void;
 }) {
   const [mode, setMode] = useState(initialMode);
@@ -91,7 +94,7 @@ function AuthScreen({
       {mode === 'sign-in' ? (
         <SignInForm onSignedIn={onSignedIn} />
       ) : (
-        <SignUpForm defaultRole={preselectedRole} onRegistered={onSignedIn} />
+        <SignUpForm defaultRole={preselectedRole} invitedByLink={invitedByLink} onRegistered={onSignedIn} />
       )}
       <p className="mt-6 text-center text-sm text-ink-muted">
         {view.switchPrompt}{' '}
@@ -147,5 +150,13 @@ export function AuthPage() {
 
   const finish = (user: SessionUser) => void leave(user, { signedInHere: true });
   // A new query string (e.g. a link to /auth?role=agent from /auth) starts the screen over.
-  return <AuthScreen key={search} initialMode={mode} preselectedRole={role} onSignedIn={finish} />;
+  return (
+    <AuthScreen
+      key={search}
+      initialMode={mode}
+      preselectedRole={role}
+      invitedByLink={invitationId !== null}
+      onSignedIn={finish}
+    />
+  );
 }

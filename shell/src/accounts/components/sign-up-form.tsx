@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -21,14 +22,25 @@ export const ROLE_OPTIONS: readonly { value: UserRole; label: string }[] = [
   { value: 'client', label: 'Home Seller' },
 ];
 
+/**
+ * The address an agent's invitation went to, from its link's fragment (`#email=`): the acceptance
+ * needs that address. In the fragment, it is never sent to a server, so no request log holds it.
+ */
+export function invitedEmailIn(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('email')?.trim() || null;
+}
+
 const FIELDS = ['email', 'firstName', 'lastName', 'phone', 'role', 'password', 'confirmPassword'] as const;
 
 /** Create-account (spec seller §2 /auth and §5): every field checked with the shared schema. */
 export function SignUpForm({
   defaultRole,
+  invitedByLink = false,
   onRegistered,
 }: {
   defaultRole: UserRole;
+  /** Opened from an agent's invitation link: the e-mail field starts with the address it went to. */
+  invitedByLink?: boolean;
   onRegistered: (user: SessionUser) => void;
 }) {
   const form = useForm<RegisterForm, unknown, RegisterRequest>({
@@ -44,6 +56,12 @@ export function SignUpForm({
       confirmPassword: '',
     },
   });
+  // After the first render: the page's HTML (drawn for every invitation) has the field empty, and
+  // what the person typed before the scripts came is kept.
+  useEffect(() => {
+    const invited = invitedByLink ? invitedEmailIn(window.location.hash) : null;
+    if (invited && !form.getValues('email')) form.setValue('email', invited);
+  }, [form, invitedByLink]);
   const registration = useRegister({
     onSuccess: (user) => {
       toast({

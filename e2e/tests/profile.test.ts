@@ -116,11 +116,14 @@ describe('the profile screen against the real services', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'profile-test--edit-375.png'), fullPage: true });
 
     await seller(page).getByLabel('Last name').fill('Profiled');
+    // The number shown on the overview is changed here too.
+    await seller(page).getByLabel('Phone').fill('(212) 555-0142');
     await seller(page).getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Profile updated successfully').waitFor();
     await page.reload();
     await title(page, 'Edit Profile');
     expect(await seller(page).getByLabel('Last name').inputValue()).toBe('Profiled');
+    expect(await seller(page).getByLabel('Phone').inputValue()).toBe('(212) 555-0142');
     expect(errors).toEqual([]);
   });
 

@@ -9,3 +9,12 @@ export function isPhoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15;
 }
+
+/**
+ * The number in E.164 (`+` and 8 to 15 digits, as Twilio takes it) once the spaces, dashes, dots and
+ * brackets people type are taken out, or null when it is not in international format.
+ */
+export function toE164(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '');
+  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}

@@ -13,6 +13,10 @@ export const authMessages = {
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone number is required',
   invalidPhone: 'Phone number must be a valid phone number (7 to 15 digits)',
+  /** Edit Profile's phone while text reminders are on (they need E.164). */
+  phoneNotInternational:
+    'Your text reminders go to this number: give it in international format, e.g. +1 555 123 4567, or turn text reminders off first',
+  phoneNeededForTexts: 'Your text reminders go to this number: turn them off before removing it',
   roleRequired: 'Please select agent or seller',
   resetTokenRequired: 'Reset token is required',
   tooLong: 'This value is too long',

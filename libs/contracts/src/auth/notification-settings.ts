@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toE164 } from '../phone.ts';
 
 export const notificationSettingsMessages = {
   invalidPhone: 'Phone number must be in international format, e.g. +1 555 123 4567',
@@ -32,7 +33,7 @@ export const notificationSettingsUpdateSchema = z
       .string({ error: notificationSettingsMessages.invalidPhone })
       .max(30, { error: notificationSettingsMessages.invalidPhone })
       .transform((value) => value.replace(/[\s().-]/g, ''))
-      .refine((value) => value === '' || /^\+[1-9]\d{7,14}$/.test(value), {
+      .refine((value) => value === '' || toE164(value) !== null, {
         error: notificationSettingsMessages.invalidPhone,
       })
       .nullable()

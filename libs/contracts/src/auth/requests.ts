@@ -60,6 +60,13 @@ const passwordsMatch = {
 };
 const samePasswords = (value: PasswordPair) => value.password === value.confirmPassword;
 
+/** A phone number as people type it (`isPhoneNumber`); sign-up requires one. */
+const PHONE_MAX = 40;
+const phoneField = requiredText(authMessages.phoneRequired, 'Phone number', PHONE_MAX).refine(
+  (value) => value === '' || isPhoneNumber(value),
+  { error: authMessages.invalidPhone },
+);
+
 /** POST /api/register */
 export const registerRequestSchema = z
   .object({
@@ -68,10 +75,7 @@ export const registerRequestSchema = z
     confirmPassword: confirmPasswordField,
     firstName: requiredText(authMessages.firstNameRequired, 'First name'),
     lastName: requiredText(authMessages.lastNameRequired, 'Last name'),
-    phone: requiredText(authMessages.phoneRequired, 'Phone number', 40).refine(
-      (value) => value === '' || isPhoneNumber(value),
-      { error: authMessages.invalidPhone },
-    ),
+    phone: phoneField,
     role: userRoleSchema.default('client'),
   })
   .refine(samePasswords, passwordsMatch);
@@ -115,6 +119,16 @@ export const profileUpdateSchema = z.object({
   firstName: requiredText(authMessages.firstNameRequired, 'First name'),
   lastName: requiredText(authMessages.lastNameRequired, 'Last name'),
   email: emailField,
+  /**
+   * The account's one number: absent, unchanged; empty, removed. With text reminders on it must
+   * stay, in international format (the server checks: it knows the reminders).
+   */
+  phone: z
+    .string({ error: authMessages.invalidPhone })
+    .trim()
+    .max(PHONE_MAX, { error: authMessages.atMost('Phone number', PHONE_MAX) })
+    .refine((value) => value === '' || isPhoneNumber(value), { error: authMessages.invalidPhone })
+    .optional(),
   currentPassword: z
     .string()
     .max(200)

@@ -11,19 +11,25 @@ import { ApiRequestError } from '@listready/web-client';
 import { failureText, useUpdateProfile } from '../hooks/use-profile-requests.ts';
 import { FormField, TextInput } from './form-field.tsx';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'currentPassword'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Edit Profile: firstName, lastName, email → PUT /api/auth/user; a taken e-mail shows on its field.
- * A new e-mail (it signs in and receives reset links) asks for the current password.
+ * Edit Profile: firstName, lastName, email, phone → PUT /api/auth/user; a taken e-mail shows on its
+ * field. A new e-mail (it signs in and receives reset links) asks for the current password. The
+ * phone is the account's one number (an agent's clients call it; text reminders go to it).
  */
 export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const form = useForm<ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     mode: 'onTouched',
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone ?? '',
+    },
   });
   const update = useUpdateProfile({
     onError: (error) => {
@@ -78,6 +84,20 @@ export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () 
               {...props}
               {...form.register('email')}
             />
+          )}
+        </FormField>
+        <FormField
+          id="profile-phone"
+          label="Phone"
+          hint={
+            user.notificationPreferences.sms
+              ? 'Your text reminders go to this number: keep it in international format, e.g. +1 555 123 4567.'
+              : undefined
+          }
+          error={errors.phone?.message}
+        >
+          {(props) => (
+            <TextInput type="tel" autoComplete="tel" inputMode="tel" {...props} {...form.register('phone')} />
           )}
         </FormField>
         {changesEmail && (

@@ -12,6 +12,7 @@ import {
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { GROUPS_QUERY_KEY } from '../utils/profile-api.ts';
 import { SENT_INVITATIONS_URL } from '@listready/contracts/invitation';
+import { authMessages } from '@listready/contracts/auth';
 import { aClientProfile, aSentInvitation } from '@listready/contracts/fixtures';
 import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
@@ -546,6 +547,7 @@ describe('Edit Profile', () => {
       firstName: 'Janet',
       lastName: 'Seller',
       email: 'jane@example.com',
+      phone: '555-0100',
     });
 
     taken = true;
@@ -563,6 +565,7 @@ describe('Edit Profile', () => {
       firstName: 'Janet',
       lastName: 'Seller',
       email: 'other@example.com',
+      phone: '555-0100',
       currentPassword: 'my-password-1',
     });
     const email = screen.getByLabelText('Email');
@@ -580,7 +583,39 @@ describe('Edit Profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('First name is required')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: 'call me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(authMessages.invalidPhone)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('changes the phone; with text reminders on it says so, and shows the server’s reason on the field', async () => {
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'PUT /api/auth/user': () =>
+        json(400, {
+          message: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'phone', message: authMessages.phoneNotInternational }],
+        }),
+    });
+    openOn('profile');
+    const texting = {
+      ...userFixture,
+      phone: '+12125550100',
+      notificationPreferences: { ...userFixture.notificationPreferences, sms: true },
+    };
+    renderSignedIn(<ProfileScreen />, texting);
+    const phone = (await screen.findByLabelText('Phone')) as HTMLInputElement;
+    expect(phone.value).toBe('+12125550100');
+    expect(phone.getAttribute('type')).toBe('tel');
+    const hint = document.getElementById(phone.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('Your text reminders go to this number');
+    fireEvent.change(phone, { target: { value: '212-555-0199' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(authMessages.phoneNotInternational)).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ phone: '212-555-0199' });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import {
   authMessages,
+  toE164,
   type LoginRequest,
   type ProfileUpdate,
   type RegisterRequest,
@@ -22,6 +23,22 @@ export class InvalidCredentialsError extends HttpError {
     super(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
     this.name = 'InvalidCredentialsError';
   }
+}
+
+/**
+ * The phone Edit Profile stores: as typed (empty: none), unless text reminders are on — they go to
+ * this number and SMS needs it in E.164, so then it stays, and only an international number is
+ * taken (stored as E.164). The number on file, sent back as it is, is no change.
+ */
+function phoneToStore(user: UserRow, phone: string): string | null {
+  const typed = phone.trim();
+  if (typed === (user.phone ?? '')) return user.phone;
+  if (!user.notificationPreferences.sms) return typed || null;
+  if (!typed) throw new ValidationError([{ path: 'phone', message: authMessages.phoneNeededForTexts }]);
+  const international = toE164(typed);
+  if (!international)
+    throw new ValidationError([{ path: 'phone', message: authMessages.phoneNotInternational }]);
+  return international;
 }
 
 export interface AccountsOptions {
@@ -67,6 +84,10 @@ export function createAccounts(options: AccountsOptions) {
      * Edit Profile. A new e-mail (it signs in and receives reset links) needs the current password,
      * checked under the sign-in limits; once changed, both addresses are told.
      */
+    /**
+     * Edit Profile: names, e-mail (a new one needs the current password and is told to both
+     * addresses), phone (with text reminders on, only in international format, which SMS needs).
+     */
     async updateProfile(userId: string, input: ProfileUpdate, ip: string): Promise<UserRow> {
       const user = await users.findById(userId);
       if (!user) throw new UnauthorizedError();
@@ -91,6 +112,7 @@ export function createAccounts(options: AccountsOptions) {
         firstName: input.firstName,
         lastName: input.lastName,
         email,
+        phone: input.phone === undefined ? undefined : phoneToStore(user, input.phone),
       });
       if (!updated) throw new UnauthorizedError();
       if (changesEmail) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentAccountSchema, authMessages } from '@listready/contracts';
 import { SESSION_COOKIE } from '@listready/service-kit';
 import { useTestDatabase } from '@listready/testing';
 import { newRegistration, sessionCookieOf, startTestAuthService } from '../testing/test-auth-service.ts';
@@ -108,6 +109,57 @@ describe('current user and profile', () => {
     expect(toOld?.text).toContain(`changed from ${user.email} to ${email}`);
     const [toNew] = await mails(email);
     expect(toNew?.text).toContain(`This address (${email}) now signs in`);
+  });
+
+  it('PUT /api/auth/user changes the phone (an agent’s agent account with it); absent, it is kept', async () => {
+    const agent = await registered(auth, { role: 'agent' });
+    const cookies = { [SESSION_COOKIE]: agent.cookie };
+    const names = { firstName: 'Ann', lastName: 'Lee', email: agent.email };
+    const changed = await updateProfile(agent.cookie, { ...names, phone: ' (212) 555-0111 ' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ phone: '(212) 555-0111' });
+    const account = async () =>
+      agentAccountSchema.parse((await auth.app.inject({ url: '/api/agents/current', cookies })).json());
+    // The number the agent's clients' banner calls.
+    expect((await account()).phone).toBe('(212) 555-0111');
+    expect((await updateProfile(agent.cookie, names)).json()).toMatchObject({ phone: '(212) 555-0111' });
+    expect((await account()).phone).toBe('(212) 555-0111');
+
+    const invalid = await updateProfile(agent.cookie, { ...names, phone: 'call me' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().issues).toContainEqual({ path: 'phone', message: authMessages.invalidPhone });
+    expect((await account()).phone).toBe('(212) 555-0111');
+    // Empty removes it (the banner then names the agent without Call).
+    expect((await updateProfile(agent.cookie, { ...names, phone: '' })).json()).toMatchObject({
+      phone: null,
+    });
+    expect((await account()).phone).toBeNull();
+  });
+
+  it('PUT /api/auth/user: with text reminders on, the phone must be international (stored as E.164)', async () => {
+    const seller = await registered(auth);
+    const cookies = { [SESSION_COOKIE]: seller.cookie };
+    const names = { firstName: 'Ann', lastName: 'Lee', email: seller.email };
+    const reminders = await auth.app.inject({
+      method: 'PUT',
+      url: '/api/auth/user/notifications',
+      cookies,
+      payload: { email: true, sms: true, phone: '+1 212 555 0100' },
+    });
+    expect(reminders.statusCode).toBe(200);
+    const local = await updateProfile(seller.cookie, { ...names, phone: '212-555-0199' });
+    expect(local.statusCode).toBe(400);
+    expect(local.json().issues).toEqual([{ path: 'phone', message: authMessages.phoneNotInternational }]);
+    const removed = await updateProfile(seller.cookie, { ...names, phone: '' });
+    expect(removed.json().issues).toEqual([{ path: 'phone', message: authMessages.phoneNeededForTexts }]);
+    // The number on file, sent back unchanged with the names, is no change.
+    expect((await updateProfile(seller.cookie, { ...names, phone: '+12125550100' })).statusCode).toBe(200);
+    const international = await updateProfile(seller.cookie, { ...names, phone: '+1 (212) 555-0199' });
+    expect(international.statusCode).toBe(200);
+    expect(international.json()).toMatchObject({
+      phone: '+12125550199',
+      notificationPreferences: { sms: true },
+    });
   });
 
   it('PUT /api/auth/user: a new e-mail needs the current password; names alone do not', async () => {

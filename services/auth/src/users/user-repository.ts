@@ -46,6 +46,14 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+/**
+ * The phone is the account's one number: an agent's agent account holds it too (the number their
+ * clients' banner calls), so it changes with the account's, in the same transaction.
+ */
+async function copyPhoneToAgent(tx: Executor, userId: string, phone: string | null): Promise<void> {
+  await tx.update(agents).set({ phone, updatedAt: new Date() }).where(eq(agents.userId, userId));
+}
+
 export function createUserRepository(db: Db) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -65,18 +73,22 @@ export function createUserRepository(db: Db) {
       if (!row) throw new Error('The user insert returned no row');
       return row;
     },
+    /** Names, e-mail and (when given) the phone, which an agent's agent account holds too. */
     async updateProfile(
       id: string,
-      profile: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
+      profile: Pick<UserRow, 'firstName' | 'lastName' | 'email'> & { phone?: string | null | undefined },
     ): Promise<UserRow | undefined> {
-      const [row] = await guardEmail(() =>
-        db
-          .update(users)
-          .set({ ...profile, updatedAt: new Date() })
-          .where(eq(users.id, id))
-          .returning(),
-      );
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await guardEmail(() =>
+          tx
+            .update(users)
+            .set({ ...profile, updatedAt: new Date() })
+            .where(eq(users.id, id))
+            .returning(),
+        );
+        if (row && profile.phone !== undefined) await copyPhoneToAgent(tx, id, profile.phone);
+        return row;
+      });
     },
     /**
      * Reminder channels, phone and zone; what is not given (push, always) is kept. The phone is the
@@ -110,12 +122,7 @@ export function createUserRepository(db: Db) {
           })
           .where(eq(users.id, id))
           .returning();
-        if (row && settings.phone !== undefined) {
-          await tx
-            .update(agents)
-            .set({ phone: settings.phone, updatedAt: new Date() })
-            .where(eq(agents.userId, id));
-        }
+        if (row && settings.phone !== undefined) await copyPhoneToAgent(tx, id, settings.phone);
         return row;
       });
     },

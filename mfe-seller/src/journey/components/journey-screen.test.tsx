@@ -14,6 +14,7 @@ import {
   stageFixture,
 } from '../utils/journey-test-fixtures.tsx';
 import { JourneyScreen } from './journey-screen.tsx';
+import { PAST_DUE_HINT } from '../utils/past-due.ts';
 
 vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
 
@@ -366,6 +367,16 @@ describe('JourneyScreen', () => {
     fireEvent.click(stageHeader('Home Staging'));
     fireEvent.click(screen.getByRole('button', { name: 'Reschedule Accents of color' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Task' });
+    // A date before the journey's today is taken, but said.
+    const due = within(dialog).getByLabelText('Due date');
+    fireEvent.change(due, { target: { value: '2029-12-31' } });
+    expect(document.getElementById(due.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      PAST_DUE_HINT,
+    );
+    fireEvent.change(due, { target: { value: '2030-01-01' } });
+    expect(due.getAttribute('aria-describedby')).toBeNull();
+    expect(within(dialog).queryByText(PAST_DUE_HINT)).toBeNull();
+    fireEvent.change(due, { target: { value: '' } });
     fireEvent.change(within(dialog).getByLabelText('Priority'), { target: { value: 'low' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>

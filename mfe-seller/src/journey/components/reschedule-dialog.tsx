@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DUE_DATE_INPUT_RANGE, type TaskPriority } from '@listready/contracts/journey';
 import { Button, LazyModalDialog } from '@listready/ui';
-import { useClientProfile } from '../hooks/use-journey-queries.ts';
+import { useClientProfile, useJourney } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames } from '../hooks/use-household.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import type { TaskRowModel } from '../utils/journey-view.ts';
+import { pastDueHint } from '../utils/past-due.ts';
 import { reschedulePayload, type RescheduleForm } from '../utils/reschedule-payload.ts';
 import { AssigneeInput } from './assignee-input.tsx';
 
@@ -30,6 +31,10 @@ export function RescheduleDialog({
   // The journey's seller (the profile names them), whose household's people are offered.
   const profile = useClientProfile(task.canEditDetails);
   const memberNames = useHouseholdMemberNames(profile.data?.client.userId);
+  // The journey's today (the seller's time zone), which decides what shows as overdue.
+  const today = useJourney().data?.summary.today;
+  const dueHint = pastDueHint(form.dueDate, today);
+  const dueHintId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,9 +65,15 @@ export function RescheduleDialog({
             {...DUE_DATE_INPUT_RANGE}
             className={fieldClass}
             value={form.dueDate}
+            aria-describedby={dueHint ? dueHintId : undefined}
             onChange={(event) => setForm({ ...form, dueDate: event.target.value })}
           />
         </label>
+        {dueHint && (
+          <p id={dueHintId} className="-mt-2 text-sm text-ink-muted">
+            {dueHint}
+          </p>
+        )}
         {task.canEditDetails && (
           <>
             <label className="block text-sm font-medium">

@@ -10,6 +10,7 @@ import {
 } from '@listready/contracts/journey';
 import { Button, LazyModalDialog } from '@listready/ui';
 import { AssigneeInput } from '../../journey/components/assignee-input.tsx';
+import { pastDueHint, todayIn } from '../../journey/utils/past-due.ts';
 import { useCreatePersonalTask, useEditPersonalTask } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';
 
@@ -32,6 +33,9 @@ export function PersonalTaskFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Today where the person is (the browser's zone, theirs as a rule; the journey counts in the
+  // seller's, which only a member elsewhere would see differ by a day).
+  const today = todayIn(undefined);
   const form = useForm<CustomTaskCreateForm, unknown, CustomTaskCreate>({
     resolver: zodResolver(customTaskCreateSchema),
     defaultValues: {
@@ -86,7 +90,12 @@ export function PersonalTaskFormDialog({
               </select>
             )}
           </FormField>
-          <FormField id={`${prefix}-due-date`} label="Due date" error={errors.dueDate?.message}>
+          <FormField
+            id={`${prefix}-due-date`}
+            label="Due date"
+            hint={pastDueHint(form.watch('dueDate'), today)}
+            error={errors.dueDate?.message}
+          >
             {(props) => (
               <TextInput type="date" {...DUE_DATE_INPUT_RANGE} {...props} {...form.register('dueDate')} />
             )}

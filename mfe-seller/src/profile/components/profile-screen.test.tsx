@@ -16,6 +16,7 @@ import { authMessages } from '@listready/contracts/auth';
 import { aClientProfile, aSentInvitation } from '@listready/contracts/fixtures';
 import { groupFixture, personalTaskFixture, userFixture } from '../utils/profile-test-fixtures.ts';
 import { ProfileScreen } from './profile-screen.tsx';
+import { PAST_DUE_HINT } from '../../journey/utils/past-due.ts';
 
 const writeText = vi.fn(async (_text: string) => undefined);
 
@@ -655,6 +656,12 @@ describe('Custom Tasks', () => {
     const options = within(dialog).getByTestId('assignee-options').querySelectorAll('option');
     expect([...options].map((option) => option.value)).toEqual(['Jane Seller', 'Sam Helper']);
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Book the cleaner' } });
+    // A date gone by is taken, but said; then cleared again.
+    const due = within(dialog).getByLabelText('Due date');
+    fireEvent.change(due, { target: { value: '2000-01-01' } });
+    expect(await within(dialog).findByText(PAST_DUE_HINT)).toBeTruthy();
+    fireEvent.change(due, { target: { value: '' } });
+    await waitFor(() => expect(within(dialog).queryByText(PAST_DUE_HINT)).toBeNull());
     fireEvent.change(within(dialog).getByLabelText('Assigned to'), { target: { value: 'Sam Helper' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Task' }));
     await waitFor(() => expect(lastToast()?.title).toBe('Task created successfully'));

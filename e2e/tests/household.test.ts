@@ -207,13 +207,26 @@ describe('the household on one journey', () => {
       .getByText('admin', { exact: true })
       .first()
       .waitFor();
-    await seller(page).getByRole('button', { name: 'Leave Rhea’s home' }).click();
+    await seller(page).getByRole('button', { name: 'Leave Group: Rhea’s home' }).click();
     const leave = page.getByRole('alertdialog', { name: 'Leave Rhea’s home?' });
     await leave.getByRole('button', { name: 'Leave Group' }).click();
     await toast(page, 'Left group successfully').waitFor();
     await seller(page).getByText('My Groups (0)').waitFor();
     await openJourney(page, 'Nia');
     expect(await seller(page).getByLabel('Working on').count()).toBe(0);
+
+    // The seller, alone in it now, deletes the group; its code no longer joins anyone.
+    await switchTo(page, sellerEmail);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Groups' }).click();
+    await seller(page).getByRole('button', { name: 'Delete Group: Rhea’s home' }).click();
+    const deletion = page.getByRole('alertdialog', { name: 'Delete Rhea’s home?' });
+    await deletion.getByText('Its invite code stops working. This action cannot be undone.').waitFor();
+    await deletion.getByRole('button', { name: 'Delete Group' }).click();
+    await toast(page, 'Group deleted successfully').waitFor();
+    await seller(page).getByText('My Groups (0)').waitFor();
+    await switchTo(page, miloEmail);
+    expect((await page.request.post(`${groups}/join`, { data: { inviteCode } })).status()).toBe(404);
     expect(errors).toEqual([]);
   });
 });

@@ -271,6 +271,18 @@ describe('the authorization table over the running platform', () => {
             name: 'Open',
           })
         ).inviteCode,
+      newGroupOfTheSeller: async () => {
+        const group = await call<{ id: string; inviteCode: string }>(
+          sessions.seller,
+          'POST',
+          '/api/user-groups',
+          {
+            name: 'To delete',
+          },
+        );
+        await call(sessions.member, 'POST', '/api/user-groups/join', { inviteCode: group.inviteCode });
+        return group.id;
+      },
       newFeedPathOfTheSeller: async () =>
         new URL((await call<{ url: string }>(sessions.seller, 'POST', '/api/calendar/feed')).url).pathname,
       newSellersInvitationToAnAgent: async () =>

@@ -21,6 +21,7 @@ export const groupMessages = {
   ownerStays: 'The group’s owner cannot be removed or given another role',
   memberUnknown: 'That person is not a member of this group',
   householdUnknown: 'You are not a member of that household',
+  ownerOnly: 'Only the group’s owner can delete it',
 } as const;
 
 export const GroupErrorCode = {
@@ -31,6 +32,7 @@ export const GroupErrorCode = {
   ownerStays: 'GROUP_OWNER_STAYS',
   memberUnknown: 'MEMBER_NOT_FOUND',
   householdUnknown: 'HOUSEHOLD_NOT_FOUND',
+  ownerOnly: 'GROUP_OWNER_REQUIRED',
 } as const;
 
 /** Invite codes: 8 characters from upper-case letters and digits without look-alikes (0/O, 1/I). */

@@ -43,6 +43,8 @@ export interface JourneyAuthorizationWorld extends AuthorizationWorld {
   newHouseholdMember(): Promise<string>;
   /** The invite code of a new group that a new account owns. */
   newGroupInviteCode(): Promise<string>;
+  /** The id of a new group the seller owns and the member joined (the household's rows need theirs kept). */
+  newGroupOfTheSeller(): Promise<string>;
   /** The path of a new calendar feed of the seller's (each new one revokes the one before). */
   newFeedPathOfTheSeller(): Promise<string>;
 }
@@ -329,6 +331,12 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       route: 'PUT /api/user-groups/:id',
       request: () => ({ url: `/api/user-groups/${world.householdId}`, payload: { name: 'Renamed' } }),
       expected: statuses(401, 200, 403, 404, 404, 404),
+    },
+    {
+      route: 'DELETE /api/user-groups/:id',
+      what: 'the owner deletes a group; a member may not, outsiders do not see it',
+      request: async () => ({ url: `/api/user-groups/${await world.newGroupOfTheSeller()}` }),
+      expected: statuses(401, 204, 403, 404, 404, 404),
     },
     {
       route: 'PUT /api/user-groups/:id/members/:userId',

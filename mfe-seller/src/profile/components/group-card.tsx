@@ -1,4 +1,4 @@
-import { LogOut, Pencil, UserMinus, Users } from 'lucide-react';
+import { LogOut, Pencil, Trash2, UserMinus, Users } from 'lucide-react';
 import type { GroupMember, UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { useSetMemberRole } from '../hooks/use-profile-requests.ts';
@@ -10,7 +10,7 @@ export const canEdit = (group: UserGroup) => group.role === 'owner' || group.rol
 /**
  * One of My Groups: name, description, the caller's role, the members with theirs, the invite code.
  * Owners and admins edit the group and change its other members (make admin or member, remove);
- * anyone but the owner may leave (decisions.md, Groups).
+ * anyone but the owner may leave; the owner may delete it (decisions.md, Groups).
  */
 export function GroupCard({
   group,
@@ -18,12 +18,14 @@ export function GroupCard({
   onEdit,
   onRemove,
   onLeave,
+  onDelete,
 }: {
   group: UserGroup;
   userId: string | undefined;
   onEdit: () => void;
   onRemove: (member: GroupMember) => void;
   onLeave: () => void;
+  onDelete: () => void;
 }) {
   const setRole = useSetMemberRole();
   const roleChange = (member: GroupMember) => (member.role === 'admin' ? 'Make Member' : 'Make Admin');
@@ -118,8 +120,14 @@ export function GroupCard({
             Edit
           </Button>
         )}
+        {group.role === 'owner' && (
+          <Button size="sm" variant="ghost" aria-label={`Delete Group: ${group.name}`} onClick={onDelete}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete Group
+          </Button>
+        )}
         {group.role !== 'owner' && (
-          <Button size="sm" variant="ghost" aria-label={`Leave ${group.name}`} onClick={onLeave}>
+          <Button size="sm" variant="ghost" aria-label={`Leave Group: ${group.name}`} onClick={onLeave}>
             <LogOut aria-hidden="true" className="size-4" />
             Leave Group
           </Button>

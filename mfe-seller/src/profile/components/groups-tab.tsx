@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import type { UserGroup } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
 import { useSignedInUserId } from '../../journey/hooks/use-offline-task-changes.ts';
-import { useRemoveMember, type MemberRemoval } from '../hooks/use-profile-requests.ts';
+import { useDeleteGroup, useRemoveMember, type MemberRemoval } from '../hooks/use-profile-requests.ts';
 import { GroupCard } from './group-card.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
 import { JoinGroupCard } from './join-group-card.tsx';
@@ -11,7 +11,8 @@ import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
 
 /**
  * My Groups: the count, Create Group, each group (its code with Copy Code, its members; Edit and
- * member changes for owners and admins, Leave Group for the rest), Join a Group.
+ * member changes for owners and admins, Delete Group for the owner, Leave Group for the rest), Join
+ * a Group.
  */
 export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; failed: boolean }) {
   const [creating, setCreating] = useState(false);
@@ -19,6 +20,8 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
   const [removing, setRemoving] = useState<MemberRemoval | null>(null);
   const userId = useSignedInUserId();
   const remove = useRemoveMember({ onSuccess: () => setRemoving(null) });
+  const [deleting, setDeleting] = useState<UserGroup | null>(null);
+  const deleteGroup = useDeleteGroup({ onSuccess: () => setDeleting(null) });
 
   return (
     <div className="space-y-6">
@@ -55,6 +58,7 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
                     self: false,
                   })
                 }
+                onDelete={() => setDeleting(group)}
                 onLeave={() => {
                   if (userId)
                     setRemoving({ groupId: group.id, groupName: group.name, userId, name: '', self: true });
@@ -66,6 +70,23 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
       </Card>
       <JoinGroupCard />
       {creating && <GroupFormDialog open={creating} onOpenChange={setCreating} />}
+      {deleting && (
+        <LazyConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          title={`Delete ${deleting.name}?`}
+          description={
+            deleting.memberCount > 1
+              ? `Its other ${deleting.memberCount - 1 === 1 ? 'member loses' : `${deleting.memberCount - 1} members lose`} it and any journey it shares, and its invite code stops working. This action cannot be undone.`
+              : 'Its invite code stops working. This action cannot be undone.'
+          }
+          confirmLabel="Delete Group"
+          pending={deleteGroup.isPending}
+          onConfirm={() => deleteGroup.mutate(deleting)}
+        />
+      )}
       {removing && (
         <LazyConfirmDialog
           open

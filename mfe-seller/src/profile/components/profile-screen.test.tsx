@@ -416,7 +416,7 @@ describe('My Groups: members, leaving', () => {
     expect(screen.queryByRole('button', { name: /Remove Olive Owner/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove Jane Seller/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove Sam Spouse from Household' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Leave Household' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Leave Group: Household' })).toBeTruthy();
   });
 
   it('offers a member no changes to others, and the owner no Leave Group', async () => {
@@ -438,9 +438,39 @@ describe('My Groups: members, leaving', () => {
     await screen.findByRole('list', { name: 'Members of Household' });
     expect(screen.queryByRole('button', { name: /Remove Sam Spouse/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Make \w+: Sam Spouse/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Leave Household' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Leave Mine' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Leave Group: Household' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave Group: Mine' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove Pat Friend from Mine' })).toBeTruthy();
+    // Only the owner deletes.
+    expect(screen.getByRole('button', { name: 'Delete Group: Mine' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Group: Household' })).toBeNull();
+  });
+
+  it('the owner deletes a group after a question that says what the members lose', async () => {
+    let groups = [household('owner', { ownerId: 'user-1' })];
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, groups),
+      'DELETE /api/user-groups/h': () => {
+        groups = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Group: Household' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Household?' });
+    expect(dialog.textContent).toContain(
+      'Its other 2 members lose it and any journey it shares, and its invite code stops working. This action cannot be undone.',
+    );
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Group' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Group deleted successfully',
+        description: 'Household no longer exists.',
+      }),
+    );
+    expect(await screen.findByText('My Groups (0)')).toBeTruthy();
   });
 
   it('asks before removing a member, removes them, and the list read again shows them gone', async () => {
@@ -486,7 +516,7 @@ describe('My Groups: members, leaving', () => {
     });
     openOn('groups');
     renderSignedIn(<ProfileScreen />, userFixture);
-    fireEvent.click(await screen.findByRole('button', { name: 'Leave Household' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave Group: Household' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Leave Household?' });
     expect(dialog.textContent).toContain('To rejoin later you will need its invite code.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Leave Group' }));

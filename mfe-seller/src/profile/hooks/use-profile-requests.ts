@@ -179,6 +179,24 @@ export function useRemoveMember({ onSuccess }: { onSuccess: () => void }) {
   });
 }
 
+/**
+ * DELETE /api/user-groups/{id}: the owner deletes the group; its members lose it and any journey it
+ * shared, so the journey reads refetch too.
+ */
+export function useDeleteGroup({ onSuccess }: { onSuccess: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: Pick<UserGroup, 'id' | 'name'>) =>
+      apiClient.request('DELETE', groupUrl(group.id), noContent),
+    onSuccess: async (_answer, group) => {
+      toast({ title: 'Group deleted successfully', description: `${group.name} no longer exists.` });
+      onSuccess();
+      await refetchLists(queryClient, { groups: true, journey: true });
+    },
+    onError: failureToast('Failed to delete group'),
+  });
+}
+
 /** PUT /api/user-groups/{id}/members/{userId}: the owner or an admin makes a member an admin, or back. */
 export function useSetMemberRole() {
   const queryClient = useQueryClient();

@@ -237,6 +237,18 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
       return one(actor.id, groupId);
     },
 
+    /**
+     * The owner deletes the group: its memberships go with it (and with them every member's access
+     * to any journey it shared), and its invite code stops working. Admins and members are refused.
+     */
+    async remove(actor: SessionUser, groupId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { role } = await membershipOf(tx, groupId, actor.id);
+        if (role !== 'owner') throw new HttpError(403, GroupErrorCode.ownerOnly, groupMessages.ownerOnly);
+        await tx.delete(userGroups).where(eq(userGroups.id, groupId));
+      });
+    },
+
     /** The owner or an admin removes a member; anyone but the owner may leave. */
     async removeMember(actor: SessionUser, groupId: string, userId: string): Promise<void> {
       await db.transaction(async (tx) => {

@@ -108,6 +108,16 @@ describe('authorization on every journey route', () => {
         });
         return userGroupSchema.parse(created.json()).inviteCode;
       },
+      newGroupOfTheSeller: async () => {
+        const group = userGroupSchema.parse(
+          (await call('seller', 'POST', '/api/user-groups', { name: 'To delete' })).json(),
+        );
+        expect(
+          (await call('member', 'POST', '/api/user-groups/join', { inviteCode: group.inviteCode }))
+            .statusCode,
+        ).toBe(200);
+        return group.id;
+      },
       newFeedPathOfTheSeller: async () => {
         const feed = calendarFeedSchema.parse((await call('seller', 'POST', '/api/calendar/feed')).json());
         return new URL(must(feed.url)).pathname;

@@ -168,6 +168,42 @@ describe('groups', () => {
     expect((await join(member, group.inviteCode)).json()).toMatchObject({ role: 'member', memberCount: 3 });
   });
 
+  it('the owner deletes a group: its members lose it and the journey it shared, its code stops working', async () => {
+    const owner = await journey.signUp('client');
+    const admin = await journey.signUp('client');
+    const member = await journey.signUp('client');
+    const outsider = await journey.signUp('client');
+    const group = await create(owner);
+    await join(admin, group.inviteCode);
+    await join(member, group.inviteCode);
+    await call(owner, 'PUT', `/api/user-groups/${group.id}/members/${admin.userId}`, { role: 'admin' });
+    const households = async (user: TestUser) =>
+      ((await call(user, 'GET', '/api/clients/current/households')).json() as { own: boolean }[]).filter(
+        (household) => !household.own,
+      );
+    expect(await households(member)).toHaveLength(1);
+
+    const remove = (user: TestUser) => call(user, 'DELETE', `/api/user-groups/${group.id}`);
+    const byAdmin = await remove(admin);
+    expect([byAdmin.statusCode, byAdmin.json()]).toEqual([
+      403,
+      { message: 'Only the group’s owner can delete it', code: 'GROUP_OWNER_REQUIRED' },
+    ]);
+    expect((await remove(member)).statusCode).toBe(403);
+    expect((await remove(outsider)).statusCode).toBe(404);
+    expect((await remove(owner)).statusCode).toBe(204);
+
+    for (const user of [owner, admin, member]) {
+      expect((await call(user, 'GET', '/api/user-groups')).json()).toEqual([]);
+    }
+    expect(await households(member)).toEqual([]);
+    const ownerClient = await journey.clientOf(owner.userId);
+    const journeyRead = await call(member, 'GET', `/api/clients/current/journey?clientId=${ownerClient?.id}`);
+    expect(journeyRead.statusCode).toBe(404);
+    expect((await join(outsider, group.inviteCode)).statusCode).toBe(404);
+    expect((await remove(owner)).statusCode).toBe(404);
+  });
+
   it('signed out is 401 on every groups route', async () => {
     for (const [method, url] of [
       ['GET', '/api/user-groups'],
@@ -176,6 +212,7 @@ describe('groups', () => {
       ['PUT', '/api/user-groups/x'],
       ['PUT', '/api/user-groups/x/members/y'],
       ['DELETE', '/api/user-groups/x/members/y'],
+      ['DELETE', '/api/user-groups/x'],
     ] as const) {
       expect(
         (await call(null, method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode,

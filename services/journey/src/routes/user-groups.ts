@@ -11,7 +11,10 @@ import { requireUser, type App } from '@listready/service-kit';
 import { signedIn } from './journey-access-hooks.ts';
 import type { GroupService } from '../groups/group-service.ts';
 
-/** Groups (seller spec §7): any signed-in user creates, joins and lists; owners and admins edit. */
+/**
+ * Groups (seller spec §7): any signed-in user creates, joins and lists; owners and admins edit; the
+ * owner deletes.
+ */
 export function userGroupRoutes(app: App, deps: { groups: GroupService }): void {
   const path = '/api/user-groups';
 
@@ -44,6 +47,15 @@ export function userGroupRoutes(app: App, deps: { groups: GroupService }): void 
       schema: { params: groupIdParamsSchema, body: groupWriteSchema, response: { 200: userGroupSchema } },
     },
     async (request) => deps.groups.update(requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    `${path}/:id`,
+    { preValidation: signedIn, schema: { params: groupIdParamsSchema } },
+    async (request, reply) => {
+      await deps.groups.remove(requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.put(

@@ -123,6 +123,14 @@ describe('the household on one journey', () => {
     await kitchen.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Notes saved').waitFor();
     await kitchen.getByText('Shared with group').waitFor();
+    // A task of the member's for the whole household, added under the seller's journey.
+    await seller(page).getByRole('button', { name: 'Add Task' }).click();
+    const addTask = page.getByRole('dialog', { name: 'Add Task' });
+    await addTask.getByText('A task on Hazel Owner’s journey, for the whole household.').waitFor();
+    await addTask.getByLabel('Title').fill('Milo mows the lawn');
+    await addTask.getByRole('button', { name: 'Add Task' }).click();
+    await toast(page, 'Task created successfully').waitFor();
+    await taskRow(page, 'Milo mows the lawn').waitFor();
     // The choice is kept: a reload stays on the seller's journey.
     await page.reload();
     await taskRow(page, 'Curb Appeal').getByText('Completed by Milo Member').waitFor();
@@ -137,6 +145,7 @@ describe('the household on one journey', () => {
     // One journey of her own, no household of someone else's: no picker.
     expect(await seller(page).getByLabel('Working on').count()).toBe(0);
     await taskRow(page, 'Curb Appeal').getByText('Completed by Milo Member').waitFor();
+    await taskRow(page, 'Milo mows the lawn').waitFor();
     await taskRow(page, 'Kitchen').getByRole('button', { name: 'Notes: Kitchen' }).click();
     expect(await taskRow(page, 'Kitchen').getByLabel('Notes for Kitchen').inputValue()).toBe(
       'Milo will fix the cabinet doors',

@@ -12,6 +12,8 @@ import {
   stageFixture,
 } from '../utils/journey-test-fixtures.tsx';
 import { JourneyScreen } from './journey-screen.tsx';
+import { aClientProfile } from '@listready/contracts/fixtures';
+import { personalTaskFixture } from '../../profile/utils/profile-test-fixtures.ts';
 
 vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
 
@@ -47,6 +49,10 @@ function scriptHouseholds(list: Household[]) {
     'GET /api/clients/current/tasks?clientId=jade-client': () => json(200, jadeEntries),
     'GET /api/clients/current/custom-tasks?clientId=jade-client': () => json(200, []),
     'PUT /api/client-tasks/a2': () => json(200, jadeEntries[1]),
+    'GET /api/clients/current/profile?clientId=jade-client': () =>
+      json(200, aClientProfile({ id: 'jade-client', userId: 'jade-user' })),
+    'POST /api/clients/current/custom-tasks?clientId=jade-client': (body) =>
+      json(201, { ...personalTaskFixture('new', (body as { title: string }).title), ...(body as object) }),
   });
 }
 
@@ -73,6 +79,30 @@ describe('the household on the journey', () => {
     expect(calls.map((call) => call.url)).toContain('/api/clients/current/tasks?clientId=jade-client');
     // The progress card is not "yours" on someone else's journey: it names whose it is.
     expect(screen.getByRole('region', { name: 'Jade Seller’s Home Sale Journey' })).toBeTruthy();
+  });
+
+  it('adds a task to the household’s journey from under it (the member’s way to add one)', async () => {
+    window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'jade-client');
+    const calls = scriptHouseholds(households);
+    renderSignedIn(<JourneyScreen />);
+    await findTaskRow('Curb Appeal');
+    const addTask = screen.getByRole('button', { name: 'Add Task' });
+    // As a browser does on a click (jsdom does not).
+    addTask.focus();
+    fireEvent.click(addTask);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Task' });
+    expect(dialog.textContent).toContain('A task on Jade Seller’s journey, for the whole household.');
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Mow the lawn' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Task' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        url: '/api/clients/current/custom-tasks?clientId=jade-client',
+        body: { title: 'Mow the lawn', stageId: null },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Task' })).toBeNull());
+    // The focus goes back to the button.
+    await waitFor(() => expect(document.activeElement).toBe(addTask));
   });
 
   it('shows who completed a task', async () => {

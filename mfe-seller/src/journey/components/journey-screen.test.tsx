@@ -151,7 +151,7 @@ describe('JourneyScreen', () => {
     fireEvent.click(stageHeader('Ready to Show!!'));
     await screen.findByText('Turn on lights');
     expect(screen.queryByRole('button', { name: /Mark (Complete|Incomplete)/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Reschedule|Notes|Clear All/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reschedule|Notes|Clear All|Add Task/ })).toBeNull();
     const ticked = screen.getByLabelText('Turn on lights') as HTMLInputElement;
     expect(ticked.disabled).toBe(true);
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { ApiRequestError, AppLink, useSession } from '@listready/web-client';
-import { useLinkedClientId } from '../hooks/use-household.ts';
+import { useJourneyOwner, useLinkedClientId } from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import type { CustomTask } from '../utils/journey-api.ts';
@@ -9,7 +9,8 @@ import { prefersReducedMotion } from '../utils/reduced-motion.ts';
 import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
-import { ProgressCard, useProgressTitle } from './progress-card.tsx';
+import { ProgressCard, progressTitle } from './progress-card.tsx';
+import { AddJourneyTask } from './add-journey-task.tsx';
 import { StageSection } from './stage-section.tsx';
 import { TaskRow, TaskRowActionsProvider } from './task-row.tsx';
 import { TodaysPriorityCard, type TaskToShow } from './todays-priority-card.tsx';
@@ -79,7 +80,7 @@ function Journey({ agent }: { agent: boolean }) {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
-  const progressTitle = useProgressTitle(agent);
+  const owner = useJourneyOwner(agent);
   // What the rest of the household does shows here as it happens, once the journey is there.
   useLiveJourney(journey.isSuccess);
   // Which stages are open; until the seller toggles one, the stage in progress is.
@@ -167,7 +168,7 @@ function Journey({ agent }: { agent: boolean }) {
       ) : (
         <TaskRowActionsProvider>
           <div className="grid gap-4 md:grid-cols-2">
-            <ProgressCard summary={journey.data.summary} title={progressTitle} />
+            <ProgressCard summary={journey.data.summary} title={progressTitle(owner)} />
             <TodaysPriorityCard
               priority={journey.data.summary.todaysPriority}
               nextUp={nextUp}
@@ -202,6 +203,7 @@ function Journey({ agent }: { agent: boolean }) {
               </ul>
             </section>
           )}
+          {!agent && <AddJourneyTask stages={journey.data.stages} owner={owner} />}
         </TaskRowActionsProvider>
       )}
     </section>

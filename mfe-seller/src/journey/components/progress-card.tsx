@@ -1,5 +1,5 @@
 import { Card } from '@listready/ui';
-import { useHouseholds, useJourneyChoice } from '../hooks/use-household.ts';
+import type { JourneyOwner } from '../hooks/use-household.ts';
 import type { JourneyResponse } from '../utils/journey-api.ts';
 
 /**
@@ -7,13 +7,11 @@ import type { JourneyResponse } from '../utils/journey-api.ts';
  * household's, its seller named (as the picker names it); on a client's an agent follows, no
  * owner (the page's heading names the client).
  */
-export function useProgressTitle(agent: boolean): string {
-  const { clientId } = useJourneyChoice();
-  const households = useHouseholds(!agent && clientId !== undefined);
-  if (agent) return 'Home Sale Journey';
-  if (clientId === undefined) return 'Your Home Sale Journey';
-  const household = households.data?.find((each) => each.clientId === clientId);
-  return household && !household.own ? `${household.ownerName}’s Home Sale Journey` : 'Home Sale Journey';
+export function progressTitle(owner: JourneyOwner): string {
+  if (owner.kind === 'own') return 'Your Home Sale Journey';
+  return owner.kind === 'household' && owner.ownerName
+    ? `${owner.ownerName}’s Home Sale Journey`
+    : 'Home Sale Journey';
 }
 
 /** The Your Home Sale Journey card: percent, X of Y tasks completed, N remaining. */

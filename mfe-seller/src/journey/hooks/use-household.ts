@@ -51,6 +51,20 @@ export function useJourneyChoice(): JourneyChoice {
   return { clientId: chosen.clientId, ready: true };
 }
 
+/** Whose journey the page works on: the reader's own, a household's (its seller named), a client's. */
+export type JourneyOwner =
+  { kind: 'own' } | { kind: 'household'; ownerName: string | null } | { kind: 'client' };
+
+export function useJourneyOwner(agent: boolean): JourneyOwner {
+  const { clientId } = useJourneyChoice();
+  const households = useHouseholds(!agent && clientId !== undefined);
+  if (agent) return { kind: 'client' };
+  if (clientId === undefined) return { kind: 'own' };
+  const household = households.data?.find((each) => each.clientId === clientId);
+  if (household?.own) return { kind: 'own' };
+  return { kind: 'household', ownerName: household?.ownerName ?? null };
+}
+
 /**
  * An agent following a client's journey (`/journey?clientId=` from the dashboard): the screen only
  * reads — the server refuses an agent's changes with 403, so none are offered.

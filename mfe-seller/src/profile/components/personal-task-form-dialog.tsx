@@ -19,15 +19,25 @@ export interface StageOption {
   title: string;
 }
 
+/** Where Add Task puts the task when not on the person's own list: a household's journey. */
+export interface TaskDestination {
+  /** The custom tasks URL of that journey (`?clientId=`). */
+  url: string;
+  /** The dialog's description, saying whose journey it is. */
+  description: string;
+}
+
 /** Add or edit a personal task: title required; stage none, empty date and assignee sent as null. */
 export function PersonalTaskFormDialog({
   task,
+  addTo,
   stages,
   memberNames,
   open,
   onOpenChange,
 }: {
   task?: CustomTask;
+  addTo?: TaskDestination | undefined;
   stages: readonly StageOption[];
   memberNames: readonly string[];
   open: boolean;
@@ -50,7 +60,7 @@ export function PersonalTaskFormDialog({
   // A new task's id, made here: sent again (no answer came, or kept offline), it is still one task.
   const [newId] = useState(() => crypto.randomUUID());
   const close = () => onOpenChange(false);
-  const create = useCreatePersonalTask({ onSuccess: close });
+  const create = useCreatePersonalTask({ onSuccess: close, ...(addTo ? { url: addTo.url } : {}) });
   const edit = useEditPersonalTask({ onSuccess: close });
   const pending = create.isPending || edit.isPending;
   const { errors } = form.formState;
@@ -62,7 +72,9 @@ export function PersonalTaskFormDialog({
       onOpenChange={onOpenChange}
       title={task ? 'Edit Task' : 'Add Task'}
       description={
-        task ? `Change the details of "${task.title}".` : 'A task of your own, beside the journey’s.'
+        task
+          ? `Change the details of "${task.title}".`
+          : (addTo?.description ?? 'A task of your own, beside the journey’s.')
       }
     >
       <form

@@ -231,7 +231,14 @@ const keptCreation = (userId: string | undefined, id: string) =>
  * POST, with the id the form gave the task (sent twice, it makes one task); without a network the
  * task is kept on this device and sent when the browser is back online.
  */
-export function useCreatePersonalTask({ onSuccess }: { onSuccess: () => void }) {
+export function useCreatePersonalTask({
+  onSuccess,
+  url = CUSTOM_TASKS_URL,
+}: {
+  onSuccess: () => void;
+  /** The list it goes on: the person's own (default), or a household's journey (`?clientId=`). */
+  url?: string;
+}) {
   const queryClient = useQueryClient();
   const userId = useSignedInUserId();
   return useMutation({
@@ -239,9 +246,9 @@ export function useCreatePersonalTask({ onSuccess }: { onSuccess: () => void }) 
       sendOrKeepCreation({
         store: pendingTaskCreations,
         userId,
-        url: CUSTOM_TASKS_URL,
+        url,
         task,
-        send: () => apiClient.request('POST', CUSTOM_TASKS_URL, customTaskSchema, { body: task }),
+        send: () => apiClient.request('POST', url, customTaskSchema, { body: task }),
       }),
     onSuccess: async (created) => {
       if (created === KEPT_ON_DEVICE) keptOnDeviceToast();

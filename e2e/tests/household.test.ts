@@ -131,6 +131,10 @@ describe('the household on one journey', () => {
     await addTask.getByRole('button', { name: 'Add Task' }).click();
     await toast(page, 'Task created successfully').waitFor();
     await taskRow(page, 'Milo mows the lawn').waitFor();
+    // Not "My Custom Tasks" on someone else's journey.
+    await seller(page).getByRole('heading', { level: 2, name: 'Custom Tasks', exact: true }).waitFor();
+    await seller(page).getByRole('button', { name: 'Add Task' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--add-task-375.png') });
     // The choice is kept: a reload stays on the seller's journey.
     await page.reload();
     await taskRow(page, 'Curb Appeal').getByText('Completed by Milo Member').waitFor();

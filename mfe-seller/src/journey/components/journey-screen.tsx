@@ -193,9 +193,12 @@ function Journey({ agent }: { agent: boolean }) {
           {unstagedCustoms.length > 0 && (
             <section
               className="rounded-xl border border-surface-border bg-surface p-4"
-              aria-label="My custom tasks"
+              aria-label={owner.kind === 'own' ? 'My custom tasks' : 'Custom tasks'}
             >
-              <h2 className="mb-3 font-semibold">My Custom Tasks</h2>
+              {/* "My" only on one's own journey: a member or an agent reads the seller's. */}
+              <h2 className="mb-3 font-semibold">
+                {owner.kind === 'own' ? 'My Custom Tasks' : 'Custom Tasks'}
+              </h2>
               <ul className="space-y-2">
                 {unstagedCustoms.map((task) => (
                   <TaskRow key={task.id} task={rowOfCustomTask(task)} />

@@ -195,6 +195,9 @@ describe('the agent dashboard', () => {
     const table = agentRemote(page).getByRole('region', { name: 'Clients table' });
     const clientCell = row.getByRole('rowheader');
     const before = await clientCell.boundingBox();
+    // What is out of view is said (and shadowed at the table's right edge).
+    expect(await agentRemote(page).getByTestId('clients-scroll-hint').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, 'agent-dashboard-test--clients-375-start.png') });
     await table.evaluate((element) => element.scrollBy({ left: 400 }));
     expect(await table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     expect((await clientCell.boundingBox())?.x).toBe(before?.x);

@@ -166,6 +166,12 @@ function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
         <p role="status" className="pb-2 text-sm text-ink-muted">
           {searching ? `${shown.length} of ${clientsCounted(rows.length)}` : clientsCounted(rows.length)}
         </p>
+        {/* A phone shows the Client column and part of the next: the rest is sideways. */}
+        {shown.length > 0 && (
+          <p className="w-full text-xs text-ink-muted sm:hidden" data-testid="clients-scroll-hint">
+            Scroll the table sideways for progress, stage and actions.
+          </p>
+        )}
       </div>
       {shown.length === 0 ? (
         <div className="border-t border-surface-border px-6 py-12 text-center">
@@ -182,7 +188,7 @@ function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
           role="region"
           aria-label="Clients table"
           tabIndex={0}
-          className="relative overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
+          className="relative scroll-shadow-x overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
         >
           <table className="w-full min-w-max border-collapse">
             <caption className="sr-only">{sortCaption(sort)}</caption>

@@ -120,7 +120,8 @@ describe('groups', () => {
     expect(seats.rows[0].n).toBe(10);
   });
 
-  it('roles: owner and admins edit, members cannot; the owner is never removed or demoted', async () => {
+  /** A group of an owner, an admin and a member, and someone outside it. */
+  async function groupOfFour() {
     const owner = await journey.signUp('client');
     const admin = await journey.signUp('client');
     const member = await journey.signUp('client');
@@ -132,6 +133,11 @@ describe('groups', () => {
       role: 'admin',
     });
     expect(promote.statusCode).toBe(200);
+    return { owner, admin, member, outsider, group };
+  }
+
+  it('roles: owner and admins edit, members cannot; the owner is never removed or demoted', async () => {
+    const { owner, admin, member, outsider, group } = await groupOfFour();
 
     const rename = (user: TestUser, name: string) =>
       call(user, 'PUT', `/api/user-groups/${group.id}`, { name });
@@ -169,14 +175,7 @@ describe('groups', () => {
   });
 
   it('the owner deletes a group: its members lose it and the journey it shared, its code stops working', async () => {
-    const owner = await journey.signUp('client');
-    const admin = await journey.signUp('client');
-    const member = await journey.signUp('client');
-    const outsider = await journey.signUp('client');
-    const group = await create(owner);
-    await join(admin, group.inviteCode);
-    await join(member, group.inviteCode);
-    await call(owner, 'PUT', `/api/user-groups/${group.id}/members/${admin.userId}`, { role: 'admin' });
+    const { owner, admin, member, outsider, group } = await groupOfFour();
     const households = async (user: TestUser) =>
       ((await call(user, 'GET', '/api/clients/current/households')).json() as { own: boolean }[]).filter(
         (household) => !household.own,

@@ -74,6 +74,12 @@ export async function fakeSignedIn(page: Page, role: FakeRole): Promise<{ signOu
       if (name in answers) return route.fulfill({ status: 200, json: answers[name] });
       return route.fulfill({ status: 200, json: profile });
     });
+    // With no agent linked the banner asks whether one was invited: nobody was.
+    await page.route('**/api/invitations', (route) =>
+      signedIn
+        ? route.fulfill({ status: 200, json: [] })
+        : route.fulfill({ status: 401, json: { message: 'Unauthorized' } }),
+    );
   }
   if (role === 'agent') {
     // The analytics remote reads its figures at once; a faked session has no cookie, so the real

@@ -20,8 +20,9 @@ export function AddJourneyTask({ stages, owner }: { stages: readonly JourneyStag
   const [open, setOpen] = useState(false);
   const { url } = useJourneyUrl(CUSTOM_TASKS_URL);
   // The journey's seller (the profile names them), whose household's people are offered.
+  // Read once the form opens (the banner may have the profile already: the groups wait too).
   const profile = useClientProfile(open);
-  const memberNames = useHouseholdMemberNames(profile.data?.client.userId);
+  const memberNames = useHouseholdMemberNames(open ? profile.data?.client.userId : undefined);
   const whose =
     owner.kind === 'household'
       ? `A task on ${owner.ownerName ? `${owner.ownerName}’s` : 'this'} journey, for the whole household.`

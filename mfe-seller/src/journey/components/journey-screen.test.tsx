@@ -15,6 +15,13 @@ import {
 } from '../utils/journey-test-fixtures.tsx';
 import { JourneyScreen } from './journey-screen.tsx';
 import { PAST_DUE_HINT } from '../utils/past-due.ts';
+import { aClientProfile } from '@listready/contracts/fixtures';
+import { useClientProfile } from '../hooks/use-journey-queries.ts';
+
+/** Says when the seller's profile has been read (as the banner reads it). */
+function ProfileRead() {
+  return useClientProfile(true).data ? 'profile read' : null;
+}
 
 vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
 
@@ -213,6 +220,30 @@ describe('JourneyScreen', () => {
     expect(screen.queryByText('We could not load your journey.')).toBeNull();
     expect(screen.getByText('Curb Appeal')).toBeTruthy();
     for (const change of pendingTaskChanges.snapshot()) await pendingTaskChanges.remove(change.key);
+  });
+
+  it('asks for the household’s people only once Add Task opens, even with the seller’s profile at hand', async () => {
+    const calls = scriptApi({
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, entries),
+      'GET /api/clients/current/custom-tasks': () => json(200, customTasks),
+      'GET /api/clients/current/profile': () => json(200, aClientProfile({ userId: 'user-1' })),
+      'GET /api/user-groups': () => json(200, []),
+    });
+    // The banner reads the seller's profile on every page: the journey has it in its cache.
+    renderSignedIn(
+      <>
+        <JourneyScreen />
+        <ProfileRead />
+      </>,
+    );
+    await screen.findByText('profile read');
+    await screen.findByText('2 of 4 tasks completed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.url === '/api/user-groups')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Task' }));
+    await screen.findByRole('dialog', { name: 'Add Task' });
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/user-groups')).toHaveLength(1));
   });
 
   it('shows the progress card and Today’s Priority from the journey summary', async () => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { householdsSchema, type UserGroup } from '@listready/contracts/journey';
+import { householdsSchema, type Household, type UserGroup } from '@listready/contracts/journey';
 import { apiClient, apiQuery, useSession } from '@listready/web-client';
 import {
   readHouseholdChoice,
@@ -25,6 +25,8 @@ export interface JourneyChoice {
   clientId: string | undefined;
   /** False while a remembered choice is being checked against the households list. */
   ready: boolean;
+  /** The households list's entry for the journey on screen, once read (never for an agent). */
+  household: Household | undefined;
 }
 
 /** The journey the page's own address names (`?clientId=`: an agent following a client), or null. */
@@ -35,20 +37,24 @@ export function useLinkedClientId(): string | null {
 /**
  * The journey the journey calls work on: the one the page's `?clientId=` names (an agent following
  * a client), else a remembered choice — sent only once the households list confirms it (a member
- * who left a group would otherwise get 404s); without either, nothing waits.
+ * who left a group would otherwise get 404s); without either, nothing waits. A seller or member with
+ * either reads the households list (one cache entry) to say whose journey it is; an agent never does.
  */
 export function useJourneyChoice(): JourneyChoice {
   const linked = useLinkedClientId();
   const stored = useSyncExternalStore(subscribeHouseholdChoice, readHouseholdChoice, () => null);
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  const households = useHouseholds(signedIn && linked === null && stored !== null);
-  if (linked !== null) return { clientId: linked, ready: true };
-  if (stored === null) return { clientId: undefined, ready: true };
-  if (households.isPending) return { clientId: undefined, ready: !signedIn };
-  const chosen = households.data?.find((household) => household.clientId === stored);
-  if (!chosen || chosen.own) return { clientId: undefined, ready: true };
-  return { clientId: chosen.clientId, ready: true };
+  const agent = signedIn && session.user.role === 'agent';
+  const households = useHouseholds(signedIn && !agent && (linked ?? stored) !== null);
+  const find = (clientId: string) =>
+    households.data?.find((household) => household.clientId === clientId);
+  if (linked !== null) return { clientId: linked, ready: true, household: find(linked) };
+  if (stored === null) return { clientId: undefined, ready: true, household: undefined };
+  if (households.isPending) return { clientId: undefined, ready: !signedIn, household: undefined };
+  const chosen = find(stored);
+  if (!chosen || chosen.own) return { clientId: undefined, ready: true, household: chosen };
+  return { clientId: chosen.clientId, ready: true, household: chosen };
 }
 
 /** Whose journey the page works on: the reader's own, a household's (its seller named), a client's. */
@@ -56,12 +62,9 @@ export type JourneyOwner =
   { kind: 'own' } | { kind: 'household'; ownerName: string | null } | { kind: 'client' };
 
 export function useJourneyOwner(agent: boolean): JourneyOwner {
-  const { clientId } = useJourneyChoice();
-  const households = useHouseholds(!agent && clientId !== undefined);
+  const { clientId, household } = useJourneyChoice();
   if (agent) return { kind: 'client' };
-  if (clientId === undefined) return { kind: 'own' };
-  const household = households.data?.find((each) => each.clientId === clientId);
-  if (household?.own) return { kind: 'own' };
+  if (clientId === undefined || household?.own) return { kind: 'own' };
   return { kind: 'household', ownerName: household?.ownerName ?? null };
 }
 

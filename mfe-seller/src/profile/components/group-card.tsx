@@ -5,7 +5,7 @@ import { useSetMemberRole } from '../hooks/use-profile-requests.ts';
 import { Badge } from './badge.tsx';
 import { CopyCodeButton } from './copy-code-button.tsx';
 
-export const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === 'admin';
+const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === 'admin';
 
 /**
  * One of My Groups: name, description, the caller's role, the members with theirs, the invite code.

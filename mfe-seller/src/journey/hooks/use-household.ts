@@ -47,8 +47,7 @@ export function useJourneyChoice(): JourneyChoice {
   const signedIn = session.status === 'signed-in';
   const agent = signedIn && session.user.role === 'agent';
   const households = useHouseholds(signedIn && !agent && (linked ?? stored) !== null);
-  const find = (clientId: string) =>
-    households.data?.find((household) => household.clientId === clientId);
+  const find = (clientId: string) => households.data?.find((household) => household.clientId === clientId);
   if (linked !== null) return { clientId: linked, ready: true, household: find(linked) };
   if (stored === null) return { clientId: undefined, ready: true, household: undefined };
   if (households.isPending) return { clientId: undefined, ready: !signedIn, household: undefined };

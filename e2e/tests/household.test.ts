@@ -204,8 +204,23 @@ describe('the household on one journey', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'household-test--group-members-375.png') });
 
-    // Milo no longer has the group nor its journey: his own, with no picker.
+    // Milo knows the code: the seller gives the group a new one, asked first.
+    const shownCode = seller(page).locator('[data-group-name="Rhea’s home"]').getByTestId('invite-code');
+    expect(await shownCode.textContent()).toBe(inviteCode);
+    await seller(page).getByRole('button', { name: 'New Code: Rhea’s home' }).click();
+    const renew = page.getByRole('alertdialog', { name: 'New invite code for Rhea’s home?' });
+    await renew.getByText(`${inviteCode} stops working`, { exact: false }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--new-code-375.png') });
+    await renew.getByRole('button', { name: 'New Code' }).click();
+    await toast(page, 'New invite code ready').waitFor();
+    await expect.poll(() => shownCode.textContent()).not.toBe(inviteCode);
+    const newCode = (await shownCode.textContent()) ?? '';
+    expect(newCode).toMatch(/^[A-Z0-9]{8}$/);
+
+    // Milo no longer has the group nor its journey: his own, with no picker; the old code is refused.
     await switchTo(page, miloEmail);
+    expect((await page.request.post(`${groups}/join`, { data: { inviteCode } })).status()).toBe(404);
     await openJourney(page, 'Milo');
     expect(await seller(page).getByLabel('Working on').count()).toBe(0);
     expect((await page.request.get(groups)).status()).toBe(200);
@@ -239,7 +254,7 @@ describe('the household on one journey', () => {
     await toast(page, 'Group deleted successfully').waitFor();
     await seller(page).getByText('My Groups (0)').waitFor();
     await switchTo(page, miloEmail);
-    expect((await page.request.post(`${groups}/join`, { data: { inviteCode } })).status()).toBe(404);
+    expect((await page.request.post(`${groups}/join`, { data: { inviteCode: newCode } })).status()).toBe(404);
     expect(errors).toEqual([]);
   });
 });

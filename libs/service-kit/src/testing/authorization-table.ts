@@ -339,6 +339,12 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       expected: statuses(401, 204, 403, 404, 404, 404),
     },
     {
+      route: 'POST /api/user-groups/:id/invite-code',
+      what: 'owners and admins replace the code; a member may not, outsiders do not see the group',
+      request: async () => ({ url: `/api/user-groups/${await world.newGroupOfTheSeller()}/invite-code` }),
+      expected: statuses(401, 200, 403, 404, 404, 404),
+    },
+    {
       route: 'PUT /api/user-groups/:id/members/:userId',
       request: async () => ({
         url: `/api/user-groups/${world.householdId}/members/${await world.newHouseholdMember()}`,

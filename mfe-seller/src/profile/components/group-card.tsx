@@ -1,4 +1,4 @@
-import { LogOut, Pencil, Trash2, UserMinus, Users } from 'lucide-react';
+import { LogOut, Pencil, RefreshCw, Trash2, UserMinus, Users } from 'lucide-react';
 import type { GroupMember, UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { useSetMemberRole } from '../hooks/use-profile-requests.ts';
@@ -9,8 +9,8 @@ const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === '
 
 /**
  * One of My Groups: name, description, the caller's role, the members with theirs, the invite code.
- * Owners and admins edit the group and change its other members (make admin or member, remove);
- * anyone but the owner may leave; the owner may delete it (decisions.md, Groups).
+ * Owners and admins edit the group, replace its invite code and change its other members (make admin
+ * or member, remove); anyone but the owner may leave; the owner may delete it (decisions.md, Groups).
  */
 export function GroupCard({
   group,
@@ -19,6 +19,7 @@ export function GroupCard({
   onRemove,
   onLeave,
   onDelete,
+  onNewCode,
 }: {
   group: UserGroup;
   userId: string | undefined;
@@ -26,6 +27,7 @@ export function GroupCard({
   onRemove: (member: GroupMember) => void;
   onLeave: () => void;
   onDelete: () => void;
+  onNewCode: () => void;
 }) {
   const setRole = useSetMemberRole();
   const roleChange = (member: GroupMember) => (member.role === 'admin' ? 'Make Member' : 'Make Admin');
@@ -115,10 +117,16 @@ export function GroupCard({
         </span>
         <CopyCodeButton group={group} />
         {canEdit(group) && (
-          <Button size="sm" variant="ghost" aria-label={`Edit ${group.name}`} onClick={onEdit}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit
-          </Button>
+          <>
+            <Button size="sm" variant="ghost" aria-label={`New Code: ${group.name}`} onClick={onNewCode}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              New Code
+            </Button>
+            <Button size="sm" variant="ghost" aria-label={`Edit ${group.name}`} onClick={onEdit}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit
+            </Button>
+          </>
         )}
         {group.role === 'owner' && (
           <Button size="sm" variant="ghost" aria-label={`Delete Group: ${group.name}`} onClick={onDelete}>

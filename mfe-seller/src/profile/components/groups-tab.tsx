@@ -3,16 +3,21 @@ import { Plus } from 'lucide-react';
 import type { UserGroup } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
 import { useSignedInUserId } from '../../journey/hooks/use-offline-task-changes.ts';
-import { useDeleteGroup, useRemoveMember, type MemberRemoval } from '../hooks/use-profile-requests.ts';
+import {
+  useDeleteGroup,
+  useNewInviteCode,
+  useRemoveMember,
+  type MemberRemoval,
+} from '../hooks/use-profile-requests.ts';
 import { GroupCard } from './group-card.tsx';
 import { GroupFormDialog } from './group-form-dialog.tsx';
 import { JoinGroupCard } from './join-group-card.tsx';
 import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
 
 /**
- * My Groups: the count, Create Group, each group (its code with Copy Code, its members; Edit and
- * member changes for owners and admins, Delete Group for the owner, Leave Group for the rest), Join
- * a Group.
+ * My Groups: the count, Create Group, each group (its code with Copy Code, its members; Edit, New
+ * Code and member changes for owners and admins, Delete Group for the owner, Leave Group for the
+ * rest), Join a Group.
  */
 export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; failed: boolean }) {
   const [creating, setCreating] = useState(false);
@@ -22,6 +27,8 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
   const remove = useRemoveMember({ onSuccess: () => setRemoving(null) });
   const [deleting, setDeleting] = useState<UserGroup | null>(null);
   const deleteGroup = useDeleteGroup({ onSuccess: () => setDeleting(null) });
+  const [renewing, setRenewing] = useState<UserGroup | null>(null);
+  const newCode = useNewInviteCode({ onSuccess: () => setRenewing(null) });
 
   return (
     <div className="space-y-6">
@@ -59,6 +66,7 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
                   })
                 }
                 onDelete={() => setDeleting(group)}
+                onNewCode={() => setRenewing(group)}
                 onLeave={() => {
                   if (userId)
                     setRemoving({ groupId: group.id, groupName: group.name, userId, name: '', self: true });
@@ -87,6 +95,19 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
           onConfirm={() => deleteGroup.mutate(deleting)}
         />
       )}
+      {renewing && (
+        <LazyConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRenewing(null);
+          }}
+          title={`New invite code for ${renewing.name}?`}
+          description={`${renewing.inviteCode} stops working: anyone who has it but has not joined will need the new code. Everyone in the group stays.`}
+          confirmLabel="New Code"
+          pending={newCode.isPending}
+          onConfirm={() => newCode.mutate(renewing)}
+        />
+      )}
       {removing && (
         <LazyConfirmDialog
           open
@@ -102,7 +123,7 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
               }
             : {
                 title: `Remove ${removing.name}?`,
-                description: `${removing.name} will no longer be a member of ${removing.groupName} or see any journey it shares. They can rejoin with the group’s invite code.`,
+                description: `${removing.name} will no longer be a member of ${removing.groupName} or see any journey it shares. They can rejoin with the group’s invite code unless you give it a New Code.`,
                 confirmLabel: 'Remove',
               })}
           pending={remove.isPending}

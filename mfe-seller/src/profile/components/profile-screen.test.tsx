@@ -536,6 +536,34 @@ describe('My Groups: members, leaving', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(2);
   });
 
+  it('an admin gives the group a new invite code after asking; a member is not offered one', async () => {
+    const calls = scriptApi({
+      'GET /api/user-groups': () =>
+        json(200, [
+          household('admin', { inviteCode: 'OLDC2345' }),
+          groupFixture('m', 'Friends', { role: 'member' }),
+        ]),
+      'POST /api/user-groups/h/invite-code': () => json(200, household('admin', { inviteCode: 'NEWC6789' })),
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'New Code: Household' }));
+    expect(screen.queryByRole('button', { name: 'New Code: Friends' })).toBeNull();
+    const dialog = await screen.findByRole('alertdialog', { name: 'New invite code for Household?' });
+    expect(dialog.textContent).toContain('OLDC2345 stops working');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New Code' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'New invite code ready',
+        description: 'The old code for Household no longer works.',
+      }),
+    );
+    const card = screen.getAllByTestId('group-card')[0]!;
+    expect(within(card).getByTestId('invite-code').textContent).toBe('NEWC6789');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('makes a member an admin and back, showing the role the server answers', async () => {
     const calls = scriptApi({
       'GET /api/user-groups': () => json(200, [household('owner')]),

@@ -30,6 +30,7 @@ import { journeyReadRetry, usePendingCustomTasksSelect } from '../../journey/hoo
 import { CUSTOM_TASKS_URL, customTaskUrl } from '../../journey/utils/journey-api.ts';
 import {
   CURRENT_USER_URL,
+  groupInviteCodeUrl,
   groupMemberUrl,
   groupUrl,
   GROUPS_QUERY_KEY,
@@ -197,6 +198,34 @@ export function useDeleteGroup({ onSuccess }: { onSuccess: () => void }) {
   });
 }
 
+/** A group's change answered with the group as it now stands: it replaces the cached one. */
+function keepGroup(queryClient: QueryClient, group: UserGroup) {
+  queryClient.setQueryData(GROUPS_QUERY_KEY, (groups: readonly UserGroup[] | undefined) =>
+    groups?.map((each) => (each.id === group.id ? group : each)),
+  );
+}
+
+/**
+ * POST /api/user-groups/{id}/invite-code: the owner or an admin replaces the code; the old one joins
+ * nobody from now on, and everyone in the group stays.
+ */
+export function useNewInviteCode({ onSuccess }: { onSuccess: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: Pick<UserGroup, 'id'>) =>
+      apiClient.request('POST', groupInviteCodeUrl(group.id), userGroupSchema),
+    onSuccess: (group) => {
+      keepGroup(queryClient, group);
+      toast({
+        title: 'New invite code ready',
+        description: `The old code for ${group.name} no longer works.`,
+      });
+      onSuccess();
+    },
+    onError: failureToast('Failed to make a new invite code'),
+  });
+}
+
 /** PUT /api/user-groups/{id}/members/{userId}: the owner or an admin makes a member an admin, or back. */
 export function useSetMemberRole() {
   const queryClient = useQueryClient();
@@ -210,11 +239,8 @@ export function useSetMemberRole() {
       userId: string;
       role: Exclude<GroupRole, 'owner'>;
     }) => apiClient.request('PUT', groupMemberUrl(groupId, userId), userGroupSchema, { body: { role } }),
-    onSuccess: async (group) => {
-      // The answer is the group as it now stands.
-      queryClient.setQueryData(GROUPS_QUERY_KEY, (groups: readonly UserGroup[] | undefined) =>
-        groups?.map((each) => (each.id === group.id ? group : each)),
-      );
+    onSuccess: (group) => {
+      keepGroup(queryClient, group);
       toast({ title: 'Member role updated successfully' });
     },
     onError: failureToast('Failed to update member'),

@@ -9,6 +9,7 @@ export const CURRENT_USER_URL = '/api/auth/user';
 export const GROUPS_QUERY_KEY = [GROUPS_URL] as const;
 
 export const groupUrl = (id: string) => `${GROUPS_URL}/${encodeURIComponent(id)}`;
+export const groupInviteCodeUrl = (id: string) => `${groupUrl(id)}/invite-code`;
 export const groupMemberUrl = (groupId: string, userId: string) =>
   `${groupUrl(groupId)}/members/${encodeURIComponent(userId)}`;
 

@@ -139,36 +139,48 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
   return {
     list: (actor: SessionUser) => describe(db, actor.id),
 
-    /** A new group with the caller as owner (its first member); a fresh code until one is free. */
+    /** A new group with the caller as owner (its first member). */
     async create(
       actor: SessionUser,
       input: { name: string; description: string | null },
     ): Promise<UserGroup> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const group = await db.transaction(async (tx) => {
-            const [created] = await tx
-              .insert(userGroups)
-              .values({
-                name: input.name,
-                description: input.description,
-                ownerId: actor.id,
-                inviteCode: newInviteCode(),
-                maxMembers: GROUP_MAX_MEMBERS_DEFAULT,
-              })
-              .returning();
-            if (!created) throw new Error('group insert returned no row');
-            await tx
-              .insert(userGroupMemberships)
-              .values({ groupId: created.id, userId: actor.id, role: 'owner' });
-            return created;
-          });
-          return one(actor.id, group.id);
-        } catch (error) {
-          if (attempt < CODE_ATTEMPTS && isUniqueViolation(error, 'user_groups_invite_code_unique')) continue;
-          throw error;
-        }
-      }
+      const group = await withFreshCode((inviteCode) =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(userGroups)
+            .values({
+              name: input.name,
+              description: input.description,
+              ownerId: actor.id,
+              inviteCode,
+              maxMembers: GROUP_MAX_MEMBERS_DEFAULT,
+            })
+            .returning();
+          if (!created) throw new Error('group insert returned no row');
+          await tx
+            .insert(userGroupMemberships)
+            .values({ groupId: created.id, userId: actor.id, role: 'owner' });
+          return created;
+        }),
+      );
+      return one(actor.id, group.id);
+    },
+
+    /**
+     * The owner or an admin replaces the invite code: the old one joins nobody from now on (a code
+     * shared too widely, or known to someone removed), and everyone already in stays.
+     */
+    async newInviteCode(actor: SessionUser, groupId: string): Promise<UserGroup> {
+      await withFreshCode((inviteCode) =>
+        db.transaction(async (tx) => {
+          await editable(tx, groupId, actor);
+          await tx
+            .update(userGroups)
+            .set({ inviteCode, updatedAt: clock() })
+            .where(eq(userGroups.id, groupId));
+        }),
+      );
+      return one(actor.id, groupId);
     },
 
     /** Joins by invite code (already upper-cased by the contract). */
@@ -260,6 +272,18 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
       });
     },
   };
+
+  /** Runs `write` with a new invite code, drawing again while one is taken (the unique index says). */
+  async function withFreshCode<T>(write: (inviteCode: string) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write(newInviteCode());
+      } catch (error) {
+        if (attempt < CODE_ATTEMPTS && isUniqueViolation(error, 'user_groups_invite_code_unique')) continue;
+        throw error;
+      }
+    }
+  }
 
   async function changeMember(
     tx: Executor,

@@ -203,6 +203,33 @@ describe('groups', () => {
     expect((await remove(owner)).statusCode).toBe(404);
   });
 
+  it('owners and admins replace the invite code: the old one joins nobody, everyone in stays', async () => {
+    const { owner, admin, member, outsider, group } = await groupOfFour();
+    const renew = (user: TestUser) => call(user, 'POST', `/api/user-groups/${group.id}/invite-code`);
+
+    const byMember = await renew(member);
+    expect([byMember.statusCode, byMember.json().code]).toEqual([403, 'GROUP_ROLE_REQUIRED']);
+    expect((await renew(outsider)).statusCode).toBe(404);
+
+    const byOwner = await renew(owner);
+    expect(byOwner.statusCode).toBe(200);
+    const renewed = userGroupSchema.parse(byOwner.json());
+    expect(renewed.inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(renewed.inviteCode).not.toBe(group.inviteCode);
+    expect(renewed).toMatchObject({ id: group.id, role: 'owner', memberCount: 3 });
+    const memberSees = userGroupSchema.parse((await call(member, 'GET', '/api/user-groups')).json()[0]);
+    expect(memberSees.inviteCode).toBe(renewed.inviteCode);
+
+    expect((await join(outsider, group.inviteCode)).statusCode).toBe(404);
+    const byAdmin = userGroupSchema.parse((await renew(admin)).json());
+    expect(byAdmin.inviteCode).not.toBe(renewed.inviteCode);
+    expect((await join(outsider, renewed.inviteCode)).statusCode).toBe(404);
+    expect((await join(outsider, byAdmin.inviteCode)).json()).toMatchObject({
+      role: 'member',
+      memberCount: 4,
+    });
+  });
+
   it('signed out is 401 on every groups route', async () => {
     for (const [method, url] of [
       ['GET', '/api/user-groups'],
@@ -212,6 +239,7 @@ describe('groups', () => {
       ['PUT', '/api/user-groups/x/members/y'],
       ['DELETE', '/api/user-groups/x/members/y'],
       ['DELETE', '/api/user-groups/x'],
+      ['POST', '/api/user-groups/x/invite-code'],
     ] as const) {
       expect(
         (await call(null, method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode,

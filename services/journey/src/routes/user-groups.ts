@@ -12,8 +12,8 @@ import { signedIn } from './journey-access-hooks.ts';
 import type { GroupService } from '../groups/group-service.ts';
 
 /**
- * Groups (seller spec §7): any signed-in user creates, joins and lists; owners and admins edit; the
- * owner deletes.
+ * Groups (seller spec §7): any signed-in user creates, joins and lists; owners and admins edit and
+ * replace the invite code; the owner deletes.
  */
 export function userGroupRoutes(app: App, deps: { groups: GroupService }): void {
   const path = '/api/user-groups';
@@ -56,6 +56,12 @@ export function userGroupRoutes(app: App, deps: { groups: GroupService }): void 
       await deps.groups.remove(requireUser(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    `${path}/:id/invite-code`,
+    { preValidation: signedIn, schema: { params: groupIdParamsSchema, response: { 200: userGroupSchema } } },
+    async (request) => deps.groups.newInviteCode(requireUser(request), request.params.id),
   );
 
   app.put(

@@ -125,9 +125,21 @@ describe('readiness insights on the agent dashboard', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'agent-insights-test--375.png'), fullPage: true });
+    // The forecast is sideways on a phone: said, and the client's name stays while it scrolls.
+    const forecastCard = agentRemote(page).getByRole('region', { name: 'Forecast list-ready dates' });
+    const hint = agentRemote(page).getByText('Scroll the table sideways for stage and forecast.');
+    expect(await hint.isVisible()).toBe(true);
+    const name = row.getByRole('rowheader');
+    const before = await name.boundingBox();
+    await forecastCard.evaluate((element) => element.scrollBy({ left: 400 }));
+    expect(await forecastCard.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    expect((await name.boundingBox())?.x).toBe(before?.x);
+    expect(await row.locator('[data-forecast]').isVisible()).toBe(true);
+    await forecastCard.screenshot({ path: path.join(artifactsDir, 'agent-insights-test--forecast-375.png') });
 
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await horizontalOverflow(page)).toBe(0);
+    expect(await hint.isVisible()).toBe(false);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'agent-insights-test--1280.png'), fullPage: true });
   });

@@ -9,6 +9,7 @@ import { anAgent, renderWithSession } from '@listready/web-client/testing';
 import { NO_CLIENTS_TEXT, NO_CLIENTS_TITLE } from './components/client-properties-card.tsx';
 import {
   FIRST_CLIENT_TEXT,
+  FORECAST_SCROLL_HINT,
   forecastSteps,
   NO_CLIENTS_FOR_INSIGHTS,
   NO_STALLED_TEXT,
@@ -276,6 +277,9 @@ describe('the agent dashboard', () => {
     // Each card's body is a labelled region a keyboard can scroll.
     for (const name of ['Stalled clients', 'Homes by stage', 'Forecast list-ready dates'])
       expect(screen.getByRole('region', { name }).getAttribute('tabindex')).toBe('0');
+    // A phone is told the forecast is sideways (CSS shows it below `sm` only); the name column stays.
+    expect(screen.getByText(FORECAST_SCROLL_HINT)).toBeTruthy();
+    expect(within(forecasts).getAllByRole('rowheader')[0]?.className).toContain('sticky');
   });
 
   it('says when no client is stalled, and offers Try again when the insights fail', async () => {
@@ -310,6 +314,8 @@ describe('the agent dashboard', () => {
         .map((item) => item.textContent),
     ).toEqual(forecastSteps(28));
     expect(steps.textContent).toContain('in the last 28 days');
+    // No table, nothing sideways to point at.
+    expect(screen.queryByText(FORECAST_SCROLL_HINT)).toBeNull();
     fireEvent.click(within(stalled).getByRole('button', { name: 'Invite Client' }));
     expect(await screen.findByRole('dialog', { name: /Invite/ })).toBeTruthy();
   });

@@ -17,6 +17,7 @@ import {
 import { lastActivityLabel } from '../utils/last-activity.ts';
 import { ClientActions } from './client-actions.tsx';
 import { ClientAvatar } from './client-avatar.tsx';
+import { STICKY_COLUMN } from '../utils/table-styles.ts';
 
 export const NO_CLIENTS_TITLE = 'No clients yet';
 export const NO_CLIENTS_TEXT =
@@ -33,14 +34,12 @@ export const invitationsWaitingText = (count: number) =>
 
 const HEAD = 'px-4 py-3 text-left text-xs font-medium tracking-wide text-ink-muted uppercase';
 const CELL = 'px-4 py-3 align-middle';
-/** The Client column stays in view while a narrow screen scrolls the others under it. */
-const STICKY = 'sticky left-0 z-10 bg-surface';
 
 function ClientRow({ row, now }: { row: AgentClientRow; now: Date }) {
   const name = agentClientName(row);
   return (
     <tr className="border-t border-surface-border" data-client-id={row.client.id}>
-      <th scope="row" className={`${CELL} ${STICKY} text-left font-normal`}>
+      <th scope="row" className={`${CELL} ${STICKY_COLUMN} text-left font-normal`}>
         <div className="flex w-44 items-center gap-3 sm:w-56">
           <ClientAvatar row={row} />
           <div className="min-w-0">
@@ -194,7 +193,7 @@ function ClientsTable({ rows, now }: { rows: AgentClientRow[]; now: Date }) {
             <caption className="sr-only">{sortCaption(sort)}</caption>
             <thead>
               <tr>
-                <SortableHead column="client" sort={sort} onSort={sortBy} className={STICKY} />
+                <SortableHead column="client" sort={sort} onSort={sortBy} className={STICKY_COLUMN} />
                 <th scope="col" className={HEAD}>
                   Property
                 </th>

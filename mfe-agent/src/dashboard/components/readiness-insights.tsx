@@ -6,9 +6,11 @@ import { AppLink } from '@listready/web-client';
 import { InviteClientButton } from '../../invite/invite-client-button.tsx';
 import { forecastLabels, insightName, stalledReasonLabel } from '../utils/insight-labels.ts';
 import { lastActivityLabel } from '../utils/last-activity.ts';
+import { STICKY_COLUMN } from '../utils/table-styles.ts';
 
 export const NO_STALLED_TEXT = 'No stalled clients. Everyone is moving.';
 export const NO_CLIENTS_FOR_INSIGHTS = 'Insights appear once you have clients.';
+export const FORECAST_SCROLL_HINT = 'Scroll the table sideways for stage and forecast.';
 export const FIRST_CLIENT_TEXT =
   'Invite a home seller to start their journey: you will see here who has stalled and why.';
 
@@ -17,18 +19,22 @@ const HEAD = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-ink-mut
 
 /**
  * One insight: a card of a fixed height whose body scrolls (a labelled, focusable region), so
- * nothing on the page moves when the figures arrive, however many clients there are.
+ * nothing on the page moves when the figures arrive, however many clients there are. Its right edge
+ * is shadowed while more is out of view sideways.
  */
 function InsightCard({
   title,
   icon,
   height,
+  hint,
   children,
 }: {
   title: string;
   icon: ReactNode;
   /** A Tailwind height class: the card keeps it while loading and after. */
   height: string;
+  /** Said under the title on a phone only (what is sideways), inside the card's own height. */
+  hint?: string | undefined;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -38,11 +44,12 @@ function InsightCard({
         {icon}
         {title}
       </h3>
+      {hint && <p className="px-4 pb-2 text-xs text-ink-muted sm:hidden">{hint}</p>}
       <div
         role="region"
         aria-labelledby={titleId}
         tabIndex={0}
-        className="relative min-h-0 flex-1 overflow-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
+        className="relative min-h-0 flex-1 scroll-shadow-x overflow-auto focus-visible:ring-2 focus-visible:ring-brand-soft focus-visible:outline-none focus-visible:ring-inset"
       >
         {children}
       </div>
@@ -184,7 +191,7 @@ function ForecastTable({ clients, rules }: Pick<AgentInsights, 'clients' | 'rule
       <caption className="sr-only">Forecast list-ready date of each client, soonest first</caption>
       <thead>
         <tr>
-          <th scope="col" className={HEAD}>
+          <th scope="col" className={`${HEAD} ${STICKY_COLUMN}`}>
             Client
           </th>
           <th scope="col" className={HEAD}>
@@ -204,7 +211,7 @@ function ForecastTable({ clients, rules }: Pick<AgentInsights, 'clients' | 'rule
               className="border-t border-surface-border"
               data-forecast-client={client.clientId}
             >
-              <th scope="row" className="px-3 py-2 text-left font-medium">
+              <th scope="row" className={`${STICKY_COLUMN} px-3 py-2 text-left font-medium`}>
                 <span className="block max-w-44 truncate">{insightName(client)}</span>
                 {client.address && (
                   <span className="block max-w-44 truncate text-xs font-normal text-ink-muted">
@@ -289,6 +296,7 @@ export function ReadinessInsights({
         title="Forecast list-ready dates"
         icon={<CalendarCheck aria-hidden="true" className={icon} />}
         height="h-96"
+        hint={insights?.clients.length ? FORECAST_SCROLL_HINT : undefined}
       >
         {body(
           (data) => (

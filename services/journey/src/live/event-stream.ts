@@ -32,8 +32,18 @@ export function createEventStreams(options: EventStreamOptions) {
      * `Last-Event-ID` the browser sends when it reconnects (or a `reset` event when they cannot be
      * replayed), then each new one as the feed hears it, with a comment line every `heartbeatMs`
      * and an end after `maxDurationMs`.
+     *
+     * `stillAllowed`, when given, is asked again before each new event and each heartbeat: access
+     * granted when the stream opened can end while it is open (a member removed from the household,
+     * a client who changed agents). Then the stream says `reset` — the screen reads again, is refused
+     * and says so — and ends; the browser's reconnection is refused too.
      */
-    async send(request: FastifyRequest, reply: FastifyReply, target: LiveTarget): Promise<FastifyReply> {
+    async send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      target: LiveTarget,
+      stillAllowed?: () => Promise<boolean>,
+    ): Promise<FastifyReply> {
       const sentIds = new Set<string>();
       const stream = new PassThrough();
       const frame = (event: LiveEvent): void => {
@@ -42,12 +52,31 @@ export function createEventStreams(options: EventStreamOptions) {
         if (sentIds.size > rememberedIds) sentIds.delete(sentIds.values().next().value as string);
         stream.write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`);
       };
+      // The checks run one after another, so what they let through keeps its order.
+      let checked = Promise.resolve();
+      const whileAllowed = (write: () => void): void => {
+        if (!stillAllowed) return write();
+        checked = checked.then(async () => {
+          if (stream.writableEnded) return;
+          let allowed: boolean;
+          try {
+            allowed = await stillAllowed();
+          } catch (error) {
+            // Unsure is not allowed: the stream ends, and the reconnection asks afresh.
+            request.log.warn({ err: error }, 'live stream access check failed; stream ended');
+            stream.end();
+            return;
+          }
+          if (allowed) write();
+          else stream.end(`event: ${LIVE_RESET_EVENT}\ndata: {}\n\n`);
+        });
+      };
 
       // Listening starts before the replay is read, so nothing published in between is missed.
       const heardMeanwhile: LiveEvent[] = [];
       let replaying = true;
       const unlisten = options.feed.listen(target, (event) =>
-        replaying ? heardMeanwhile.push(event) : frame(event),
+        replaying ? heardMeanwhile.push(event) : whileAllowed(() => frame(event)),
       );
       let replayed: LiveEvent[] | null = [];
       const lastEventId = request.headers['last-event-id'];
@@ -66,7 +95,10 @@ export function createEventStreams(options: EventStreamOptions) {
       replaying = false;
       heardMeanwhile.forEach(frame);
 
-      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), options.heartbeatMs);
+      const heartbeat = setInterval(
+        () => whileAllowed(() => stream.write(': keep-alive\n\n')),
+        options.heartbeatMs,
+      );
       const expiry = setTimeout(() => stream.end(), options.maxDurationMs);
       open.add(stream);
       const finish = () => {

@@ -278,6 +278,45 @@ describe('a live household', () => {
     await Promise.all([othersOwn.close(), otherAgentsOwn.close(), witness.close()]);
   });
 
+  it('a member removed while listening hears nothing more: the stream says reset and ends, and is refused again', async () => {
+    const leaving = await journey.signUp('client', { firstName: 'Lee', lastName: 'Leaving' });
+    const [group] = (await journey.app.inject({ url: '/api/user-groups', ...as(seller) })).json() as {
+      id: string;
+      inviteCode: string;
+    }[];
+    const joined = await journey.app.inject({
+      method: 'POST',
+      url: '/api/user-groups/join',
+      payload: { inviteCode: must(group).inviteCode },
+      ...as(leaving),
+    });
+    expect(joined.statusCode).toBe(200);
+    const url = `${base}/api/clients/current/live?clientId=${clientId}`;
+    const listening = await openStream(url, leaving);
+    expect(listening.response.status).toBe(200);
+    expect((await put(seller, must(tasks[5]).id, { status: 'completed' })).statusCode).toBe(200);
+    await listening.next((event) => event.taskId === must(tasks[5]).id, 5_000);
+
+    const removed = await journey.app.inject({
+      method: 'DELETE',
+      url: `/api/user-groups/${must(group).id}/members/${leaving.userId}`,
+      ...as(seller),
+    });
+    expect(removed.statusCode).toBe(204);
+    // At the next heartbeat (200 ms here) at the latest.
+    await eventually(() => listening.ended(), 5_000);
+    expect(listening.frames.at(-1)).toMatchObject({ event: 'reset' });
+    const heard = listening.events().length;
+    expect((await put(seller, must(tasks[5]).id, { status: 'pending' })).statusCode).toBe(200);
+    const witness = await openStream(`${base}/api/clients/current/live`, seller);
+    expect((await put(seller, must(tasks[5]).id, { status: 'completed' })).statusCode).toBe(200);
+    await witness.next((event) => event.taskId === must(tasks[5]).id, 5_000);
+    expect(listening.events()).toHaveLength(heard);
+    const again = await openStream(url, leaving);
+    expect(again.response.status).toBe(404);
+    await Promise.all([listening.close(), witness.close(), again.close()]);
+  });
+
   it('two people editing one note: the later save sees the conflict (409 with the current notes), nothing is overwritten', async () => {
     const task = must(tasks[4]);
     await put(seller, task.id, { notes: 'Paint: white' });

@@ -28,8 +28,14 @@ export function liveRoutes(
   app: App,
   deps: { streams: EventStreams; feed: LiveFeed; access: JourneyAccessControl; dashboard: AgentDashboard },
 ): void {
-  async function answer(request: FastifyRequest, reply: FastifyReply, target: LiveTarget, after?: string) {
-    if (wantsStream(request)) return deps.streams.send(request, reply, target);
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: LiveTarget,
+    after?: string,
+    stillAllowed?: () => Promise<boolean>,
+  ) {
+    if (wantsStream(request)) return deps.streams.send(request, reply, target, stillAllowed);
     const lastEventId = request.headers['last-event-id'];
     const from = after ?? (typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : undefined);
     const events = from === undefined ? [] : from.length <= 100 ? await deps.feed.replay(from, target) : null;
@@ -44,8 +50,15 @@ export function liveRoutes(
       schema: { querystring: householdLiveQuerySchema, response: { 200: liveEventsSchema } },
     },
     async (request, reply) => {
-      const { clientId } = await currentJourney(deps.access, request, 'read');
-      return answer(request, reply, { clientId }, request.query.after);
+      const journey = await currentJourney(deps.access, request, 'read');
+      const { clientId, actor } = journey;
+      // A seller's own journey stays theirs; a member may be removed and an agent replaced while
+      // the stream is open, so theirs asks again as it goes.
+      const stillAllowed =
+        journey.role === 'seller'
+          ? undefined
+          : async () => (await deps.access.forClient(actor, clientId, 'read')) !== null;
+      return answer(request, reply, { clientId }, request.query.after, stillAllowed);
     },
   );
 

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { taskEntriesSchema } from '@listready/contracts';
 import { seriousAccessibilityViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { startPlatform, type RunningPlatform } from '../support/platform.ts';
+import { artifactsDir } from '../support/config.ts';
 import { toast } from '../support/toast.ts';
 
 /**
@@ -459,6 +461,49 @@ describe('custom tasks, live', () => {
     expect(await taskRow(milo.page, 'Book the skip').count()).toBe(0);
     expect((await hazel.page.request.delete(`${customTasksUrl}/${id}`)).status()).toBe(204);
     await taskRow(milo.page, 'Book the big skip').waitFor({ state: 'detached', timeout: 2_000 });
+    expect(milo.errors).toEqual([]);
+    expect(milo.cspViolations).toEqual([]);
+  });
+
+  it('a member removed while on the household’s journey is told it is no longer open to them, without a reload', async () => {
+    const { hazel, milo } = await householdOfTwo();
+    const tasksUrl = `${baseUrl}/api/clients/current/tasks`;
+    await expect.poll(async () => (await hazel.page.request.get(tasksUrl)).status()).toBe(200);
+    await workOnHazelsHome(milo.page);
+    await taskRow(milo.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
+
+    // Hazel removes Milo (as My Groups does), then works on: Milo's open screen hears of it. His
+    // reads of her journey, and his stream's reconnection, are refused from then on.
+    milo.expect({
+      url: /\/api\/clients\/current\/(journey|tasks|custom-tasks|live)\?clientId=/,
+      status: 404,
+      method: 'GET',
+    });
+    const [group] = (await (await hazel.page.request.get(`${baseUrl}/api/user-groups`)).json()) as {
+      id: string;
+      members: { userId: string; name: string }[];
+    }[];
+    const miloId = group?.members.find((member) => member.name === 'Milo Member')?.userId;
+    const removal = await hazel.page.request.delete(
+      `${baseUrl}/api/user-groups/${group?.id}/members/${miloId}`,
+    );
+    expect(removal.status()).toBe(204);
+    const entries = taskEntriesSchema.parse(await (await hazel.page.request.get(tasksUrl)).json());
+    const curbAppeal = entries.find((entry) => entry.taskTemplate.title === 'Curb Appeal')?.id;
+    const completed = await hazel.page.request.put(`${baseUrl}/api/client-tasks/${curbAppeal}`, {
+      data: { status: 'completed' },
+    });
+    expect(completed.status()).toBe(200);
+
+    await seller(milo.page)
+      .getByRole('heading', { name: 'This journey is not open to you' })
+      .waitFor({ timeout: 5_000 });
+    expect(await taskRow(milo.page, 'Curb Appeal').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(milo.page)).toEqual([]);
+    await milo.page.screenshot({ path: `${artifactsDir}/live-household-test--removed-375.png` });
+    await seller(milo.page).getByRole('link', { name: 'Go to My Journey' }).click();
+    await seller(milo.page).getByRole('heading', { level: 1, name: 'Hello Milo!' }).waitFor();
+    await taskRow(milo.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
     expect(milo.errors).toEqual([]);
     expect(milo.cspViolations).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Household, JourneyResponse } from '@listready/contracts/journey';
 import { householdMemberNames } from '../hooks/use-household.ts';
+import { liveReads } from '../hooks/use-live-journey.ts';
 import { HOUSEHOLD_CHOICE_STORAGE_KEY, withClientId } from '../utils/household-choice.ts';
 import {
   entryFixture,
@@ -122,6 +123,36 @@ describe('the household on the journey', () => {
     await findTaskRow('Own task');
     expect(screen.queryByLabelText('Working on')).toBeNull();
     await waitFor(() => expect(calls.some((call) => call.url.includes('clientId='))).toBe(false));
+  });
+
+  it('a household’s journey refused after it was shown (the member was removed) says so; Go to My Journey forgets it', async () => {
+    window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'jade-client');
+    scriptHouseholds(households);
+    const { queryClient } = renderSignedIn(<JourneyScreen />);
+    await findTaskRow('Curb Appeal');
+
+    const refusal = () =>
+      json(404, { message: 'You are not a member of that household', code: 'HOUSEHOLD_NOT_FOUND' });
+    const calls = scriptApi({
+      'GET /api/clients/current/households': () => json(200, households.slice(0, 1)),
+      'GET /api/clients/current/journey?clientId=jade-client': refusal,
+      'GET /api/clients/current/tasks?clientId=jade-client': refusal,
+      'GET /api/clients/current/custom-tasks?clientId=jade-client': refusal,
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, [entryFixture('o1', 'Own task', stage)]),
+      'GET /api/clients/current/custom-tasks': () => json(200, []),
+    });
+    // What the live stream's reset does: the journey's reads again.
+    for (const url of liveReads('jade-client')) void queryClient.invalidateQueries({ queryKey: [url] });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'This journey is not open to you' })).toBeTruthy();
+    expect(screen.queryByText('Curb Appeal')).toBeNull();
+
+    fireEvent.click(within(alert).getByRole('link', { name: 'Go to My Journey' }));
+    await findTaskRow('Own task');
+    expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(screen.queryByLabelText('Working on')).toBeNull());
+    expect(calls.some((call) => call.url === '/api/clients/current/households')).toBe(true);
   });
 
   it('opens the journey the page’s ?clientId= names (an agent following a client), before any remembered choice', async () => {

@@ -1,10 +1,16 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { ApiRequestError, AppLink, useSession } from '@listready/web-client';
-import { useJourneyOwner, useLinkedClientId } from '../hooks/use-household.ts';
+import {
+  useJourneyChoice,
+  useJourneyOwner,
+  useLinkedClientId,
+  writeHouseholdChoice,
+} from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
-import type { CustomTask } from '../utils/journey-api.ts';
+import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
 import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
@@ -34,10 +40,17 @@ const refused = (error: Error | null) =>
   error instanceof ApiRequestError && (error.status === 403 || error.status === 404);
 
 /**
- * The journey the page's `?clientId=` names is not one the person may open (an old link, a
- * household they left, another agent's client): where their own journeys are instead.
+ * The journey the page works on is not one the person may open (an old link, a household they left
+ * or were removed from while it was on screen, another agent's client): where their own journeys
+ * are instead. A seller or member going back to their own journey forgets the household chosen and
+ * reads their households again, so the picker no longer offers the one they lost.
  */
 function JourneyNotOpen({ agent }: { agent: boolean }) {
+  const queryClient = useQueryClient();
+  const backToOwn = () => {
+    writeHouseholdChoice(null);
+    void queryClient.invalidateQueries({ queryKey: [HOUSEHOLDS_URL] });
+  };
   return (
     <div role="alert" className="rounded-xl border border-surface-border bg-surface p-6">
       <h2 className="font-semibold">This journey is not open to you</h2>
@@ -50,7 +63,9 @@ function JourneyNotOpen({ agent }: { agent: boolean }) {
         {agent ? (
           <AppLink href="/dashboard?tab=clients">Go to Your Clients</AppLink>
         ) : (
-          <AppLink href="/journey">Go to My Journey</AppLink>
+          <AppLink href="/journey" onClick={backToOwn}>
+            Go to My Journey
+          </AppLink>
         )}
       </Button>
     </div>
@@ -80,6 +95,7 @@ function Journey({ agent }: { agent: boolean }) {
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
+  const { clientId } = useJourneyChoice();
   const owner = useJourneyOwner(agent);
   // What the rest of the household does shows here as it happens, once the journey is there.
   useLiveJourney(journey.isSuccess);
@@ -95,8 +111,9 @@ function Journey({ agent }: { agent: boolean }) {
 
   // A read that fails again after it once answered (offline) keeps what it showed.
   const failed = (journey.isError && !journey.data) || (tasks.isError && !tasks.data);
-  const linked = useLinkedClientId();
-  const notOpen = linked !== null && failed && (refused(journey.error) || refused(tasks.error));
+  // Refused is not offline: a household's journey read refused even after it once answered (the
+  // person was removed while it was on screen, and the live stream said so) is no longer theirs.
+  const notOpen = clientId !== undefined && (refused(journey.error) || refused(tasks.error));
   // The stages and their rows are rendered in the background (a time-sliced render React can
   // pause for input) after the greeting and the spinner are on screen: rendered at once when the
   // tasks arrive, they were one long task on a phone's CPU (issue 16, Total Blocking Time).

@@ -257,4 +257,58 @@ describe('the household on one journey', () => {
     expect((await page.request.post(`${groups}/join`, { data: { inviteCode: newCode } })).status()).toBe(404);
     expect(errors).toEqual([]);
   });
+
+  it('an invite link: the seller copies it; someone new opens it, creates an account and joins with the code filled in', async () => {
+    const owner = await browser.newPage({ width: 375, height: 812 });
+    await owner.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await register(owner.page, 'Iris', 'Owner');
+    const created = await owner.page.request.post(`${baseUrl}/api/user-groups`, {
+      data: { name: 'Iris’s home', description: null },
+    });
+    const { inviteCode } = (await created.json()) as { inviteCode: string };
+    await owner.page.goto(`${baseUrl}/profile`);
+    await owner.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Groups' })
+      .click();
+    await seller(owner.page).getByRole('button', { name: 'Copy Invite Link for Iris’s home' }).click();
+    await toast(owner.page, 'Copied!').waitFor();
+    const link = await owner.page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${baseUrl}/auth?join=${inviteCode}`);
+
+    // Someone new, on their own phone, signed out.
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Create your ListReady account' }).waitFor();
+    await page.getByText('You were invited to join a group.', { exact: false }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const email = `jo.${Date.now()}@example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('First name', { exact: true }).fill('Jo');
+    await page.getByLabel('Last name', { exact: true }).fill('Joiner');
+    await page.getByLabel('Phone', { exact: true }).fill('555-0100');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+
+    // On My Groups, the code in Join a Group; nothing joined until they press Join.
+    await seller(page).getByRole('heading', { level: 1, name: 'My Groups' }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?join=${inviteCode}`);
+    const card = seller(page).getByTestId('join-group-card');
+    await card.getByText('Your invite link filled in the code.', { exact: false }).waitFor();
+    expect(await card.getByLabel('Invite code').inputValue()).toBe(inviteCode);
+    expect(await (await page.request.get(`${baseUrl}/api/user-groups`)).json()).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--invite-link-375.png') });
+    await card.getByRole('button', { name: 'Join', exact: true }).click();
+    await toast(page, 'Joined group successfully').waitFor();
+    await seller(page).locator('[data-group-name="Iris’s home"]').getByText('Iris Owner').waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/profile');
+    expect(await card.getByLabel('Invite code').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    expect(owner.errors).toEqual([]);
+  });
 });

@@ -1,6 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  groupInviteCodeIn,
+  groupInviteLink,
+  joinGroupPath,
   openProfileTab,
   PROFILE_ACTIVE_TAB_STORAGE_KEY,
   PROFILE_TAB_CHANGE_EVENT,
@@ -77,5 +80,17 @@ describe('profile tab navigation', () => {
     expect(result.current[0]).toBe('groups');
     act(() => result.current[1]('tasks'));
     expect(result.current[0]).toBe('tasks');
+  });
+});
+
+describe('a group’s invite link', () => {
+  it('goes through /auth with the code, which is read back upper-cased, and leads to My Groups', () => {
+    const link = groupInviteLink('https://app.example', 'ABCD2345');
+    expect(link).toBe('https://app.example/auth?join=ABCD2345');
+    expect(groupInviteCodeIn(new URL(link).search)).toBe('ABCD2345');
+    expect(groupInviteCodeIn('?join=%20abcd2345%20&x=1')).toBe('ABCD2345');
+    expect(groupInviteCodeIn('?join=')).toBeNull();
+    expect(groupInviteCodeIn('')).toBeNull();
+    expect(joinGroupPath('ABCD2345')).toBe('/profile?join=ABCD2345');
   });
 });

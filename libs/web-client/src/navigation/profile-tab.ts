@@ -63,3 +63,20 @@ export function useProfileTab(): [ProfileTab, (tab: ProfileTab) => void] {
   const tab = useSyncExternalStore(subscribeToProfileTab, readProfileTab, overviewTab);
   return [tab, openProfileTab];
 }
+
+/**
+ * A group's invite link (Copy Invite Link on My Groups): `/auth?join=<code>` creates an account or
+ * signs in — or, signed in already, goes straight on — to My Groups with the code filled in
+ * (`joinGroupPath`), where the person presses Join. The code is what Copy Code gives; a link saves
+ * typing it, and asks nothing more of the server.
+ */
+export const groupInviteLink = (origin: string, inviteCode: string): string =>
+  `${origin}/auth?join=${encodeURIComponent(inviteCode)}`;
+
+/** The invite code a page's query carries (`?join=`), upper-cased as the Join field takes it, or null. */
+export const groupInviteCodeIn = (search: string): string | null =>
+  new URLSearchParams(search).get('join')?.trim().toUpperCase() || null;
+
+/** My Groups with `inviteCode` in Join a Group. */
+export const joinGroupPath = (inviteCode: string): string =>
+  `/profile?join=${encodeURIComponent(inviteCode)}`;

@@ -3,7 +3,7 @@ import type { GroupMember, UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { useSetMemberRole } from '../hooks/use-profile-requests.ts';
 import { Badge } from './badge.tsx';
-import { CopyCodeButton } from './copy-code-button.tsx';
+import { CopyCodeButton, CopyInviteLinkButton } from './copy-code-button.tsx';
 
 const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === 'admin';
 
@@ -116,6 +116,7 @@ export function GroupCard({
           </code>
         </span>
         <CopyCodeButton group={group} />
+        <CopyInviteLinkButton group={group} />
         {canEdit(group) && (
           <>
             <Button size="sm" variant="ghost" aria-label={`New Code: ${group.name}`} onClick={onNewCode}>

@@ -19,7 +19,16 @@ import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
  * Code and member changes for owners and admins, Delete Group for the owner, Leave Group for the
  * rest), Join a Group.
  */
-export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; failed: boolean }) {
+export function GroupsTab({
+  groups,
+  failed,
+  joinCode = null,
+}: {
+  groups: readonly UserGroup[];
+  failed: boolean;
+  /** The code of the invite link the person came by, for Join a Group. */
+  joinCode?: string | null;
+}) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserGroup | null>(null);
   const [removing, setRemoving] = useState<MemberRemoval | null>(null);
@@ -76,7 +85,7 @@ export function GroupsTab({ groups, failed }: { groups: readonly UserGroup[]; fa
           </ul>
         )}
       </Card>
-      <JoinGroupCard />
+      <JoinGroupCard key={joinCode} fromLink={joinCode} />
       {creating && <GroupFormDialog open={creating} onOpenChange={setCreating} />}
       {deleting && (
         <LazyConfirmDialog

@@ -1,20 +1,39 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Card } from '@listready/ui';
+import { writeAddress } from '@listready/web-client';
 import { useJoinGroup } from '../hooks/use-profile-requests.ts';
 import { inviteCodeInput } from '../utils/overview-groups.ts';
 import { controlClasses } from './form-field.tsx';
 
-/** Join a Group: the code is upper-cased as typed; Join waits for a code and for the last request. */
-export function JoinGroupCard() {
-  const [code, setCode] = useState('');
-  const join = useJoinGroup({ onSuccess: () => setCode('') });
+/**
+ * Join a Group: the code is upper-cased as typed; Join waits for a code and for the last request.
+ * Come by a group's invite link, the code is filled in and the card says so; once joined, the link's
+ * code leaves the address (a reload does not offer it again).
+ */
+export function JoinGroupCard({ fromLink = null }: { fromLink?: string | null }) {
+  const [code, setCode] = useState(fromLink ? inviteCodeInput(fromLink) : '');
+  const join = useJoinGroup({
+    onSuccess: () => {
+      setCode('');
+      if (fromLink) writeAddress('/profile', { replace: true });
+    },
+  });
   const id = useId();
   const blank = code.trim() === '';
+  // Below the person's groups: brought into view for someone who came to join.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (fromLink) card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [fromLink]);
 
   return (
-    <Card className="p-6">
+    <Card ref={card} className="p-6" data-testid="join-group-card">
       <h2 className="text-lg font-semibold">Join a Group</h2>
-      <p className="mt-1 text-sm text-ink-muted">Enter the invite code someone shared with you.</p>
+      <p className="mt-1 text-sm text-ink-muted">
+        {fromLink
+          ? 'Your invite link filled in the code. Press Join to become a member.'
+          : 'Enter the invite code someone shared with you.'}
+      </p>
       <form
         className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(event) => {

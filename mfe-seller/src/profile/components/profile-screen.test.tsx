@@ -585,6 +585,52 @@ describe('My Groups: members, leaving', () => {
   });
 });
 
+describe('a group’s invite link', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('Copy Invite Link copies the link that signs in and brings the code to Join a Group', async () => {
+    openOn('groups');
+    scriptApi({ 'GET /api/user-groups': () => json(200, [groupFixture('h', 'Household')]) });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Invite Link for Household' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/auth?join=CODEXXXH`),
+    );
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Copied!', description: 'Invite link copied to clipboard' }),
+    );
+  });
+
+  it('opens My Groups with the link’s code in Join a Group; joining takes the code out of the address', async () => {
+    window.history.replaceState(null, '', '/profile?join=abcd2345');
+    openOn('overview');
+    let groups: ReturnType<typeof groupFixture>[] = [];
+    const calls = scriptApi({
+      'GET /api/user-groups': () => json(200, groups),
+      'POST /api/user-groups/join': () => {
+        groups = [groupFixture('h', 'Household', { role: 'member', ownerId: 'owner-1' })];
+        return json(200, groups[0]);
+      },
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const card = await screen.findByTestId('join-group-card');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My Groups');
+    expect(window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY)).toBe('groups');
+    expect(card.textContent).toContain('Your invite link filled in the code. Press Join to become a member.');
+    expect((within(card).getByLabelText('Invite code') as HTMLInputElement).value).toBe('ABCD2345');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Joined group successfully'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ inviteCode: 'ABCD2345' });
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/profile'));
+    expect(await screen.findByText('My Groups (1)')).toBeTruthy();
+    const after = screen.getByTestId('join-group-card');
+    expect((within(after).getByLabelText('Invite code') as HTMLInputElement).value).toBe('');
+    expect(after.textContent).toContain('Enter the invite code someone shared with you.');
+  });
+});
+
 describe('Edit Profile', () => {
   it('saves the profile, and puts a taken e-mail (409) on the email field', async () => {
     let taken = false;

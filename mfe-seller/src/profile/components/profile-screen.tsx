@@ -1,9 +1,11 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ProfileSkeleton } from '@listready/ui';
 import {
+  groupInviteCodeIn,
   openProfileTab,
   sessionQuery,
+  useLocationSearch,
   useProfileTab,
   useSentInvitations,
   type ProfileTab,
@@ -37,7 +39,14 @@ const awaitsFirstAnswer = (query: UseQueryResult) =>
  * here; see @listready/web-client's profile-tab.ts).
  */
 export function ProfileScreen() {
-  const [tab] = useProfileTab();
+  const [chosenTab] = useProfileTab();
+  // Arrived by a group's invite link (`?join=<code>`): My Groups, the code in Join a Group. The
+  // tab is kept as chosen too, so the bottom navigation's current button follows.
+  const joinCode = groupInviteCodeIn(useLocationSearch());
+  const tab = joinCode ? 'groups' : chosenTab;
+  useEffect(() => {
+    if (joinCode) openProfileTab('groups');
+  }, [joinCode]);
   // Through the same broadcast as the bottom navigation, so its current button follows.
   const selectTab = (next: ProfileTab) => openProfileTab(next);
   const session = useQuery(sessionQuery);
@@ -75,7 +84,7 @@ export function ProfileScreen() {
         />
       )}
       {tab === 'profile' && <EditProfileTab user={user} onDone={() => selectTab('overview')} />}
-      {tab === 'groups' && <GroupsTab groups={groups.data ?? []} failed={groupsFailed} />}
+      {tab === 'groups' && <GroupsTab groups={groups.data ?? []} failed={groupsFailed} joinCode={joinCode} />}
       {tab === 'tasks' && <CustomTasksTab user={user} />}
     </section>
   );

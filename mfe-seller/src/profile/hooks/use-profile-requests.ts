@@ -346,15 +346,21 @@ export function useDeletePersonalTask({ onSuccess }: { onSuccess: () => void }) 
   });
 }
 
-/** Copy Code: the invite code to the clipboard, then `Copied!` (spec seller §8). */
-export async function copyInviteCode(code: string): Promise<void> {
+/** What Copy Code and Copy Invite Link put on the clipboard, and what their toasts call it. */
+export type CopiedInvite = { kind: 'code' | 'link'; text: string };
+
+/**
+ * Copy Code (spec seller §8) and Copy Invite Link: the code, or the link that joins with it, to the
+ * clipboard, then `Copied!`; where the browser refuses, the text to copy by hand.
+ */
+export async function copyInvite({ kind, text }: CopiedInvite): Promise<void> {
   try {
-    await navigator.clipboard.writeText(code);
-    toast({ title: 'Copied!', description: 'Invite code copied to clipboard' });
+    await navigator.clipboard.writeText(text);
+    toast({ title: 'Copied!', description: `Invite ${kind} copied to clipboard` });
   } catch {
     toast({
       title: 'Could not copy',
-      description: `Copy the code by hand: ${code}`,
+      description: `Copy the ${kind} by hand: ${text}`,
       variant: 'destructive',
     });
   }

@@ -11,7 +11,7 @@ import {
   sessionUser,
   useAccountScreenCleanup,
 } from '../account-test-harness.tsx';
-import { AuthPage, authScreenOptions } from './auth-screen.tsx';
+import { AuthPage, authScreenOptions, JOINING_DESCRIPTION } from './auth-screen.tsx';
 import { invitedEmailIn } from './sign-up-form.tsx';
 
 useAccountScreenCleanup();
@@ -266,11 +266,13 @@ describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
       mode: 'sign-up',
       role: 'client',
       invitationId: 'inv-9',
+      joinCode: null,
     });
     expect(authScreenOptions('?invitation=')).toEqual({
       mode: 'sign-in',
       role: 'client',
       invitationId: null,
+      joinCode: null,
     });
     expect(authScreenOptions('?role=agent&invitation=inv-9')).toMatchObject({
       mode: 'sign-up',
@@ -365,6 +367,41 @@ describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
     renderAt('/auth?invitation=inv-9', <AuthPage />, sessionUser('client'));
     await waitFor(() => expect(currentLocation()).toBe('/journey'));
     expect(posts(calls)).toEqual([{ url: '/api/accept-invitation', body: { invitationId: 'inv-9' } }]);
+  });
+});
+
+describe("/auth?join=<code>: a group's invite link", () => {
+  it('opens create-account as a home seller, saying what comes after; role=agent still wins', () => {
+    expect(authScreenOptions('?join=%20abcd2345%20')).toEqual({
+      mode: 'sign-up',
+      role: 'client',
+      invitationId: null,
+      joinCode: 'ABCD2345',
+    });
+    expect(authScreenOptions('?join=')).toMatchObject({ mode: 'sign-in', joinCode: null });
+    expect(authScreenOptions('?role=agent&join=ABCD2345')).toMatchObject({ role: 'agent' });
+    renderAt('/auth?join=ABCD2345', <AuthPage />);
+    expect(heading().textContent).toBe('Create your ListReady account');
+    expect(screen.getByText(JOINING_DESCRIPTION)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    expect(screen.getByText(JOINING_DESCRIPTION)).toBeTruthy();
+  });
+
+  it('signing in goes on to My Groups with the code (joining is the person’s to press there)', async () => {
+    const calls = scriptApi({ 'POST /api/login': () => json(200, sessionUser('client')) });
+    renderAt('/auth?join=ABCD2345', <AuthPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    type('Email', 'ann@example.com');
+    type('Password', 'whatever-it-was');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(currentLocation()).toBe('/profile?join=ABCD2345'));
+    expect(calls.map((call) => call.url)).toEqual(['/api/login']);
+  });
+
+  it('someone already signed in goes straight on to My Groups with the code', async () => {
+    scriptApi({});
+    renderAt('/auth?join=ABCD2345', <AuthPage />, sessionUser('client'));
+    await waitFor(() => expect(currentLocation()).toBe('/profile?join=ABCD2345'));
   });
 });
 

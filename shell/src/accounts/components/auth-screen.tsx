@@ -5,7 +5,9 @@ import { LoadingSpinner, PRODUCT_NAME, toast } from '@listready/ui';
 import {
   acceptInvitation,
   apiClient,
+  groupInviteCodeIn,
   invitationAcceptanceFailureToast,
+  joinGroupPath,
   refetchInvitationAffectedQueries,
   takePendingInvitationPath,
   useLocationSearch,
@@ -27,18 +29,22 @@ export interface AuthScreenOptions {
   role: UserRole;
   /** An agent's invitation to a client (`?invitation=`, the invitation e-mail's link), to accept once signed in. */
   invitationId: string | null;
+  /** A group's invite code (`?join=`, a group's invite link): My Groups, to join it, once signed in. */
+  joinCode: string | null;
 }
 
 /**
  * `?role=` preselects the role; `role=agent` opens create-account (spec seller §2, /auth). An
- * agent's invitation (`?invitation=<id>`) opens create-account as a home seller.
+ * agent's invitation (`?invitation=<id>`) or a group's invite link (`?join=<code>`, sent to someone
+ * the seller wants in their household) opens create-account as a home seller.
  */
 export function authScreenOptions(search: string): AuthScreenOptions {
   const params = new URLSearchParams(search);
   const invitationId = params.get('invitation')?.trim() || null;
-  if (params.get('role') === 'agent') return { mode: 'sign-up', role: 'agent', invitationId };
-  if (invitationId) return { mode: 'sign-up', role: 'client', invitationId };
-  return { mode: 'sign-in', role: 'client', invitationId };
+  const joinCode = groupInviteCodeIn(search);
+  if (params.get('role') === 'agent') return { mode: 'sign-up', role: 'agent', invitationId, joinCode };
+  if (invitationId || joinCode) return { mode: 'sign-up', role: 'client', invitationId, joinCode };
+  return { mode: 'sign-in', role: 'client', invitationId, joinCode };
 }
 
 /**
@@ -69,21 +75,28 @@ const VIEWS = {
   },
 } as const;
 
+/** Said instead of a view's description when the visitor came by a group's invite link. */
+export const JOINING_DESCRIPTION =
+  'You were invited to join a group. Create your account, or sign in, and then press Join.';
+
 function AuthScreen({
   initialMode,
   preselectedRole,
   invitedByLink,
+  joining,
   onSignedIn,
 }: {
   initialMode: AuthMode;
   preselectedRole: UserRole;
   /** Arrived by an agent's invitation link: create-account starts with the address it went to. */
   invitedByLink: boolean;
+  /** Arrived by a group's invite link: the page says what comes after. */
+  joining: boolean;
   onSignedIn: (user: SessionUser) => void;
 }) {
   const [mode, setMode] = useState(initialMode);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(mode);
-  const view = VIEWS[mode];
+  const view = joining ? { ...VIEWS[mode], description: JOINING_DESCRIPTION } : VIEWS[mode];
   // Each form is mounted afresh on a switch: both start empty with their passwords hidden.
   const switchMode = () => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
   // Drawn before the scripts (the prerendered sign-in page), the switch waits for them: disabled.
@@ -113,13 +126,14 @@ function AuthScreen({
 
 /**
  * /auth: one screen toggling sign-in and create-account. A signed-in visitor is sent home. With an
- * agent's invitation, whoever signs in or registers here (or arrives signed in) accepts it first.
+ * agent's invitation, whoever signs in or registers here (or arrives signed in) accepts it first;
+ * with a group's invite link, they go on to My Groups to join it.
  */
 export function AuthPage() {
   const session = useSession();
   const search = useLocationSearch();
   const queryClient = useQueryClient();
-  const { mode, role, invitationId } = authScreenOptions(search);
+  const { mode, role, invitationId, joinCode } = authScreenOptions(search);
   // Set once this page is sending the user on (after signing in here, or because they already were).
   const leaving = useRef(false);
   const [accepting, setAccepting] = useState(false);
@@ -130,7 +144,8 @@ export function AuthPage() {
       setAccepting(true);
       await acceptInvitationOnArrival(queryClient, invitationId);
     }
-    const home = homePathFor(user.role);
+    // A group's invite link goes on to My Groups with its code; Join stays the person's to press.
+    const home = joinCode ? joinGroupPath(joinCode) : homePathFor(user.role);
     if (signedInHere) goTo(takePendingInvitationPath() ?? home);
     else goTo(home, { replace: true });
   };
@@ -156,6 +171,7 @@ export function AuthPage() {
       initialMode={mode}
       preselectedRole={role}
       invitedByLink={invitationId !== null}
+      joining={joinCode !== null}
       onSignedIn={finish}
     />
   );

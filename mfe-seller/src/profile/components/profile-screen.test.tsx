@@ -33,6 +33,11 @@ afterEach(() => {
 
 const openOn = (tab: string) => window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, tab);
 const lastToast = () => getToasts()[0];
+/** Answers a question's dialog with its `confirm` button, then waits for the toast that follows. */
+async function answer(dialog: HTMLElement, confirm: string, toast: { title: string; description: string }) {
+  fireEvent.click(within(dialog).getByRole('button', { name: confirm }));
+  await waitFor(() => expect(lastToast()).toMatchObject(toast));
+}
 
 describe('ProfileScreen tabs', () => {
   it('shows the loading text, then the overview by default', async () => {
@@ -378,13 +383,10 @@ describe('My Groups', () => {
     fail = true;
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Family' }));
     dialog = await screen.findByRole('dialog', { name: 'Edit Group' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({
-        title: 'Failed to update group',
-        description: 'Only the group’s owner or an admin can do that',
-      }),
-    );
+    await answer(dialog, 'Save', {
+      title: 'Failed to update group',
+      description: 'Only the group’s owner or an admin can do that',
+    });
   });
 });
 
@@ -463,13 +465,10 @@ describe('My Groups: members, leaving', () => {
       'Its other 2 members lose it and any journey it shares, and its invite code stops working. This action cannot be undone.',
     );
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Group' }));
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({
-        title: 'Group deleted successfully',
-        description: 'Household no longer exists.',
-      }),
-    );
+    await answer(dialog, 'Delete Group', {
+      title: 'Group deleted successfully',
+      description: 'Household no longer exists.',
+    });
     expect(await screen.findByText('My Groups (0)')).toBeTruthy();
   });
 
@@ -490,13 +489,10 @@ describe('My Groups: members, leaving', () => {
       'Sam Spouse will no longer be a member of Household or see any journey it shares.',
     );
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({
-        title: 'Member removed successfully',
-        description: 'Sam Spouse is no longer in Household.',
-      }),
-    );
+    await answer(dialog, 'Remove', {
+      title: 'Member removed successfully',
+      description: 'Sam Spouse is no longer in Household.',
+    });
     await waitFor(() => expect(screen.queryByText('Sam Spouse')).toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByText('2 of 10 members')).toBeTruthy();
@@ -552,13 +548,10 @@ describe('My Groups: members, leaving', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'New invite code for Household?' });
     expect(dialog.textContent).toContain('OLDC2345 stops working');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'New Code' }));
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({
-        title: 'New invite code ready',
-        description: 'The old code for Household no longer works.',
-      }),
-    );
+    await answer(dialog, 'New Code', {
+      title: 'New invite code ready',
+      description: 'The old code for Household no longer works.',
+    });
     const card = screen.getAllByTestId('group-card')[0]!;
     expect(within(card).getByTestId('invite-code').textContent).toBe('NEWC6789');
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -23,6 +23,11 @@ const type = (label: string, value: string) => {
   fireEvent.blur(input(label));
 };
 const heading = () => screen.getByRole('heading', { level: 1 });
+const signIn = () => {
+  type('Email', ' ann@example.com ');
+  type('Password', 'whatever-it-was');
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+};
 
 describe('/auth: one screen toggling sign-in and create-account', () => {
   it('opens sign-in by default, with email, a hidden password and the Forgot password link', () => {
@@ -125,12 +130,6 @@ describe('/auth: one screen toggling sign-in and create-account', () => {
 });
 
 describe('/auth: after signing in', () => {
-  const signIn = () => {
-    type('Email', ' ann@example.com ');
-    type('Password', 'whatever-it-was');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-  };
-
   it('resumes a pending invitation once, clearing it', async () => {
     const calls = scriptApi({ 'POST /api/login': () => json(200, sessionUser('client')) });
     window.localStorage.setItem(PENDING_INVITATION_STORAGE_KEY, 'inv 42');
@@ -337,9 +336,7 @@ describe("/auth?invitation=<id>: an agent's invitation to a client", () => {
     });
     renderAt('/auth?invitation=inv-9', <AuthPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
-    type('Email', 'ann@example.com');
-    type('Password', 'whatever-it-was');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn();
     await waitFor(() => expect(currentLocation()).toBe('/journey'));
     expect(posts(calls).map((call) => call.url)).toEqual(['/api/login', '/api/accept-invitation']);
   });
@@ -391,9 +388,7 @@ describe("/auth?join=<code>: a group's invite link", () => {
     const calls = scriptApi({ 'POST /api/login': () => json(200, sessionUser('client')) });
     renderAt('/auth?join=ABCD2345', <AuthPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Sign in instead' }));
-    type('Email', 'ann@example.com');
-    type('Password', 'whatever-it-was');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    signIn();
     await waitFor(() => expect(currentLocation()).toBe('/profile?join=ABCD2345'));
     expect(calls.map((call) => call.url)).toEqual(['/api/login']);
   });

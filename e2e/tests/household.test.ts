@@ -308,6 +308,15 @@ describe('the household on one journey', () => {
     await seller(page).locator('[data-group-name="Iris’s home"]').getByText('Iris Owner').waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/profile');
     expect(await card.getByLabel('Invite code').inputValue()).toBe('');
+
+    // From the group, straight to the journey it shares.
+    await seller(page).getByRole('link', { name: 'Open Journey: Iris’s home' }).click();
+    await seller(page).getByText('Iris Owner’s Home Sale Journey').waitFor();
+    expect(await seller(page).getByLabel('Working on').locator('option:checked').innerText()).toBe(
+      'Iris Owner’s home (Iris’s home)',
+    );
+    await taskRow(page, 'Curb Appeal').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     expect(owner.errors).toEqual([]);
   });

@@ -97,6 +97,11 @@ export const userGroupSchema = z.object({
   description: z.string().nullable(),
   inviteCode: z.string(),
   ownerId: z.string(),
+  /**
+   * The journey the group shares (its owner's, `?clientId=`), or null when the owner is not a home
+   * seller. Absent from a journey service older than this field: read as null.
+   */
+  householdClientId: z.string().nullable().default(null),
   maxMembers: z.int(),
   isActive: z.boolean(),
   role: groupRoleSchema,

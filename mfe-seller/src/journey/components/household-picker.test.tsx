@@ -14,7 +14,7 @@ import {
 } from '../utils/journey-test-fixtures.tsx';
 import { JourneyScreen } from './journey-screen.tsx';
 import { aClientProfile } from '@listready/contracts/fixtures';
-import { personalTaskFixture } from '../../profile/utils/profile-test-fixtures.ts';
+import { groupFixture, personalTaskFixture } from '../../profile/utils/profile-test-fixtures.ts';
 
 vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
 
@@ -184,20 +184,13 @@ describe('household helpers', () => {
   });
 
   it('offers the names of the people in the groups the journey’s seller owns', () => {
-    const group = (ownerId: string, names: string[]) => ({
-      id: ownerId,
-      name: 'g',
-      description: null,
-      inviteCode: 'ABCD2345',
-      ownerId,
-      maxMembers: 10,
-      isActive: true,
-      role: 'member' as const,
-      memberCount: names.length,
-      members: names.map((name, index) => ({ userId: `${ownerId}-${index}`, name, role: 'member' as const })),
-      createdAt: '2030-01-01T00:00:00.000Z',
-      updatedAt: '2030-01-01T00:00:00.000Z',
-    });
+    const group = (ownerId: string, names: string[]) =>
+      groupFixture(ownerId, 'g', {
+        ownerId,
+        role: 'member',
+        memberCount: names.length,
+        members: names.map((name, index) => ({ userId: `${ownerId}-${index}`, name, role: 'member' })),
+      });
     const groups = [group('seller', ['Zoe', 'Amy', 'Zoe']), group('someone-else', ['Bob'])];
     expect(householdMemberNames(groups, 'seller')).toEqual(['Amy', 'Zoe']);
     expect(householdMemberNames(groups, undefined)).toEqual([]);

@@ -1,6 +1,8 @@
-import { LogOut, Pencil, RefreshCw, Trash2, UserMinus, Users } from 'lucide-react';
+import { ListChecks, LogOut, Pencil, RefreshCw, Trash2, UserMinus, Users } from 'lucide-react';
 import type { GroupMember, UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
+import { AppLink } from '@listready/web-client';
+import { writeHouseholdChoice } from '../../journey/utils/household-choice.ts';
 import { useSetMemberRole } from '../hooks/use-profile-requests.ts';
 import { Badge } from './badge.tsx';
 import { CopyCodeButton, CopyInviteLinkButton } from './copy-code-button.tsx';
@@ -11,6 +13,7 @@ const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === '
  * One of My Groups: name, description, the caller's role, the members with theirs, the invite code.
  * Owners and admins edit the group, replace its invite code and change its other members (make admin
  * or member, remove); anyone but the owner may leave; the owner may delete it (decisions.md, Groups).
+ * A member of a seller's group opens the journey it shares from here.
  */
 export function GroupCard({
   group,
@@ -107,6 +110,19 @@ export function GroupCard({
             </li>
           ))}
         </ul>
+      )}
+      {group.role !== 'owner' && group.householdClientId && (
+        <Button asChild size="sm" className="mt-3">
+          {/* The journey the group shares, chosen on the journey's Working on as it opens. */}
+          <AppLink
+            href="/journey"
+            aria-label={`Open Journey: ${group.name}`}
+            onClick={() => group.householdClientId && writeHouseholdChoice(group.householdClientId)}
+          >
+            <ListChecks aria-hidden="true" className="size-4" />
+            Open Journey
+          </AppLink>
+        </Button>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <span className="text-sm">

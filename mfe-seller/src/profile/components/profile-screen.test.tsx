@@ -11,6 +11,7 @@ import {
 } from '@listready/web-client';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { GROUPS_QUERY_KEY } from '../utils/profile-api.ts';
+import { HOUSEHOLD_CHOICE_STORAGE_KEY } from '../../journey/utils/household-choice.ts';
 import { SENT_INVITATIONS_URL } from '@listready/contracts/invitation';
 import { authMessages } from '@listready/contracts/auth';
 import { aClientProfile, aSentInvitation } from '@listready/contracts/fixtures';
@@ -555,6 +556,27 @@ describe('My Groups: members, leaving', () => {
     const card = screen.getAllByTestId('group-card')[0]!;
     expect(within(card).getByTestId('invite-code').textContent).toBe('NEWC6789');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a member opens the journey a seller’s group shares, chosen as they arrive; an agent’s group has none', async () => {
+    scriptApi({
+      'GET /api/user-groups': () =>
+        json(200, [
+          household('member', { householdClientId: 'owner-client' }),
+          groupFixture('t', 'Team', { role: 'member', ownerId: 'agent-1' }),
+          groupFixture('o', 'Mine', { householdClientId: 'my-client' }),
+        ]),
+    });
+    openOn('groups');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    const open = await screen.findByRole('link', { name: 'Open Journey: Household' });
+    expect(screen.getAllByRole('link', { name: /^Open Journey/ })).toHaveLength(1);
+    expect(open.getAttribute('href')).toBe('/journey');
+    fireEvent.click(open);
+    expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBe('owner-client');
+    expect(window.location.pathname).toBe('/journey');
+    window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
   });
 
   it('makes a member an admin and back, showing the role the server answers', async () => {

@@ -9,6 +9,7 @@ export function groupFixture(id: string, name: string, extra: Partial<UserGroup>
     description: null,
     inviteCode: `CODE${id.toUpperCase().padStart(4, 'X')}`.slice(0, 8),
     ownerId: 'user-1',
+    householdClientId: null,
     maxMembers: 10,
     isActive: true,
     role: 'owner',

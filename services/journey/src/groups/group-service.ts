@@ -7,6 +7,7 @@ import {
   type UserGroup,
 } from '@listready/contracts';
 import {
+  clients,
   isUniqueViolation,
   userGroupMemberships,
   userGroups,
@@ -73,9 +74,11 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
   /** The groups as `userId` sees them: their role, the active members with names, oldest first. */
   async function describe(executor: Executor, userId: string, groupIds?: string[]): Promise<UserGroup[]> {
     const mine = await executor
-      .select({ group: userGroups, role: userGroupMemberships.role })
+      .select({ group: userGroups, role: userGroupMemberships.role, householdClientId: clients.id })
       .from(userGroupMemberships)
       .innerJoin(userGroups, eq(userGroups.id, userGroupMemberships.groupId))
+      // The owner's journey, when the owner is a home seller: the one the group shares.
+      .leftJoin(clients, eq(clients.userId, userGroups.ownerId))
       .where(
         and(
           eq(userGroupMemberships.userId, userId),
@@ -105,7 +108,7 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
         ),
       )
       .orderBy(asc(userGroupMemberships.joinedAt));
-    return mine.map(({ group, role }) => {
+    return mine.map(({ group, role, householdClientId }) => {
       const list = members
         .filter((member) => member.groupId === group.id)
         .map((member) => ({
@@ -119,6 +122,7 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
         description: group.description,
         inviteCode: group.inviteCode,
         ownerId: group.ownerId,
+        householdClientId,
         maxMembers: group.maxMembers,
         isActive: group.isActive,
         role,

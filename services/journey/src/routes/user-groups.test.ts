@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITE_CODE_ALPHABET, userGroupSchema, type UserGroup } from '@listready/contracts';
+import {
+  INVITE_CODE_ALPHABET,
+  userGroupSchema,
+  userGroupsSchema,
+  type UserGroup,
+} from '@listready/contracts';
 import { useTestDatabase } from '@listready/testing';
 import { newInviteCode } from '../groups/invite-codes.ts';
 import {
@@ -60,6 +65,30 @@ describe('groups', () => {
     }
     const list = await call(owner, 'GET', '/api/user-groups');
     expect(list.json().map((g: UserGroup) => g.id)).toEqual([group.id]);
+  });
+
+  it('names the journey a group shares: its owner’s, or none when the owner is an agent', async () => {
+    const seller = await journey.signUp('client');
+    const agent = await journey.signUp('agent');
+    const member = await journey.signUp('client');
+    const household = await create(seller);
+    const agentsGroup = await create(agent, 'Open house team');
+    const sellerClient = await journey.clientOf(seller.userId);
+    expect(sellerClient).toBeDefined();
+    expect(household.householdClientId).toBe(sellerClient?.id);
+    expect(agentsGroup.householdClientId).toBeNull();
+    // A member sees the same, and may open that journey with it.
+    const joined = userGroupSchema.parse((await join(member, household.inviteCode)).json());
+    expect(joined.householdClientId).toBe(sellerClient?.id);
+    await join(member, agentsGroup.inviteCode);
+    const listed = userGroupsSchema.parse((await call(member, 'GET', '/api/user-groups')).json());
+    expect(listed.map((group) => group.householdClientId)).toEqual([sellerClient?.id, null]);
+    const read = await call(
+      member,
+      'GET',
+      `/api/clients/current/journey?clientId=${joined.householdClientId}`,
+    );
+    expect(read.statusCode).toBe(200);
   });
 
   it('joins with the code typed in any case; twice, unknown or inactive is a clear 4xx', async () => {

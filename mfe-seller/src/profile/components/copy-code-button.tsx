@@ -1,4 +1,4 @@
-import { Copy, Link } from 'lucide-react';
+import { Copy, Link, Share2 } from 'lucide-react';
 import type { UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
 import { groupInviteLink } from '@listready/web-client';
@@ -21,22 +21,43 @@ export function CopyCodeButton({ group }: { group: Shared }) {
   );
 }
 
+/** Whether this browser offers its own share sheet (phones: messages, mail, chat apps). */
+const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
 /**
- * Copy Invite Link: the code as a link to send (`/auth?join=<code>`), which takes the person through
- * creating an account or signing in to Join a Group with the code filled in.
+ * The group's invite link (`/auth?join=<code>`), which takes the person through creating an account
+ * or signing in to Join a Group with the code filled in. Where the browser has a share sheet (a
+ * phone) it is Share Invite Link, straight into a message; elsewhere, or if sharing fails, Copy
+ * Invite Link. Closing the share sheet is not a failure.
  */
 export function CopyInviteLinkButton({ group }: { group: Shared }) {
+  const share = canShare();
+  const verb = share ? 'Share' : 'Copy';
+  const send = async () => {
+    const url = groupInviteLink(window.location.origin, group.inviteCode);
+    if (share) {
+      try {
+        await navigator.share({ title: `Join ${group.name}`, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    await copyInvite({ kind: 'link', text: url });
+  };
   return (
     <Button
       size="sm"
       variant="outline"
-      aria-label={`Copy Invite Link for ${group.name}`}
-      onClick={() =>
-        void copyInvite({ kind: 'link', text: groupInviteLink(window.location.origin, group.inviteCode) })
-      }
+      aria-label={`${verb} Invite Link for ${group.name}`}
+      onClick={() => void send()}
     >
-      <Link aria-hidden="true" className="size-4" />
-      Copy Invite Link
+      {share ? (
+        <Share2 aria-hidden="true" className="size-4" />
+      ) : (
+        <Link aria-hidden="true" className="size-4" />
+      )}
+      {verb} Invite Link
     </Button>
   );
 }

@@ -616,6 +616,37 @@ describe('a group’s invite link', () => {
     );
   });
 
+  it('on a phone with a share sheet it is Share Invite Link; closing the sheet copies nothing, a failure copies', async () => {
+    const share = vi.fn(async (_data: ShareData) => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      openOn('groups');
+      scriptApi({ 'GET /api/user-groups': () => json(200, [groupFixture('h', 'Household')]) });
+      renderSignedIn(<ProfileScreen />, userFixture);
+      const button = await screen.findByRole('button', { name: 'Share Invite Link for Household' });
+      expect(screen.queryByRole('button', { name: /Copy Invite Link/ })).toBeNull();
+      fireEvent.click(button);
+      await waitFor(() =>
+        expect(share).toHaveBeenCalledWith({
+          title: 'Join Household',
+          url: `${window.location.origin}/auth?join=CODEXXXH`,
+        }),
+      );
+      share.mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'));
+      fireEvent.click(button);
+      await waitFor(() => expect(share).toHaveBeenCalledTimes(2));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(writeText).not.toHaveBeenCalled();
+      share.mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+      fireEvent.click(button);
+      await waitFor(() =>
+        expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/auth?join=CODEXXXH`),
+      );
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
   it('opens My Groups with the link’s code in Join a Group; joining takes the code out of the address', async () => {
     window.history.replaceState(null, '', '/profile?join=abcd2345');
     openOn('overview');

@@ -13,7 +13,8 @@ export const groupMessages = {
   descriptionTooLong: 'Description must be at most 500 characters',
   inviteCodeRequired: 'Invite code is required',
   inviteCodeInvalid: 'Invite codes are 8 letters and digits',
-  groupNotFound: 'No active group has that invite code',
+  groupNotFound:
+    'No group has that invite code. A group given a new code no longer takes the old one: ask for the current code.',
   groupUnknown: 'Group not found',
   alreadyMember: 'You are already a member of this group',
   groupFull: 'This group is full',

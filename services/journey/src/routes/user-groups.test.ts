@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  groupMessages,
   INVITE_CODE_ALPHABET,
   userGroupSchema,
   userGroupsSchema,
@@ -107,7 +108,7 @@ describe('groups', () => {
     const unknown = await join(member, 'ZZZZZZZZ');
     expect([unknown.statusCode, unknown.json().message]).toEqual([
       404,
-      'No active group has that invite code',
+      'No group has that invite code. A group given a new code no longer takes the old one: ask for the current code.',
     ]);
     const malformed = await join(member, 'abc');
     expect(malformed.statusCode).toBe(400);
@@ -249,7 +250,8 @@ describe('groups', () => {
     const memberSees = userGroupSchema.parse((await call(member, 'GET', '/api/user-groups')).json()[0]);
     expect(memberSees.inviteCode).toBe(renewed.inviteCode);
 
-    expect((await join(outsider, group.inviteCode)).statusCode).toBe(404);
+    const withOldCode = await join(outsider, group.inviteCode);
+    expect([withOldCode.statusCode, withOldCode.json().message]).toEqual([404, groupMessages.groupNotFound]);
     const byAdmin = userGroupSchema.parse((await renew(admin)).json());
     expect(byAdmin.inviteCode).not.toBe(renewed.inviteCode);
     expect((await join(outsider, renewed.inviteCode)).statusCode).toBe(404);

@@ -11,7 +11,8 @@ import { controlClasses } from './form-field.tsx';
  * code leaves the address (a reload does not offer it again).
  */
 export function JoinGroupCard({ fromLink = null }: { fromLink?: string | null }) {
-  const [code, setCode] = useState(fromLink ? inviteCodeInput(fromLink) : '');
+  // The link's code comes upper-cased, as the field keeps what is typed.
+  const [code, setCode] = useState(fromLink ?? '');
   const join = useJoinGroup({
     onSuccess: () => {
       setCode('');

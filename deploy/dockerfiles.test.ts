@@ -188,7 +188,7 @@ describe("the shell's nginx (deploy/static)", () => {
   const csp = readFileSync(path.join(repoRoot, 'deploy/static/content-security-policy.conf'), 'utf8');
   /** The rule that serves the prerendered pages, each named (a test below checks the names against the build's). */
   const PRERENDERED_PAGES_RULE =
-    'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|forgot-password|reset-password|reset-password-form|accept-invitation|accept-invitation-no-id)\\.html$ {';
+    'location ~ ^/(landing|not-found|auth|agent-sign-up|invited-sign-up|joining-sign-up|forgot-password|reset-password|reset-password-form|accept-invitation|accept-invitation-no-id)\\.html$ {';
 
   it("writes the gateway's per-page style nonce into the page and allows it in style-src, as the gateway does", () => {
     // gateway/src/frontend: <meta property="csp-nonce" nonce="…"> first in the head, 'nonce-…' in style-src.
@@ -230,6 +230,7 @@ describe("the shell's nginx (deploy/static)", () => {
       'auth',
       'agent-sign-up',
       'invited-sign-up',
+      'joining-sign-up',
       'forgot-password',
       'reset-password',
       'reset-password-form',

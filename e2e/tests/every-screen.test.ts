@@ -50,6 +50,7 @@ describe('every screen, as whoever may see it', () => {
     ['/reset-password?token=abc', 'Choose a new password', 'Reset password · ListReady'],
     ['/reset-password', 'Invalid Reset Link', 'Reset password · ListReady'],
     ['/auth?invitation=inv-1', 'Create your ListReady account', 'Sign in · ListReady'],
+    ['/auth?join=K7QM2XPA', 'Create your ListReady account', 'Sign in · ListReady'],
     ['/accept-invitation?id=inv-1', 'Accept Invitation', 'Accept invitation · ListReady'],
     ['/accept-invitation', 'Accept Invitation', 'Accept invitation · ListReady'],
     ['/no-such-page', '404 Page Not Found', 'Page not found · ListReady'],

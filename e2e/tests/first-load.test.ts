@@ -126,11 +126,13 @@ describe('a visitor’s pages without JavaScript', () => {
     await page.waitForURL((url) => url.pathname === '/forgot-password');
     await page.getByRole('form', { name: 'Request a password reset link' }).waitFor();
     expect(await page.getByRole('button', { name: 'Send Reset Link' }).isDisabled()).toBe(true);
-    // Create-account as an agent (the landing page's "Join as an Agent") and as an agent's invited
-    // client (the invitation e-mail's link) are drawn too, each with its role chosen.
-    for (const [address, role] of [
-      ['/auth?role=agent', 'agent'],
-      ['/auth?invitation=not-yet-read', 'client'],
+    // Create-account as an agent (the landing page's "Join as an Agent"), as an agent's invited
+    // client (the invitation e-mail's link) and as someone asked into a group (its invite link) are
+    // drawn too, each with its role chosen; the group's link says what comes after.
+    for (const [address, role, joining] of [
+      ['/auth?role=agent', 'agent', false],
+      ['/auth?invitation=not-yet-read', 'client', false],
+      ['/auth?join=NOTYETRD', 'client', true],
     ] as const) {
       const signUp = await page.goto(`${baseUrl}${address}`);
       await page.getByRole('heading', { level: 1, name: 'Create your ListReady account' }).waitFor();
@@ -138,7 +140,16 @@ describe('a visitor’s pages without JavaScript', () => {
       expect(await created.getAttribute('method')).toBe('post');
       expect(await created.locator('select').inputValue()).toBe(role);
       expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
-      expect(await signUp?.text()).not.toContain('not-yet-read');
+      const html = (await signUp?.text()) ?? '';
+      expect(html).toContain('data-rendered-path');
+      expect(html.toLowerCase()).not.toMatch(/not-?yet-?r/);
+      expect({
+        address,
+        joining: await page.getByText(/You were invited to join a group/).isVisible(),
+      }).toEqual({
+        address,
+        joining,
+      });
     }
     expect(apiRequests).toEqual([]);
     // Another query (the view could be another): the plain shell.

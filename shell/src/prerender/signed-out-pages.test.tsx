@@ -3,6 +3,7 @@ import {
   AGENT_SIGN_UP_QUERY,
   INVITATION_ID_QUERY,
   INVITED_SIGN_UP_QUERY,
+  JOINING_SIGN_UP_QUERY,
   nginxVisitorPageMap,
   RESET_TOKEN_QUERY,
   renderShellWhileSessionLoads,
@@ -22,7 +23,7 @@ import {
 } from '@listready/web-client';
 import { pageTitle } from '../routing/page-titles.ts';
 import { ShellApp } from '../shell-app.tsx';
-import { authScreenOptions } from '../accounts/components/auth-screen.tsx';
+import { authScreenOptions, JOINING_DESCRIPTION } from '../accounts/components/auth-screen.tsx';
 import { resolveRoute } from '../routing/route-rules.ts';
 
 /** The shell as a visitor's first render draws it at `path` and `search`, signed out. */
@@ -55,6 +56,7 @@ describe('the visitor’s prerendered pages', () => {
     expect(table.withQuery).toEqual([
       { query: AGENT_SIGN_UP_QUERY, pages: { '/auth': 'agent-sign-up.html' } },
       { query: INVITED_SIGN_UP_QUERY, pages: { '/auth': 'invited-sign-up.html' } },
+      { query: JOINING_SIGN_UP_QUERY, pages: { '/auth': 'joining-sign-up.html' } },
       { query: RESET_TOKEN_QUERY, pages: { '/reset-password': 'reset-password-form.html' } },
       { query: INVITATION_ID_QUERY, pages: { '/accept-invitation': 'accept-invitation.html' } },
     ]);
@@ -108,6 +110,7 @@ describe('the visitor’s prerendered pages', () => {
   it('sends create-account’s pages for exactly the queries whose screen is theirs', () => {
     const agent = new RegExp(AGENT_SIGN_UP_QUERY);
     const invited = new RegExp(INVITED_SIGN_UP_QUERY);
+    const joining = new RegExp(JOINING_SIGN_UP_QUERY);
     const queries = [
       'role=agent',
       'utm_source=x&role=agent',
@@ -130,19 +133,55 @@ describe('the visitor’s prerendered pages', () => {
       'invitation=&invitation=abc',
       'myinvitation=abc',
       'invitations=abc',
+      // A group's invite link, alone or beside what the other pages are drawn for.
+      'join=K7QM2XPA',
+      'join=k7qm2xpa',
+      'utm_source=sms&join=K7QM2XPA',
+      'join=K7QM2XPA&role=client',
+      'role=agent&join=K7QM2XPA',
+      'join=K7QM2XPA&role=agent',
+      'invitation=abc&join=K7QM2XPA',
+      'join=K7QM2XPA&invitation=abc',
+      'join=',
+      'join=%20',
+      'join=&join=K7QM2XPA',
+      'myjoin=K7QM2XPA',
+      'joins=K7QM2XPA',
+      'role=agent&join=',
+      'invitation=abc&join=%20',
       '',
       'x=1',
     ];
     for (const query of queries) {
-      const { mode, role } = authScreenOptions(`?${query}`);
-      // The screen reads a first invitation that trims to something as one; the page takes one that
-      // begins with an id's character (`invitation=%20` is the plain shell, not a mismatch).
-      expect({ query, agent: agent.test(query), invited: invited.test(query) }).toEqual({
+      const { mode, role, invitationId, joinCode } = authScreenOptions(`?${query}`);
+      // The screen reads a first invitation or code that trims to something as one; the page takes
+      // one that begins with an id's or a code's character (`invitation=%20` is the plain shell, not
+      // a mismatch). An address that both joins a group and is an agent's sign-up or invitation
+      // (which the screen draws with the joining text) is the plain shell too, as is one with an
+      // empty `join=` beside them: no page is drawn for those mixes.
+      const signUp = mode === 'sign-up';
+      const matched = {
+        agent: agent.test(query),
+        invited: invited.test(query),
+        joining: joining.test(query),
+      };
+      const mixed = /(?:^|&)join=/.test(query) && (role === 'agent' || /(?:^|&)invitation=/.test(query));
+      expect({ query, ...matched }).toEqual({
         query,
-        agent: mode === 'sign-up' && role === 'agent',
-        invited: mode === 'sign-up' && role === 'client',
+        agent: signUp && role === 'agent' && !mixed,
+        invited: signUp && role === 'client' && invitationId !== null && !mixed,
+        joining: signUp && role === 'client' && joinCode !== null && !mixed,
       });
     }
+  });
+
+  it('never sends a visitor a create-account page drawn for another screen', () => {
+    // Each query the screen draws differently from every prerendered create-account page.
+    const pages = [AGENT_SIGN_UP_QUERY, INVITED_SIGN_UP_QUERY, JOINING_SIGN_UP_QUERY].map(
+      (pattern) => new RegExp(pattern),
+    );
+    for (const query of ['role=agent&join=K7QM2XPA', 'invitation=abc&join=K7QM2XPA', 'role=agent&join=+K7'])
+      expect({ query, pages: pages.filter((page) => page.test(query)).length }).toEqual({ query, pages: 0 });
   });
 
   it('writes the same table as an nginx map for the static image (deploy/static/shell.nginx.conf)', () => {
@@ -338,6 +377,7 @@ describe('the visitor’s prerendered pages', () => {
   it.each([
     ['agent-sign-up', 'agent', ['?role=agent', '?utm_source=x&role=agent&invitation=other']],
     ['invited-sign-up', 'client', ['?invitation=prerendered', '?invitation=5b1e-other&role=client']],
+    ['joining-sign-up', 'client', ['?join=PRERENDERED', '?utm_source=sms&join=k7qm2xpa']],
   ] as const)(
     'renders %s as create-account with the role its query chooses, the same markup for every such query',
     async (form, role, [rendered, other]) => {
@@ -351,7 +391,9 @@ describe('the visitor’s prerendered pages', () => {
       expect(created?.querySelector<HTMLSelectElement>('select')?.value).toBe(role);
       expect(created?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
       expect(page.querySelector('[role="status"]')).toBeNull();
-      expect(signUp.markup).not.toContain('prerendered');
+      expect(signUp.markup.toLowerCase()).not.toContain('prerendered');
+      // Only a group's invite link says what comes after the account (the code is not in the page).
+      expect(signUp.markup.includes(JOINING_DESCRIPTION)).toBe(form === 'joining-sign-up');
       expect(shellAt('/auth', rendered)).toBe(signUp.markup);
       expect(shellAt('/auth', other)).toBe(signUp.markup);
     },

@@ -27,7 +27,8 @@ const RENDERED_AT: Record<SignedOutPage, string> = { landing: '/', 'not-found': 
 /**
  * The account pages a visitor opens most, prerendered too: sign-in at `/auth` (what every "Sign In"
  * links to) and create-account as an agent (`/auth?role=agent`, the landing page's "Join as an
- * Agent") or as an agent's invited client (`/auth?invitation=…`, the invitation e-mail's link); the
+ * Agent"), as an agent's invited client (`/auth?invitation=…`, the invitation e-mail's link) or as
+ * someone asked into a group (`/auth?join=…`, a group's invite link); the
  * reset request at `/forgot-password`; and the two views of `/reset-password` (the reset e-mail's
  * link): the new-password form for a link with a token, the invalid-link view without a query.
  * The invitation an agent is e-mailed (`/accept-invitation?id=…`) is here too: a visitor is asked
@@ -40,6 +41,7 @@ export type SignedOutForm =
   | 'sign-in'
   | 'agent-sign-up'
   | 'invited-sign-up'
+  | 'joining-sign-up'
   | 'forgot-password'
   | 'reset-link-invalid'
   | 'reset-password'
@@ -50,6 +52,7 @@ export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
   'sign-in': 'auth.html',
   'agent-sign-up': 'agent-sign-up.html',
   'invited-sign-up': 'invited-sign-up.html',
+  'joining-sign-up': 'joining-sign-up.html',
   'forgot-password': 'forgot-password.html',
   'reset-link-invalid': 'reset-password.html',
   'reset-password': 'reset-password-form.html',
@@ -65,14 +68,22 @@ export const SIGNED_OUT_FORM_FILES: Record<SignedOutForm, string> = {
  * away, is not one). The screens read no more of them than that, so one page serves every link.
  */
 const FIRST_ROLE_IS_AGENT = '(?:(?!role=)[^&]*&)*role=agent(?:&|$)';
+/**
+ * No parameter of the name at all. The screen draws an agent's sign-up or an invited client's with
+ * the joining text when a group's code comes with them: no page is drawn for those mixes, so an
+ * address with both is the plain shell (as is one with an empty `join=`: rare, and never wrong).
+ */
+const NONE_NAMED = (name: string) => `(?!(?:[^&]*&)*${name}=)`;
 /** `/reset-password`: a reset token. */
 export const RESET_TOKEN_QUERY = '^(?:(?!token=)[^&]*&)*token=[A-Za-z0-9_-]';
 /** `/accept-invitation`: an invitation's id. */
 export const INVITATION_ID_QUERY = '^(?:(?!id=)[^&]*&)*id=[A-Za-z0-9_-]';
 /** `/auth`: create-account as an agent (`role=agent` wins over an invitation, as on the screen). */
-export const AGENT_SIGN_UP_QUERY = `^${FIRST_ROLE_IS_AGENT}`;
+export const AGENT_SIGN_UP_QUERY = `^${NONE_NAMED('join')}${FIRST_ROLE_IS_AGENT}`;
 /** `/auth`: create-account as a home seller, with an agent's invitation (and no `role=agent`). */
-export const INVITED_SIGN_UP_QUERY = `^(?!${FIRST_ROLE_IS_AGENT})(?:(?!invitation=)[^&]*&)*invitation=[A-Za-z0-9_-]`;
+export const INVITED_SIGN_UP_QUERY = `^${NONE_NAMED('join')}(?!${FIRST_ROLE_IS_AGENT})(?:(?!invitation=)[^&]*&)*invitation=[A-Za-z0-9_-]`;
+/** `/auth`: create-account as a home seller asked into a group (its invite code; no invitation, no `role=agent`). */
+export const JOINING_SIGN_UP_QUERY = `^${NONE_NAMED('invitation')}(?!${FIRST_ROLE_IS_AGENT})(?:(?!join=)[^&]*&)*join=[A-Za-z0-9]`;
 
 /**
  * Where each form is rendered, and for which addresses it holds: without a query string, or with
@@ -86,6 +97,10 @@ const FORM_AT: Record<SignedOutForm, FormAt> = {
   'invited-sign-up': {
     path: '/auth',
     query: { pattern: INVITED_SIGN_UP_QUERY, example: '?invitation=prerendered' },
+  },
+  'joining-sign-up': {
+    path: '/auth',
+    query: { pattern: JOINING_SIGN_UP_QUERY, example: '?join=PRERENDERED' },
   },
   'forgot-password': { path: '/forgot-password' },
   'reset-link-invalid': { path: '/reset-password' },

@@ -174,7 +174,7 @@ export function createGroupService(options: { db: Db; clock: Clock }) {
      * The owner or an admin replaces the invite code: the old one joins nobody from now on (a code
      * shared too widely, or known to someone removed), and everyone already in stays.
      */
-    async newInviteCode(actor: SessionUser, groupId: string): Promise<UserGroup> {
+    async replaceInviteCode(actor: SessionUser, groupId: string): Promise<UserGroup> {
       await withFreshCode((inviteCode) =>
         db.transaction(async (tx) => {
           await editable(tx, groupId, actor);

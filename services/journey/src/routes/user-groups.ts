@@ -61,7 +61,7 @@ export function userGroupRoutes(app: App, deps: { groups: GroupService }): void 
   app.post(
     `${path}/:id/invite-code`,
     { preValidation: signedIn, schema: { params: groupIdParamsSchema, response: { 200: userGroupSchema } } },
-    async (request) => deps.groups.newInviteCode(requireUser(request), request.params.id),
+    async (request) => deps.groups.replaceInviteCode(requireUser(request), request.params.id),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { ErrorCode, type ApiError } from '@listready/contracts';
+import { loggedUrl } from '@listready/service-kit';
 import { serviceFor, type ServiceName } from './routes-table.ts';
 import {
   BodyTooLargeError,
@@ -109,7 +110,11 @@ const tooLargeBody: ApiError = { message: 'Request body is too large', code: Err
  */
 function answerHere(request: FastifyRequest, reply: FastifyReply, status: number, body: ApiError): void {
   request.server.log.info(
-    { reqId: request.id, req: { method: request.method, url: request.url }, res: { statusCode: status } },
+    {
+      reqId: request.id,
+      req: { method: request.method, url: loggedUrl(request.url) },
+      res: { statusCode: status },
+    },
     'answered at the gateway',
   );
   void reply.status(status).send(body);

@@ -950,6 +950,15 @@ describe('gateway logs', () => {
       expect(lines.filter((line) => line.reqId === unknown.headers['x-request-id'])).toMatchObject([
         { msg: 'answered at the gateway', res: { statusCode: 404 }, req: { url: '/api/no-such-thing' } },
       ]);
+      // An address it answers itself is logged without the keys in it.
+      const withKey = await gateway.inject({
+        method: 'GET',
+        url: '/api/no-such-thing?token=reset-secret&x=1',
+      });
+      expect(lines.filter((line) => line.reqId === withKey.headers['x-request-id'])).toMatchObject([
+        { res: { statusCode: 404 }, req: { url: '/api/no-such-thing?token=[redacted]&x=1' } },
+      ]);
+      expect(JSON.stringify(lines)).not.toContain('reset-secret');
       const down = await gateway.inject({ method: 'GET', url: '/api/branding/current' });
       expect(down.statusCode).toBe(503);
       expect(lines.filter((line) => line.reqId === down.headers['x-request-id'])).toMatchObject([

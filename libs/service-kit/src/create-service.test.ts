@@ -337,6 +337,44 @@ describe('createService error handling', () => {
     expect(lines).toHaveLength(1);
   });
 
+  it('logs an address without the keys in it: a reset token, an invite code, an invitation, a calendar feed’s token', async () => {
+    const { logger, lines } = captureLogs();
+    app = createService({ name: 'test', logger });
+    app.get('/reset-password', async () => ({ ok: true }));
+    app.get('/api/calendar/:file', async () => ({ ok: true }));
+    app.get('/api/calendar/feed', async () => ({ ok: true }));
+    const urls = [
+      ['/reset-password?token=reset-secret-1', '/reset-password?token=[redacted]'],
+      [
+        '/reset-password?utm_source=mail&token=reset-secret-2&x',
+        '/reset-password?utm_source=mail&token=[redacted]&x',
+      ],
+      // Spelled as a browser may spell it, it is still the parameter the page reads.
+      [
+        '/reset-password?tok%65n=reset-secret-3&t%6Fken=reset-secret-4',
+        '/reset-password?tok%65n=[redacted]&t%6Fken=[redacted]',
+      ],
+      [
+        '/reset-password?join=JOINSECRT&id=inv-secret&invitation=inv-secret-2',
+        '/reset-password?join=[redacted]&id=[redacted]&invitation=[redacted]',
+      ],
+      ['/reset-password?clientId=c-1&after=5', '/reset-password?clientId=c-1&after=5'],
+      ['/api/calendar/feed-secret-token.ics', '/api/calendar/[redacted]'],
+      ['/api/calendar/feed-secret-token.ics?x=1', '/api/calendar/[redacted]?x=1'],
+      ['/api/calendar/feed', '/api/calendar/feed'],
+    ];
+    for (const [url] of urls) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(lines.map((line) => (line.req as { url: string }).url)).toEqual(urls.map(([, logged]) => logged));
+    expect(JSON.stringify(lines)).not.toMatch(/secret|JOINSECRT/);
+
+    // Fastify's own lines (an error's) use the same serializer.
+    logger.error(
+      { req: { id: 'r1', method: 'GET', url: '/reset-password?token=reset-secret-5', headers: {} } },
+      'failed',
+    );
+    expect(lines.at(-1)?.req).toMatchObject({ url: '/reset-password?token=[redacted]' });
+  });
+
   it('redacts credentials in whatever else is logged', async () => {
     const { logger, lines } = captureLogs();
     logger.info(

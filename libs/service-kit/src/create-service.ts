@@ -19,6 +19,7 @@ import {
 } from './error-handler.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health.ts';
 import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding.ts';
+import { loggedUrl } from './logged-url.ts';
 import { loggerOptions, requestId } from './logger.ts';
 import { registerServicePort } from './trace-ownership.ts';
 
@@ -143,7 +144,7 @@ function registerRequestLog(app: App): void {
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
-        req: { method: request.method, url: request.url },
+        req: { method: request.method, url: loggedUrl(request.url) },
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
       },
@@ -156,7 +157,7 @@ function registerRequestLog(app: App): void {
   // A request whose body did not arrive in time is cut by the server (408, clientErrorHandler), and
   // said so: "aborted by the client" would send whoever reads the log looking at the wrong end.
   app.addHook('onRequestAbort', (request, done) => {
-    const req = { method: request.method, url: request.url };
+    const req = { method: request.method, url: loggedUrl(request.url) };
     if (requestTimedOutOn(request.raw.socket)) {
       request.log.warn(
         { req, res: { statusCode: 408 } },

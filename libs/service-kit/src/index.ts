@@ -4,6 +4,7 @@ export * from './error-handler.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './load-shedding.ts';
+export * from './logged-url.ts';
 export * from './logger.ts';
 export * from './session.ts';
 export * from './shutdown.ts';

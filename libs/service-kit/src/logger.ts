@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { trace } from '@opentelemetry/api';
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { loggedUrl } from './logged-url.ts';
 
 /** Never logged: credentials and secrets, wherever they appear in a logged object. */
 export const redactPaths = [
@@ -35,7 +36,7 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
       req: (request: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
         id: request.id,
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         headers: request.headers,
       }),
     },

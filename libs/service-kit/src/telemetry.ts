@@ -8,6 +8,7 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import FastifyOtel from '@fastify/otel';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
+import { loggedUrl } from './logged-url.ts';
 import {
   serviceAttribute,
   serviceListeningOn,
@@ -79,6 +80,20 @@ export function startTelemetry({
   return sdk;
 }
 
+/**
+ * An address as a span may show it, when it holds a key (see `loggedUrl`): whole, its path, and its
+ * query without the `?` (empty if none). Undefined when nothing in it is a key, so the
+ * instrumentation's own attributes stand.
+ */
+function shownUrl(url: string): { url: string; path: string; query: string } | undefined {
+  const shown = loggedUrl(url);
+  if (shown === url) return undefined;
+  const at = shown.indexOf('?');
+  return at === -1
+    ? { url: shown, path: shown, query: '' }
+    : { url: shown, path: shown.slice(0, at), query: shown.slice(at + 1) };
+}
+
 /** The instrumentations kept (see TelemetryOptions.disabledInstrumentations). */
 function makeInstrumentations(disabled: readonly string[]): MadeInstrumentation[] {
   return (
@@ -92,13 +107,34 @@ function makeInstrumentations(disabled: readonly string[]): MadeInstrumentation[
               // The request belongs to whichever service listens on the port it came in on.
               startIncomingSpanHook: (request) => {
                 const owner = serviceListeningOn(request.socket.localPort);
-                return owner ? { [serviceAttribute]: owner } : {};
+                const shown = shownUrl(request.url ?? '');
+                return {
+                  ...(owner ? { [serviceAttribute]: owner } : {}),
+                  ...(shown ? { 'url.path': shown.path } : {}),
+                  ...(shown?.query ? { 'url.query': shown.query } : {}),
+                };
               },
             }),
         ],
         // The gateway reaches the services through undici's dispatch (gateway/src/api-proxy.ts):
         // without this the trace context would stop at the gateway.
-        ['undici', () => new UndiciInstrumentation({ requireParentforSpans: true })],
+        [
+          'undici',
+          () =>
+            new UndiciInstrumentation({
+              requireParentforSpans: true,
+              startSpanHook: (request) => {
+                const shown = shownUrl(request.path);
+                return shown
+                  ? {
+                      'url.full': `${request.origin}${shown.url}`,
+                      'url.path': shown.path,
+                      'url.query': shown.query && `?${shown.query}`,
+                    }
+                  : {};
+              },
+            }),
+        ],
         // Only queries some request, event or job asked for: the relays' polls would be noise.
         ['pg', () => new PgInstrumentation({ requireParentSpan: true })],
         // The request and handler spans; one span per lifecycle hook made a third of a trace.
@@ -108,6 +144,11 @@ function makeInstrumentations(disabled: readonly string[]): MadeInstrumentation[
             new FastifyOtel.FastifyOtelInstrumentation({
               registerOnInitialization: true,
               instrumentHooks: false,
+              // Its `url.path` is the whole address, query and all.
+              requestHook: (span, request) => {
+                const shown = shownUrl(request.url);
+                if (shown) span.setAttribute('url.path', shown.url);
+              },
             }),
         ],
       ] as const

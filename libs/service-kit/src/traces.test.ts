@@ -218,4 +218,38 @@ describe('traces of a task completion through npm start', () => {
     expect(hookSpans, describe).toEqual([]);
     console.warn(`one task completion: ${spans.length} spans\n${describe}`);
   }, 60_000);
+
+  it('keeps the keys in an address out of every span: a calendar feed’s token, a reset link’s, an invite code', async () => {
+    const feed = await fetch(`${url}/api/calendar/feedkey-in-path.ics?join=JOINKEY1&x=1`);
+    expect(feed.status).toBe(404); // through the gateway to journey, which knows no such feed
+    const page = await fetch(`${url}/reset-password?token=resetkey-in-query`);
+    expect(page.status).toBeLessThan(500);
+    // Both requests' server spans, at the gateway and at journey, are in.
+    const spans = await waitFor(() => {
+      const all = receiver.spans();
+      const feedSpans = all.filter((span) =>
+        String(span.attributes['url.path']).startsWith('/api/calendar/'),
+      );
+      const services = new Set(
+        feedSpans.filter((span) => span.kind === SPAN_KIND.server).map((span) => span.service),
+      );
+      return services.has('gateway') && services.has('journey') ? all : undefined;
+    }, "the feed request's server spans");
+    const everything = JSON.stringify(spans);
+    expect(everything).not.toMatch(/feedkey|resetkey|JOINKEY1/);
+    const feedSpans = spans.filter((span) =>
+      String(span.attributes['url.path']).startsWith('/api/calendar/'),
+    );
+    // Every instrumentation's own view: the server's (http), Fastify's (the whole address), the hop's (undici).
+    expect(new Set(feedSpans.map((span) => span.attributes['url.path']))).toEqual(
+      new Set(['/api/calendar/[redacted]', '/api/calendar/[redacted]?join=[redacted]&x=1']),
+    );
+    const hop = feedSpans.find((span) => span.kind === SPAN_KIND.client);
+    expect(hop?.attributes).toMatchObject({
+      'url.query': '?join=[redacted]&x=1',
+      'url.full': expect.stringMatching(
+        /^http:\/\/[^/]+\/api\/calendar\/\[redacted\]\?join=\[redacted\]&x=1$/,
+      ),
+    });
+  }, 30_000);
 });

@@ -309,8 +309,13 @@ describe('the household on one journey', () => {
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/profile');
     expect(await card.getByLabel('Invite code').inputValue()).toBe('');
 
-    // From the group, straight to the journey it shares.
-    await seller(page).getByRole('link', { name: 'Open Journey: Iris’s home' }).click();
+    // From the group, straight to the journey it shares: its Open Journey is focused, in view.
+    const openJourney = seller(page).getByRole('link', { name: 'Open Journey: Iris’s home' });
+    await expect.poll(() => openJourney.evaluate((link) => link === document.activeElement)).toBe(true);
+    const box = await openJourney.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 812).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--joined-375.png') });
+    await page.keyboard.press('Enter');
     await seller(page).getByText('Iris Owner’s Home Sale Journey').waitFor();
     expect(await seller(page).getByLabel('Working on').locator('option:checked').innerText()).toBe(
       'Iris Owner’s home (Iris’s home)',

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ListChecks, LogOut, Pencil, RefreshCw, Trash2, UserMinus, Users } from 'lucide-react';
 import type { GroupMember, UserGroup } from '@listready/contracts/journey';
 import { Button } from '@listready/ui';
@@ -13,7 +14,9 @@ const canEdit = (group: UserGroup) => group.role === 'owner' || group.role === '
  * One of My Groups: name, description, the caller's role, the members with theirs, the invite code.
  * Owners and admins edit the group, replace its invite code and change its other members (make admin
  * or member, remove); anyone but the owner may leave; the owner may delete it (decisions.md, Groups).
- * A member of a seller's group opens the journey it shares from here.
+ * A member of a seller's group opens the journey it shares from here. The group just joined is
+ * brought into view with its Open Journey focused (its name where it shares none): the next step,
+ * under the hand of whoever pressed Join further down the page.
  */
 export function GroupCard({
   group,
@@ -23,9 +26,14 @@ export function GroupCard({
   onLeave,
   onDelete,
   onNewCode,
+  justJoined = false,
+  onShown,
 }: {
   group: UserGroup;
   userId: string | undefined;
+  justJoined?: boolean;
+  /** Called once the just-joined card has been shown. */
+  onShown?: () => void;
   onEdit: () => void;
   onRemove: (member: GroupMember) => void;
   onLeave: () => void;
@@ -36,16 +44,28 @@ export function GroupCard({
   const roleChange = (member: GroupMember) => (member.role === 'admin' ? 'Make Member' : 'Make Admin');
   const manages = (member: GroupMember) =>
     canEdit(group) && member.role !== 'owner' && member.userId !== userId;
+  const card = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!justJoined) return;
+    const target =
+      card.current?.querySelector<HTMLElement>('[data-open-journey]') ?? card.current?.querySelector('h3');
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
+    onShown?.();
+  }, [justJoined, onShown]);
 
   return (
     <li
+      ref={card}
       className="rounded-lg border border-surface-border p-4"
       data-testid="group-card"
       data-group-name={group.name}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold wrap-anywhere">{group.name}</h3>
+          <h3 tabIndex={-1} className="font-semibold wrap-anywhere focus:outline-none">
+            {group.name}
+          </h3>
           {group.description && (
             <p className="mt-1 text-sm wrap-anywhere text-ink-muted">{group.description}</p>
           )}
@@ -116,6 +136,7 @@ export function GroupCard({
           {/* The journey the group shares, chosen on the journey's Working on as it opens. */}
           <AppLink
             href="/journey"
+            data-open-journey
             aria-label={`Open Journey: ${group.name}`}
             onClick={() => group.householdClientId && writeHouseholdChoice(group.householdClientId)}
           >

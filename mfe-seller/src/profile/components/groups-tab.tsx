@@ -38,6 +38,8 @@ export function GroupsTab({
   const deleteGroup = useDeleteGroup({ onSuccess: () => setDeleting(null) });
   const [renewing, setRenewing] = useState<UserGroup | null>(null);
   const newCode = useNewInviteCode({ onSuccess: () => setRenewing(null) });
+  // The group just joined: its card is brought into view, its way in focused, once it is listed.
+  const [joinedId, setJoinedId] = useState<string | null>(null);
 
   return (
     <div className="space-y-6">
@@ -64,6 +66,8 @@ export function GroupsTab({
                 key={group.id}
                 group={group}
                 userId={userId}
+                justJoined={group.id === joinedId}
+                onShown={() => setJoinedId(null)}
                 onEdit={() => setEditing(group)}
                 onRemove={(member) =>
                   setRemoving({
@@ -85,7 +89,7 @@ export function GroupsTab({
           </ul>
         )}
       </Card>
-      <JoinGroupCard key={joinCode} fromLink={joinCode} />
+      <JoinGroupCard key={joinCode} fromLink={joinCode} onJoined={(group) => setJoinedId(group.id)} />
       {creating && <GroupFormDialog open={creating} onOpenChange={setCreating} />}
       {deleting && (
         <LazyConfirmDialog

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { UserGroup } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
 import { writeAddress } from '@listready/web-client';
 import { useJoinGroup } from '../hooks/use-profile-requests.ts';
@@ -8,15 +9,22 @@ import { controlClasses } from './form-field.tsx';
 /**
  * Join a Group: the code is upper-cased as typed; Join waits for a code and for the last request.
  * Come by a group's invite link, the code is filled in and the card says so; once joined, the link's
- * code leaves the address (a reload does not offer it again).
+ * code leaves the address (a reload does not offer it again). `onJoined` is told which group.
  */
-export function JoinGroupCard({ fromLink = null }: { fromLink?: string | null }) {
+export function JoinGroupCard({
+  fromLink = null,
+  onJoined,
+}: {
+  fromLink?: string | null;
+  onJoined?: (group: UserGroup) => void;
+}) {
   // The link's code comes upper-cased, as the field keeps what is typed.
   const [code, setCode] = useState(fromLink ?? '');
   const join = useJoinGroup({
-    onSuccess: () => {
+    onSuccess: (group) => {
       setCode('');
       if (fromLink) writeAddress('/profile', { replace: true });
+      onJoined?.(group);
     },
   });
   const id = useId();

@@ -654,7 +654,13 @@ describe('a group’s invite link', () => {
     const calls = scriptApi({
       'GET /api/user-groups': () => json(200, groups),
       'POST /api/user-groups/join': () => {
-        groups = [groupFixture('h', 'Household', { role: 'member', ownerId: 'owner-1' })];
+        groups = [
+          groupFixture('h', 'Household', {
+            role: 'member',
+            ownerId: 'owner-1',
+            householdClientId: 'client-1',
+          }),
+        ];
         return json(200, groups[0]);
       },
     });
@@ -674,6 +680,31 @@ describe('a group’s invite link', () => {
     const after = screen.getByTestId('join-group-card');
     expect((within(after).getByLabelText('Invite code') as HTMLInputElement).value).toBe('');
     expect(after.textContent).toContain('Enter the invite code someone shared with you.');
+    // The next step is under the hand: the household's Open Journey, focused.
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Open Journey: Household'),
+    );
+  });
+
+  it('focuses the name of a group joined that shares no journey (an agent’s), once it is listed', async () => {
+    openOn('groups');
+    let groups: ReturnType<typeof groupFixture>[] = [groupFixture('a', 'Another')];
+    scriptApi({
+      'GET /api/user-groups': () => json(200, groups),
+      'POST /api/user-groups/join': () => {
+        groups = [...groups, groupFixture('t', 'Team', { role: 'member', ownerId: 'agent-1' })];
+        return json(200, groups[1]);
+      },
+    });
+    renderSignedIn(<ProfileScreen />, userFixture);
+    fireEvent.change(await screen.findByLabelText('Invite code'), { target: { value: 'ABCD2345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Team'));
+    expect(document.activeElement?.tagName).toBe('H3');
+    // Once: a later render (another group's change) leaves focus where the person puts it.
+    screen.getByLabelText('Invite code').focus();
+    fireEvent.change(screen.getByLabelText('Invite code'), { target: { value: 'X' } });
+    expect(document.activeElement).toBe(screen.getByLabelText('Invite code'));
   });
 });
 

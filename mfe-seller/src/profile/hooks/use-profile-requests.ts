@@ -127,14 +127,14 @@ export function useUpdateGroup({ onSuccess }: { onSuccess: () => void }) {
   });
 }
 
-export function useJoinGroup({ onSuccess }: { onSuccess: () => void }) {
+export function useJoinGroup({ onSuccess }: { onSuccess: (group: UserGroup) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteCode: string) =>
       apiClient.request('POST', JOIN_GROUP_URL, userGroupSchema, { body: { inviteCode } }),
-    onSuccess: async () => {
+    onSuccess: async (group) => {
       toast({ title: 'Joined group successfully' });
-      onSuccess();
+      onSuccess(group);
       // Joining a household adds a journey to work on.
       await refetchLists(queryClient, { groups: true, journey: true });
     },

@@ -553,8 +553,8 @@ describe('My Groups: members, leaving', () => {
       title: 'New invite code ready',
       description: 'The old code for Household no longer works.',
     });
-    const card = screen.getAllByTestId('group-card')[0]!;
-    expect(within(card).getByTestId('invite-code').textContent).toBe('NEWC6789');
+    const [card] = screen.getAllByTestId('group-card');
+    expect(within(card as HTMLElement).getByTestId('invite-code').textContent).toBe('NEWC6789');
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 

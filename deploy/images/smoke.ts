@@ -369,7 +369,7 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
   );
 
   await step(
-    'a visitor at /auth: the sign-in form prerendered, create-account as an agent too; with another query, the plain shell',
+    'a visitor at /auth: the sign-in form prerendered, create-account as an agent and by a group’s invite link too; with another query, the plain shell',
     async () => {
       const prerendered = (html: string) => html.includes('data-rendered-path="/auth"');
       const bare = await get(`${platform.edgeUrl}/auth`, { headers: { Accept: 'text/html' } });
@@ -396,7 +396,24 @@ async function checkLandingPageHttp(platform: Platform): Promise<void> {
       const client = await get(`${platform.edgeUrl}/auth?role=client`, { headers: { Accept: 'text/html' } });
       check(client.status === 200, `GET /auth?role=client answered ${client.status}`);
       check(!prerendered(await client.text()), '/auth?role=client: a prerendered page');
-      return '/auth the sign-in page, /auth?role=agent create-account, /auth?role=client the shell';
+      // A group's invite link: create-account saying what comes next; beside an agent's sign-up
+      // (the page drawn for neither), the plain shell — nginx's map reads the same lookaheads.
+      const joining = await get(`${platform.edgeUrl}/auth?join=K7QM2XPA`, {
+        headers: { Accept: 'text/html' },
+      });
+      const joiningPage = await joining.text();
+      check(
+        joining.status === 200 &&
+          prerendered(joiningPage) &&
+          joiningPage.includes('You were invited to join a group.') &&
+          !joiningPage.includes('K7QM2XPA'),
+        '/auth?join=…: not the prerendered joining create-account page',
+      );
+      const mixed = await get(`${platform.edgeUrl}/auth?role=agent&join=K7QM2XPA`, {
+        headers: { Accept: 'text/html' },
+      });
+      check(!prerendered(await mixed.text()), '/auth?role=agent&join=…: a prerendered page');
+      return '/auth the sign-in page, /auth?role=agent and ?join= create-account, /auth?role=client and ?role=agent&join= the shell';
     },
   );
 

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
 import { calendarEvents, clients, users } from '@listready/db';
+import { loggedUrl } from '@listready/service-kit';
 import { useTestDatabase } from '@listready/testing';
 import {
   as,
@@ -125,6 +126,8 @@ describe('calendar feeds', () => {
     expect(feed.url).toMatch(/^http:\/\/[^/]+\/api\/calendar\/[0-9a-f-]{36}_[A-Za-z0-9_-]{22}\.ics$/);
     expect(feed.webcalUrl).toBe(must(feed.url).replace(/^http:/, 'webcal:'));
     expect((await call(seller, 'GET', '/api/calendar/feed')).json()).toEqual(feed);
+    // The address is a key: no log line or span shows it (service-kit's loggedUrl knows its shape).
+    expect(loggedUrl(new URL(must(feed.url)).pathname)).toBe('/api/calendar/[redacted]');
 
     const response = await fetchFeed(must(feed.url));
     expect(response.statusCode).toBe(200);

@@ -20,6 +20,8 @@ export type Visitor = 'signed out' | 'seller' | 'agent';
 export const ROUTES: ReadonlyArray<AuditedRoute> = [
   { path: '/', as: 'signed out' },
   { path: '/auth', as: 'signed out' },
+  // A group's invite link: create-account saying what comes next (prerendered, as /auth is).
+  { path: '/auth?join=K7QM2XPA', as: 'signed out' },
   { path: '/forgot-password', as: 'signed out' },
   // An agent's invitation link, as its e-mail sends it; without its id, the missing-id view.
   { path: '/accept-invitation?id=3f1c2b9e-4a5d-4e6f-8a7b-9c0d1e2f3a4b', as: 'signed out' },

@@ -359,6 +359,11 @@ describe('createService error handling', () => {
         '/reset-password?join=[redacted]&id=[redacted]&invitation=[redacted]',
       ],
       ['/reset-password?clientId=c-1&after=5', '/reset-password?clientId=c-1&after=5'],
+      // What the http instrumentation redacts by itself stays redacted where its attribute is replaced.
+      [
+        '/reset-password?sig=sig-secret&X-Amz-Signature=amz-secret',
+        '/reset-password?sig=[redacted]&X-Amz-Signature=[redacted]',
+      ],
       ['/api/calendar/feed-secret-token.ics', '/api/calendar/[redacted]'],
       ['/api/calendar/feed-secret-token.ics?x=1', '/api/calendar/[redacted]?x=1'],
       ['/api/calendar/feed', '/api/calendar/feed'],

@@ -5,10 +5,24 @@
 
 /**
  * Query parameters whose value is a key someone holds: a reset link's `token`, a group's invite code
- * (`join`), an agent's invitation (`id` on /accept-invitation, `invitation` on /auth). Logs keep
+ * (`join`), an agent's invitation (`id` on /accept-invitation, `invitation` on /auth); and the
+ * signed-URL parameters OpenTelemetry's http instrumentation redacts by itself (its
+ * `DEFAULT_QUERY_STRINGS_TO_REDACT`), since the span hooks put this reading in its place. Logs keep
  * their names, never their values.
  */
-export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set(['token', 'join', 'id', 'invitation']);
+export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  'token',
+  'join',
+  'id',
+  'invitation',
+  'sig',
+  'Signature',
+  'AWSAccessKeyId',
+  'X-Goog-Signature',
+  'X-Amz-Signature',
+  'X-Amz-Credential',
+  'X-Amz-Security-Token',
+]);
 
 /** A calendar feed's address, whose file name is its token (`/api/calendar/<token>.ics`; not `/feed`). */
 const CALENDAR_FEED_FILE = /^\/api\/calendar\/(?!feed(?:[/?]|$))[^/?]+/;

@@ -306,7 +306,7 @@ describe('the household on one journey', () => {
     await card.getByRole('button', { name: 'Join', exact: true }).click();
     await toast(page, 'Joined group successfully').waitFor();
     await seller(page).locator('[data-group-name="Iris’s home"]').getByText('Iris Owner').waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/profile');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/profile?tab=groups');
     expect(await card.getByLabel('Invite code').inputValue()).toBe('');
 
     // From the group, straight to the journey it shares: its Open Journey is focused, in view.

@@ -100,7 +100,7 @@ describe('the profile screen against the real services', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: path.join(artifactsDir, 'profile-test--groups-375.png'), fullPage: true });
 
-    // Already on /profile: the broadcast switches the tab without a navigation.
+    // Already on /profile: the tab switches in place, a new history entry (and the spec’s broadcast).
     await navigation(page).getByRole('button', { name: 'Custom' }).click();
     await title(page, 'Custom Tasks');
     await seller(page).getByText('No personal tasks yet').waitFor();
@@ -124,6 +124,61 @@ describe('the profile screen against the real services', () => {
     await title(page, 'Edit Profile');
     expect(await seller(page).getByLabel('Last name').inputValue()).toBe('Profiled');
     expect(await seller(page).getByLabel('Phone').inputValue()).toBe('(212) 555-0142');
+    expect(errors).toEqual([]);
+  });
+
+  it('steps back through the tabs as a phone’s Back does, and opens the tab its address names', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    await signUpSeller(page, 'Bram');
+    await page.goto(`${baseUrl}/journey`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Bram!' }).waitFor();
+    const address = () => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+    const current = (name: string) =>
+      expect
+        .poll(() => navigation(page).getByRole('button', { name }).getAttribute('aria-current'))
+        .toBe('page');
+
+    await navigation(page).getByRole('button', { name: 'Groups' }).click();
+    await title(page, 'My Groups');
+    expect(address()).toBe('/profile?tab=groups');
+    await navigation(page).getByRole('button', { name: 'Custom' }).click();
+    await title(page, 'Custom Tasks');
+    expect(address()).toBe('/profile?tab=tasks');
+
+    // Back: the tab before, then the journey; Forward: the tab again. The bar follows each.
+    await page.goBack();
+    await title(page, 'My Groups');
+    await current('Groups');
+    await page.goBack();
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Bram!' }).waitFor();
+    await current('Journey');
+    await page.goForward();
+    await title(page, 'My Groups');
+    await current('Groups');
+
+    // The overview's Edit Profile, then Back: the overview, not the journey.
+    await navigation(page).getByRole('button', { name: 'Profile' }).click();
+    await title(page, 'Edit Profile');
+    await seller(page).getByRole('button', { name: 'Cancel' }).click();
+    await title(page, 'My Profile');
+    expect(address()).toBe('/profile?tab=overview');
+    await seller(page).getByRole('button', { name: 'Edit Profile' }).click();
+    await title(page, 'Edit Profile');
+    await page.goBack();
+    await title(page, 'My Profile');
+    // Cancel steps back rather than forward: no closed form waits behind Back.
+    await seller(page).getByRole('button', { name: 'Edit Profile' }).click();
+    await title(page, 'Edit Profile');
+    await seller(page).getByRole('button', { name: 'Cancel' }).click();
+    await title(page, 'My Profile');
+    await page.goBack();
+    await title(page, 'My Groups');
+
+    // A reload, a bookmark or a link opens the tab the address names.
+    await page.goto(`${baseUrl}/profile?tab=tasks`);
+    await title(page, 'Custom Tasks');
+    await current('Custom');
+    expect(await page.title()).toBe('Custom tasks · ListReady');
     expect(errors).toEqual([]);
   });
 

@@ -14,15 +14,19 @@ export function navigate(url: string): void {
 }
 
 /**
- * Writes `url` into the history, as a new entry or (`replace`) in place of the current one, keeping
- * its state. Once single-spa has started, its history.pushState/replaceState announce every change
- * with `popstate` (which the shell's routes and single-spa both follow); before that, or in a remote
- * running on its own, nobody would, so this announces it.
+ * Writes `url` into the history, as a new entry (with `state`, none by default) or (`replace`) in
+ * place of the current one, keeping its state. Once single-spa has started, its
+ * history.pushState/replaceState announce every change with `popstate` (which the shell's routes and
+ * single-spa both follow); before that, or in a remote running on its own, nobody would, so this
+ * announces it.
  */
-export function writeAddress(url: string | URL, { replace = false }: { replace?: boolean } = {}): void {
+export function writeAddress(
+  url: string | URL,
+  { replace = false, state = null }: { replace?: boolean; state?: unknown } = {},
+): void {
   const write = replace ? 'replaceState' : 'pushState';
   const historyAnnounces = window.history[write] !== History.prototype[write];
-  window.history[write](replace ? window.history.state : null, '', url);
+  window.history[write](replace ? window.history.state : state, '', url);
   if (!historyAnnounces) window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
 }
 

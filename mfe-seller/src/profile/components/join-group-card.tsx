@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserGroup } from '@listready/contracts/journey';
 import { Button, Card } from '@listready/ui';
-import { writeAddress } from '@listready/web-client';
+import { profileTabPath, writeAddress } from '@listready/web-client';
 import { useJoinGroup } from '../hooks/use-profile-requests.ts';
 import { inviteCodeInput } from '../utils/overview-groups.ts';
 import { controlClasses } from './form-field.tsx';
@@ -23,7 +23,7 @@ export function JoinGroupCard({
   const join = useJoinGroup({
     onSuccess: (group) => {
       setCode('');
-      if (fromLink) writeAddress('/profile', { replace: true });
+      if (fromLink) writeAddress(profileTabPath('groups'), { replace: true });
       onJoined?.(group);
     },
   });

@@ -675,7 +675,9 @@ describe('a group’s invite link', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(lastToast()?.title).toBe('Joined group successfully'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ inviteCode: 'ABCD2345' });
-    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/profile'));
+    await waitFor(() =>
+      expect(`${window.location.pathname}${window.location.search}`).toBe('/profile?tab=groups'),
+    );
     expect(await screen.findByText('My Groups (1)')).toBeTruthy();
     const after = screen.getByTestId('join-group-card');
     expect((within(after).getByLabelText('Invite code') as HTMLInputElement).value).toBe('');
@@ -946,7 +948,9 @@ describe('Custom Tasks', () => {
 });
 
 describe('moving between tabs inside the screen', () => {
-  it('goes from the overview to Edit Profile and back, announcing each tab', async () => {
+  const address = () => `${window.location.pathname}${window.location.search}`;
+
+  it('goes from the overview to Edit Profile, a new history entry, and Cancel steps back to it', async () => {
     window.history.replaceState(null, '', '/profile');
     scriptApi({ 'GET /api/user-groups': () => json(200, []) });
     const announced: unknown[] = [];
@@ -954,11 +958,37 @@ describe('moving between tabs inside the screen', () => {
     window.addEventListener(PROFILE_TAB_CHANGE_EVENT, listen);
     renderSignedIn(<ProfileScreen />, userFixture);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    // A bare /profile was named in place; Edit Profile is an entry of its own.
+    const entries = window.history.length;
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeTruthy();
+    expect(address()).toBe('/profile?tab=profile');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy());
     window.removeEventListener(PROFILE_TAB_CHANGE_EVENT, listen);
-    expect(announced).toEqual(['profile', 'overview']);
+    expect(address()).toBe('/profile?tab=overview');
+    expect(announced).toEqual(['profile']);
     expect(window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY)).toBe('overview');
+    // Stepped back, not forward: opening the form again takes the entry the closed one had.
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('opens the tab its address names, whatever was chosen before, and names a bare /profile’s tab in place', async () => {
+    scriptApi({
+      'GET /api/user-groups': () => json(200, []),
+      'GET /api/clients/current/custom-tasks': () => json(200, []),
+    });
+    openOn('groups');
+    window.history.replaceState(null, '', '/profile?tab=tasks');
+    renderSignedIn(<ProfileScreen />, userFixture);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Custom Tasks' })).toBeTruthy();
+    expect(window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY)).toBe('tasks');
+    cleanup();
+    openOn('groups');
+    window.history.replaceState(null, '', '/profile');
+    const entries = window.history.length;
+    renderSignedIn(<ProfileScreen />, userFixture);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Groups' })).toBeTruthy();
+    expect([address(), window.history.length]).toEqual(['/profile?tab=groups', entries]);
   });
 });

@@ -3,7 +3,9 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ProfileSkeleton } from '@listready/ui';
 import {
   groupInviteCodeIn,
+  nameProfileTabInAddress,
   openProfileTab,
+  returnToProfileTab,
   sessionQuery,
   useLocationSearch,
   useProfileTab,
@@ -36,18 +38,21 @@ const awaitsFirstAnswer = (query: UseQueryResult) =>
 /**
  * /profile (spec seller §2): four tabs whose bar is hidden — the bottom navigation chooses one
  * (session storage `profileActiveTab`, then a `window` CustomEvent `profileTabChange` when already
- * here; see @listready/web-client's profile-tab.ts).
+ * here), and the address names it (`/profile?tab=groups`), so Back steps between them; see
+ * @listready/web-client's profile-tab.ts.
  */
 export function ProfileScreen() {
-  const [chosenTab] = useProfileTab();
-  // Arrived by a group's invite link (`?join=<code>`): My Groups, the code in Join a Group. The
-  // tab is kept as chosen too, so the bottom navigation's current button follows.
-  const joinCode = groupInviteCodeIn(useLocationSearch());
-  const tab = joinCode ? 'groups' : chosenTab;
+  // The tab the address names (`?tab=`; My Groups for a group's invite link, `?join=<code>`, with
+  // the code in Join a Group), else the one last chosen.
+  const [tab] = useProfileTab();
+  const search = useLocationSearch();
+  const joinCode = groupInviteCodeIn(search);
+  // The address names the tab shown (a bare /profile gets its `?tab=` in place), and it is kept as
+  // the chosen one, so the bottom navigation's current button follows.
   useEffect(() => {
-    if (joinCode) openProfileTab('groups');
-  }, [joinCode]);
-  // Through the same broadcast as the bottom navigation, so its current button follows.
+    nameProfileTabInAddress();
+  }, [tab, search]);
+  // As the bottom navigation does: a new history entry, so Back returns here.
   const selectTab = (next: ProfileTab) => openProfileTab(next);
   const session = useQuery(sessionQuery);
   const groups = useGroups();
@@ -83,7 +88,7 @@ export function ProfileScreen() {
           onSelectTab={selectTab}
         />
       )}
-      {tab === 'profile' && <EditProfileTab user={user} onDone={() => selectTab('overview')} />}
+      {tab === 'profile' && <EditProfileTab user={user} onDone={() => returnToProfileTab('overview')} />}
       {tab === 'groups' && <GroupsTab groups={groups.data ?? []} failed={groupsFailed} joinCode={joinCode} />}
       {tab === 'tasks' && <CustomTasksTab user={user} />}
     </section>

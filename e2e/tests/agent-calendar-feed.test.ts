@@ -64,7 +64,12 @@ describe("the agent's calendar feed", () => {
       await (await setup.request.get(`${baseUrl}/api/agents/current`)).json(),
     ).id;
     const invited = await setup.request.post(`${baseUrl}/api/invitations`, {
-      data: { name: 'Cleo Client', email: clientEmail, phoneNumber: '555-0123', type: 'agent-to-client' },
+      data: {
+        name: 'Cleo Client',
+        email: clientEmail,
+        phoneNumber: '+1 555 010 0123',
+        type: 'agent-to-client',
+      },
     });
     expect(invited.status()).toBe(200);
     const { invitationId } = invitationResponseSchema.parse(await invited.json());

@@ -56,7 +56,12 @@ describe('the agent dashboard', () => {
     ).id;
     const clientEmail = `casey.${Date.now()}@example.com`;
     const invited = await page.request.post(`${baseUrl}/api/invitations`, {
-      data: { name: 'Casey Client', email: clientEmail, phoneNumber: '555-0123', type: 'agent-to-client' },
+      data: {
+        name: 'Casey Client',
+        email: clientEmail,
+        phoneNumber: '+1 555 010 0123',
+        type: 'agent-to-client',
+      },
     });
     expect(invited.status()).toBe(200);
     const { invitationId } = invitationResponseSchema.parse(await invited.json());

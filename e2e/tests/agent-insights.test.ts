@@ -46,7 +46,12 @@ describe('readiness insights on the agent dashboard', () => {
       await (await page.request.get(`${baseUrl}/api/agents/current`)).json(),
     ).id;
     const invited = await page.request.post(`${baseUrl}/api/invitations`, {
-      data: { name: 'Olive Seller', email: clientEmail, phoneNumber: '555-0123', type: 'agent-to-client' },
+      data: {
+        name: 'Olive Seller',
+        email: clientEmail,
+        phoneNumber: '+1 555 010 0123',
+        type: 'agent-to-client',
+      },
     });
     expect(invited.status()).toBe(200);
     const { invitationId } = invitationResponseSchema.parse(await invited.json());

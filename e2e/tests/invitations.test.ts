@@ -97,11 +97,27 @@ describe('invitations', () => {
     const clientEmail = uniqueEmail('cleo');
     await dialog.getByLabel('Name').fill('Cleo Client');
     await dialog.getByLabel('Email').fill(clientEmail);
-    await dialog.getByLabel('Phone number (optional)').fill('555-0177');
+    // The field says what the text needs; a national number is refused before anything is sent.
+    const phone = dialog.getByLabel('Phone number (optional)');
+    expect(
+      await phone.getAttribute('aria-describedby').then((id) => agent.page.locator(`#${id}`).textContent()),
+    ).toBe('With the country code, e.g. +1\u00a0555\u00a0123\u00a04567');
+    await phone.fill('555-0177');
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-    // Both channels land in the dev mailbox, which counts as delivered.
+    await dialog.getByText('Phone number must be in international format, e.g. +1 555 123 4567').waitFor();
+    expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    await phone.fill('+1 (555) 010-0177');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    // Both channels land in the dev mailbox, which counts as delivered; the text went to the number
+    // in E.164, as Twilio takes it.
     await toast(agent.page, 'Client invitation has been sent via email and SMS successfully.').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    const texts = await agent.page.request.get(
+      `${baseUrl}/api/dev/mailbox?to=${encodeURIComponent('+15550100177')}`,
+    );
+    expect(((await texts.json()) as Array<{ channel: string }>).map((message) => message.channel)).toEqual([
+      'sms',
+    ]);
     expect(
       await agentRemote(agent.page)
         .getByRole('button', { name: 'Invite Client' })

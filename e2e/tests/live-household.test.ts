@@ -176,7 +176,12 @@ describe("the agent's dashboard, live", () => {
     });
     expect(agentRegistered.status()).toBe(201);
     const invited = await agentPage.page.request.post(`${baseUrl}/api/invitations`, {
-      data: { name: 'Olive Seller', email: clientEmail, phoneNumber: '555-0123', type: 'agent-to-client' },
+      data: {
+        name: 'Olive Seller',
+        email: clientEmail,
+        phoneNumber: '+1 555 010 0123',
+        type: 'agent-to-client',
+      },
     });
     expect(invited.status()).toBe(200);
     const { invitationId } = (await invited.json()) as { invitationId: string };

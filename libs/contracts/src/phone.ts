@@ -18,3 +18,6 @@ export function toE164(value: string): string | null {
   const compact = value.replace(/[\s().-]/g, '');
   return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
 }
+
+/** A number a text goes to that is not in E.164: what the person is told (reminders, invitations). */
+export const NOT_INTERNATIONAL_MESSAGE = 'Phone number must be in international format, e.g. +1 555 123 4567';

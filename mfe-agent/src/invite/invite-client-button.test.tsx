@@ -30,12 +30,14 @@ describe('InviteClientButton', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite Client' });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nora York' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nora@example.com' } });
-    fireEvent.change(screen.getByLabelText('Phone number (optional)'), { target: { value: '555-0101' } });
+    fireEvent.change(screen.getByLabelText('Phone number (optional)'), {
+      target: { value: '+1 555 010 0101' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
     await waitFor(() => expect(dialog.isConnected).toBe(false));
     expect(bodies).toEqual([
-      { name: 'Nora York', email: 'nora@example.com', phoneNumber: '555-0101', type: 'agent-to-client' },
+      { name: 'Nora York', email: 'nora@example.com', phoneNumber: '+15550100101', type: 'agent-to-client' },
     ]);
     expect(getToasts()[0]).toMatchObject({
       title: 'Invitation Sent',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { toE164 } from '../phone.ts';
+import { NOT_INTERNATIONAL_MESSAGE, toE164 } from '../phone.ts';
 
 export const notificationSettingsMessages = {
-  invalidPhone: 'Phone number must be in international format, e.g. +1 555 123 4567',
+  invalidPhone: NOT_INTERNATIONAL_MESSAGE,
   phoneRequiredForSms: 'Add a mobile number to get SMS reminders',
   invalidTimezone: 'Time zone must be a time zone such as America/New_York',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPhoneNumber } from '../phone.ts';
+import { NOT_INTERNATIONAL_MESSAGE, toE164 } from '../phone.ts';
 import { INVITATION_STATUSES, INVITATION_TYPES } from '../enums.ts';
 
 /**
@@ -11,7 +11,8 @@ export const invitationMessages = {
   nameTooShort: 'Name must be at least 2 characters',
   invalidEmail: 'Invalid email address',
   invalidType: 'Invitation type must be agent-to-client or client-to-agent',
-  invalidPhone: 'Phone number must be a valid phone number',
+  /** The text goes by SMS, which takes E.164 only (Twilio refuses a national number). */
+  invalidPhone: NOT_INTERNATIONAL_MESSAGE,
   invitationIdRequired: 'Invitation ID is required',
   /** The spec's toast looks for `already been sent` in a 400. */
   alreadySent: (email: string) => `An invitation has already been sent to ${email}`,
@@ -68,12 +69,14 @@ export const invitationRequestSchema = z.object({
     .trim()
     .max(254, { error: invitationMessages.invalidEmail })
     .pipe(z.email({ error: invitationMessages.invalidEmail })),
+  // The number the invitation's text goes to, so in E.164 (Twilio takes nothing else): typed with
+  // spaces, dashes, dots or brackets, kept without them. Empty means none.
   phoneNumber: z
     .string({ error: invitationMessages.invalidPhone })
     .trim()
-    .refine((value) => value === '' || isPhoneNumber(value), { error: invitationMessages.invalidPhone })
+    .refine((value) => value === '' || toE164(value) !== null, { error: invitationMessages.invalidPhone })
     .optional()
-    .transform((value) => (value ? value : undefined)),
+    .transform((value) => (value ? (toE164(value) ?? undefined) : undefined)),
   type: invitationKindSchema,
 });
 export type InvitationRequest = z.input<typeof invitationRequestSchema>;

@@ -30,10 +30,20 @@ const FIELDS: readonly {
   label: string;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
+  /** Said under the field before anything is wrong with it. */
+  hint?: string;
 }[] = [
   { field: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { field: 'phoneNumber', label: 'Phone number (optional)', type: 'tel', autoComplete: 'tel' },
+  // The text goes by SMS, which needs the country code: said before the number is typed.
+  {
+    field: 'phoneNumber',
+    label: 'Phone number (optional)',
+    type: 'tel',
+    autoComplete: 'tel',
+    // The example number kept on one line (no-break spaces), as a phone shows it.
+    hint: 'With the country code, e.g. +1\u00a0555\u00a0123\u00a04567',
+  },
 ];
 
 const EMPTY: InviteFormValues = { name: '', email: '', phoneNumber: '' };
@@ -94,9 +104,11 @@ function InviteForm({
 
   return (
     <form noValidate onSubmit={submit} className="mt-4 space-y-4" aria-busy={sending || undefined}>
-      {FIELDS.map(({ field, label, type, autoComplete }) => {
+      {FIELDS.map(({ field, label, type, autoComplete, hint }) => {
         const id = `${idPrefix}-${field}`;
         const message = messageOf(field);
+        // The message, once there is one, says what the hint said and more: one line, not two.
+        const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
         return (
           <div key={field} className="space-y-1.5">
             <label htmlFor={id} className="block text-sm font-medium">
@@ -114,9 +126,14 @@ function InviteForm({
               value={values[field]}
               onChange={(event) => change(field, event.target.value)}
               aria-invalid={message ? true : undefined}
-              aria-describedby={message ? `${id}-error` : undefined}
+              aria-describedby={describedBy}
               className={controlClasses}
             />
+            {hint && !message ? (
+              <p id={`${id}-hint`} className="text-sm text-ink-muted">
+                {hint}
+              </p>
+            ) : null}
             {message ? (
               <p id={`${id}-error`} className="text-sm text-red-400">
                 {message}

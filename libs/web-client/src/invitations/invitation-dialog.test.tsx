@@ -61,11 +61,19 @@ describe('InvitationDialog', () => {
     const calls = scriptInvitations(() => json(500, {}));
     renderDialog('client-to-agent');
     await screen.findByRole('dialog', { name: 'Invite Your Agent' });
-    fill('P', 'pat@', 'phone');
+    // Before anything is typed, the phone field says the text needs the country code.
+    const hintId = field('Phone number (optional)').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(hintId)?.textContent).toBe(
+      'With the country code, e.g. +1\u00a0555\u00a0123\u00a04567',
+    );
+    fill('P', 'pat@', '555-0100');
     send();
     expect(screen.getByText('Name must be at least 2 characters')).toBeTruthy();
     expect(screen.getByText('Invalid email address')).toBeTruthy();
-    expect(screen.getByText('Phone number must be a valid phone number')).toBeTruthy();
+    // A national number: the message takes the hint's place, and describes the field.
+    const message = screen.getByText('Phone number must be in international format, e.g. +1 555 123 4567');
+    expect(field('Phone number (optional)').getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.getElementById(hintId)).toBeNull();
     expect(calls).toEqual([]);
   });
 
@@ -75,7 +83,7 @@ describe('InvitationDialog', () => {
     const queryClient = renderDialog('agent-to-client');
     queryClient.setQueryData(['/api/agents/agent-1/clients'], []);
     await screen.findByRole('dialog', { name: 'Invite Client' });
-    fill(' Sam Seller ', 'sam@example.com', '555-0100');
+    fill(' Sam Seller ', 'sam@example.com', '+1 555-010-0100');
     send();
 
     const button = await screen.findByRole('button', { name: 'Sending...' });
@@ -87,7 +95,7 @@ describe('InvitationDialog', () => {
         body: {
           name: 'Sam Seller',
           email: 'sam@example.com',
-          phoneNumber: '555-0100',
+          phoneNumber: '+15550100100',
           type: 'agent-to-client',
         },
       },
@@ -236,7 +244,7 @@ describe('InvitationDialog', () => {
     );
     renderDialog('agent-to-client');
     await screen.findByRole('dialog', { name: 'Invite Client' });
-    fill('Sam Seller', 'sam@example.com', '555-0100');
+    fill('Sam Seller', 'sam@example.com', '+1 555 010 0100');
     send();
     await waitFor(() =>
       expect(latestToast()).toMatchObject({

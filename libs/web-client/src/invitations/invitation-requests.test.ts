@@ -40,7 +40,11 @@ describe('parseInvitation: the invite form checked with the server’s schema', 
         email: 'sam@example.com',
         phoneNumber: '+1 (555) 010-0199',
       }),
-    ).toMatchObject({ success: true, body: { phoneNumber: '+1 (555) 010-0199', type: 'agent-to-client' } });
+    ).toMatchObject({ success: true, body: { phoneNumber: '+15550100199', type: 'agent-to-client' } });
+    // A national number is refused before it is sent: the text needs the country code.
+    expect(
+      parseInvitation('agent-to-client', { name: 'Sam', email: 'sam@example.com', phoneNumber: '555-0100' }),
+    ).toEqual({ success: false, errors: { phoneNumber: invitationMessages.invalidPhone } });
   });
 });
 

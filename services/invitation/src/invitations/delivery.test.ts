@@ -80,7 +80,8 @@ async function startWithEngines(googleUrl: string, twilioUrl: string, env: Recor
     const response = await service.app.inject({
       method: 'POST',
       url: '/api/invitations',
-      payload: { name: 'Sam Seller', email, phoneNumber: '+15550100', type: 'agent-to-client' },
+      // As people type it: Twilio gets it in E.164.
+      payload: { name: 'Sam Seller', email, phoneNumber: '+1 (555) 010-0100', type: 'agent-to-client' },
       ...as(agent),
     });
     expect(response.statusCode).toBe(200);
@@ -143,7 +144,7 @@ describe('invitation delivery through Gmail and Twilio', () => {
       `Basic ${Buffer.from(`${ACCOUNT_SID}:auth-token`).toString('base64')}`,
     );
     const form = Object.fromEntries(new URLSearchParams(sms?.body));
-    expect(form).toMatchObject({ To: '+15550100', From: '+15550199' });
+    expect(form).toMatchObject({ To: '+15550100100', From: '+15550199' });
     expect(form.Body).toContain(link);
   });
 

@@ -182,6 +182,38 @@ describe('the profile screen against the real services', () => {
     expect(errors).toEqual([]);
   });
 
+  it('on a phone, a toast gives way to the dialog opened after it: its title and close button are not covered', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    await signUpSeller(page, 'Maren');
+    await page.goto(`${baseUrl}/journey`);
+    await seller(page).getByRole('heading', { level: 1, name: 'Hello Maren!' }).waitFor();
+    // A toast at the top of the screen (5 s), then straight on to Custom and Add Task.
+    await page.getByRole('button', { name: 'Hide this banner' }).click();
+    await toast(page, 'Banner hidden').waitFor();
+    const shownAt = Date.now();
+    await navigation(page).getByRole('button', { name: 'Custom' }).click();
+    await seller(page).getByRole('button', { name: 'Add Your First Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Task' });
+    await dialog.waitFor();
+    // The dialog opened while the toast had time left (it would go by itself at 5 s)…
+    expect(Date.now() - shownAt).toBeLessThan(4_000);
+    // …and the toast went as the dialog came, not when its time was up.
+    await toast(page, 'Banner hidden').waitFor({ state: 'detached', timeout: 1_000 });
+    // What a finger on the dialog's close button and title reaches: the dialog's own.
+    const reached = await dialog.evaluate((element) => {
+      const at = (target: Element | null) => {
+        const box = target?.getBoundingClientRect();
+        return box ? document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) : null;
+      };
+      const close = element.querySelector('button[aria-label="Close"]');
+      const title = element.querySelector('h2');
+      return [close?.contains(at(close)) ?? false, title?.contains(at(title)) ?? false];
+    });
+    expect(reached).toEqual([true, true]);
+    await page.screenshot({ path: path.join(artifactsDir, 'profile-test--dialog-after-toast-375.png') });
+    expect(errors).toEqual([]);
+  });
+
   it('starts the profile’s reads from the journey as the pointer reaches Profile, and reads them once', async () => {
     const { page, errors } = await browser.newPage({ width: 375, height: 812 });
     await signUpSeller(page, 'Hollis');

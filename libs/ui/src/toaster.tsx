@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from './lib/class-names.ts';
-import { TOAST_DURATION_MS, dismissToast, useToasts } from './toast/toast-store.ts';
+import { TOAST_DURATION_MS, TOAST_ID_ATTRIBUTE, dismissToast, useToasts } from './toast/toast-store.ts';
 
 /**
  * Renders the toast store. Its own shared module (`@listready/ui/toaster`): the shell loads it on the
@@ -14,6 +14,7 @@ export default function Toaster() {
       {toasts.map((entry) => (
         <ToastPrimitive.Root
           key={entry.id}
+          {...{ [TOAST_ID_ATTRIBUTE]: entry.id }}
           open={entry.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(entry.id);

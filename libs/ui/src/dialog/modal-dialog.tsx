@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode, type RefObject } from 'react';
+// The same module as `@listready/ui`'s store in whichever build provides both (as the toaster's).
+import { dismissToastsOver } from '../toast/toast-store.ts';
 
 export interface ModalDialogProps {
   open: boolean;
@@ -34,10 +36,11 @@ export function ModalDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
         <Dialog.Content
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             // Before Radix moves focus in: what had it.
             const active = document.activeElement;
             opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            if (event.currentTarget instanceof Element) dismissToastsOver(event.currentTarget);
           }}
           onCloseAutoFocus={(event) => {
             const target = returnFocusRef?.current ?? opener.current;

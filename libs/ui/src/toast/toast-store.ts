@@ -52,6 +52,26 @@ export function dismissToast(id: string): void {
   setTimeout(() => publish(entries.filter((entry) => entry.id !== id || entry.open)), TOAST_REMOVE_DELAY_MS);
 }
 
+/** On each drawn toast (toaster.tsx): its id, so what is drawn where can be dismissed. */
+export const TOAST_ID_ATTRIBUTE = 'data-toast-id';
+
+/**
+ * Dismisses the toasts drawn over `element` — a dialog as it opens. On a phone toasts sit at the top
+ * of the screen, where a tall dialog has its title and its close button: a toast about what was done
+ * before covered them for its 5 s, and its own close button sat on the dialog's. Toasts elsewhere
+ * (beside the dialog, on a wider screen) stay, and one raised while the dialog is open shows as usual.
+ */
+export function dismissToastsOver(element: Element): void {
+  const area = element.getBoundingClientRect();
+  for (const drawn of document.querySelectorAll<HTMLElement>(`[${TOAST_ID_ATTRIBUTE}]`)) {
+    const box = drawn.getBoundingClientRect();
+    const overlaps =
+      box.left < area.right && area.left < box.right && box.top < area.bottom && area.top < box.bottom;
+    const id = drawn.getAttribute(TOAST_ID_ATTRIBUTE);
+    if (overlaps && id) dismissToast(id);
+  }
+}
+
 export function getToasts(): readonly ToastEntry[] {
   return entries;
 }

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Button } from '@listready/ui';
+import { Button, dismissToastsOver } from '@listready/ui';
 
 /**
  * A confirmation that must be answered (role alertdialog): no closing by a click outside, and
@@ -32,9 +32,9 @@ export function ConfirmDialog({
           onInteractOutside={(event) => event.preventDefault()}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            (event.currentTarget as HTMLElement | null)
-              ?.querySelector<HTMLButtonElement>('[data-cancel]')
-              ?.focus();
+            const content = event.currentTarget as HTMLElement | null;
+            content?.querySelector<HTMLButtonElement>('[data-cancel]')?.focus();
+            if (content) dismissToastsOver(content);
           }}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-surface-border bg-surface p-6 text-ink shadow-xl wrap-anywhere"
         >

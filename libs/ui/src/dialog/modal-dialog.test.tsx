@@ -62,14 +62,21 @@ describe('ModalDialog', () => {
       .filter((entry) => entry.open)
       .map((entry) => entry.title);
 
-  it('dismisses a toast drawn over it as it opens (a phone: its title and close button were under it)', async () => {
-    layOut('phone-top');
+  /** A toast shown, then the dialog opened (its focus moved in): the dialog. */
+  async function openDialogAfterToast(title: string): Promise<HTMLElement> {
     render(<Toaster />);
-    act(() => void toast({ title: 'Notes saved' }));
-    await screen.findByText('Notes saved');
+    act(() => void toast({ title }));
+    await screen.findByText(title);
     render(<RowWithDialog />);
     fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
-    await screen.findByRole('dialog', { name: 'Reschedule Task' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Task' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    return dialog;
+  }
+
+  it('dismisses a toast drawn over it as it opens (a phone: its title and close button were under it)', async () => {
+    layOut('phone-top');
+    await openDialogAfterToast('Notes saved');
     await waitFor(() => expect(openToasts()).toEqual([]));
     // One raised while the dialog is open is about it: it shows.
     act(() => void toast({ title: 'Failed to reschedule' }));
@@ -78,13 +85,7 @@ describe('ModalDialog', () => {
 
   it('keeps a toast beside it (a desktop, bottom right)', async () => {
     layOut('desktop-corner');
-    render(<Toaster />);
-    act(() => void toast({ title: 'Task added' }));
-    await screen.findByText('Task added');
-    render(<RowWithDialog />);
-    fireEvent.click(screen.getByRole('button', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Task' });
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await openDialogAfterToast('Task added');
     expect(openToasts()).toEqual(['Task added']);
   });
 });

@@ -1,5 +1,14 @@
 import { afterEach, vi } from 'vitest';
+import { configure } from '@testing-library/react';
 import { dismissToast, getToasts } from '@listready/ui';
+
+/**
+ * `findBy…` and `waitFor` give up after 5 s, not testing-library's 1 s: several screens and dialogs
+ * are loaded on demand (`lazy`), and with CI's other suites on the same two cores an import has
+ * taken longer than a second (invitation-dialog.test.tsx failed so once). A passing wait returns as
+ * soon as its assertion holds, so this only changes how long a failing one takes to say so.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * After every front-end test (this hook runs after the test's own): no toast is left for the next

@@ -43,6 +43,16 @@ const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' }
 const title = (page: Page, name: string) =>
   seller(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
 
+/** A new seller signed in on `page`, their journey open and greeting them. */
+async function sellerOnJourney(page: Page, firstName: string): Promise<string> {
+  const email = await signUpSeller(page, firstName);
+  await page.goto(`${baseUrl}/journey`);
+  await seller(page)
+    .getByRole('heading', { level: 1, name: `Hello ${firstName}!` })
+    .waitFor();
+  return email;
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -69,9 +79,7 @@ const horizontalOverflow = (page: Page) =>
 describe('the profile screen against the real services', () => {
   it('reaches each tab from the bottom navigation, axe clean, within 375 px', async () => {
     const { page, errors } = await browser.newPage({ width: 375, height: 812 });
-    const email = await signUpSeller(page, 'Piper');
-    await page.goto(`${baseUrl}/journey`);
-    await seller(page).getByRole('heading', { level: 1, name: 'Hello Piper!' }).waitFor();
+    const email = await sellerOnJourney(page, 'Piper');
 
     // Overview is the default tab of /profile.
     await page.goto(`${baseUrl}/profile`);
@@ -129,9 +137,7 @@ describe('the profile screen against the real services', () => {
 
   it('steps back through the tabs as a phone’s Back does, and opens the tab its address names', async () => {
     const { page, errors } = await browser.newPage({ width: 375, height: 812 });
-    await signUpSeller(page, 'Bram');
-    await page.goto(`${baseUrl}/journey`);
-    await seller(page).getByRole('heading', { level: 1, name: 'Hello Bram!' }).waitFor();
+    await sellerOnJourney(page, 'Bram');
     const address = () => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
     const current = (name: string) =>
       expect
@@ -184,9 +190,7 @@ describe('the profile screen against the real services', () => {
 
   it('on a phone, a toast gives way to the dialog opened after it: its title and close button are not covered', async () => {
     const { page, errors } = await browser.newPage({ width: 375, height: 812 });
-    await signUpSeller(page, 'Maren');
-    await page.goto(`${baseUrl}/journey`);
-    await seller(page).getByRole('heading', { level: 1, name: 'Hello Maren!' }).waitFor();
+    await sellerOnJourney(page, 'Maren');
     // A toast at the top of the screen (5 s), then straight on to Custom and Add Task.
     await page.getByRole('button', { name: 'Hide this banner' }).click();
     await toast(page, 'Banner hidden').waitFor();
@@ -216,9 +220,7 @@ describe('the profile screen against the real services', () => {
 
   it('starts the profile’s reads from the journey as the pointer reaches Profile, and reads them once', async () => {
     const { page, errors } = await browser.newPage({ width: 375, height: 812 });
-    await signUpSeller(page, 'Hollis');
-    await page.goto(`${baseUrl}/journey`);
-    await seller(page).getByRole('heading', { level: 1, name: 'Hello Hollis!' }).waitFor();
+    await sellerOnJourney(page, 'Hollis');
     // The banner has read the seller's invitations already (no agent yet: was one invited?).
     await page
       .getByRole('complementary', { name: 'Your agent' })
@@ -271,9 +273,7 @@ describe('the profile screen against the real services', () => {
 
   it('adds, edits and deletes a personal task through the Custom tab', async () => {
     const { page, errors } = await browser.newPage();
-    await signUpSeller(page, 'Tess');
-    await page.goto(`${baseUrl}/journey`);
-    await seller(page).getByRole('heading', { level: 1, name: 'Hello Tess!' }).waitFor();
+    await sellerOnJourney(page, 'Tess');
     await navigation(page).getByRole('button', { name: 'Custom' }).click();
     await title(page, 'Custom Tasks');
 
@@ -347,9 +347,7 @@ describe('the profile screen against the real services', () => {
       for (const area of ['localStorage', 'sessionStorage'])
         Object.defineProperty(window, area, { configurable: true, get: () => null });
     });
-    await signUpSeller(page, 'Nova');
-    await page.goto(`${baseUrl}/journey`);
-    await seller(page).getByRole('heading', { level: 1, name: 'Hello Nova!' }).waitFor();
+    await sellerOnJourney(page, 'Nova');
     expect(await page.evaluate(() => window.sessionStorage)).toBeNull();
 
     await navigation(page).getByRole('button', { name: 'Groups' }).click();

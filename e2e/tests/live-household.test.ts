@@ -504,6 +504,8 @@ describe('custom tasks, live', () => {
       .getByRole('heading', { name: 'This journey is not open to you' })
       .waitFor({ timeout: 5_000 });
     expect(await taskRow(milo.page, 'Curb Appeal').count()).toBe(0);
+    // Nor does the picker offer her home: his own is the one journey left, so it is gone.
+    expect(await seller(milo.page).getByLabel('Working on').count()).toBe(0);
     expect(await seriousAccessibilityViolations(milo.page)).toEqual([]);
     await milo.page.screenshot({ path: `${artifactsDir}/live-household-test--removed-375.png` });
     await seller(milo.page).getByRole('link', { name: 'Go to My Journey' }).click();

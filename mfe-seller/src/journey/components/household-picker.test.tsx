@@ -147,12 +147,60 @@ describe('the household on the journey', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'This journey is not open to you' })).toBeTruthy();
     expect(screen.queryByText('Curb Appeal')).toBeNull();
+    // The household lost is not offered any more: with it gone, one journey is left, so no picker.
+    expect(screen.queryByLabelText('Working on')).toBeNull();
 
     fireEvent.click(within(alert).getByRole('link', { name: 'Go to My Journey' }));
     await findTaskRow('Own task');
     expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBeNull();
     await waitFor(() => expect(screen.queryByLabelText('Working on')).toBeNull());
     expect(calls.some((call) => call.url === '/api/clients/current/households')).toBe(true);
+  });
+
+  it('a household’s journey refused: the picker offers the other journeys, none chosen, and reads the households again on a choice', async () => {
+    const third: Household = { clientId: 'kai-client', ownerName: 'Kai Seller', groupName: null, own: false };
+    window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'jade-client');
+    scriptHouseholds([...households, third]);
+    const { queryClient } = renderSignedIn(<JourneyScreen />);
+    await findTaskRow('Curb Appeal');
+
+    const refusal = () =>
+      json(404, { message: 'You are not a member of that household', code: 'HOUSEHOLD_NOT_FOUND' });
+    const calls = scriptApi({
+      'GET /api/clients/current/households': () => json(200, [households[0], third]),
+      'GET /api/clients/current/journey?clientId=jade-client': refusal,
+      'GET /api/clients/current/tasks?clientId=jade-client': refusal,
+      'GET /api/clients/current/custom-tasks?clientId=jade-client': refusal,
+      'GET /api/clients/current/journey?clientId=kai-client': () => json(200, journey),
+      'GET /api/clients/current/tasks?clientId=kai-client': () =>
+        json(200, [entryFixture('k1', 'Kai task', stage)]),
+      'GET /api/clients/current/custom-tasks?clientId=kai-client': () => json(200, []),
+      'GET /api/clients/current/profile?clientId=kai-client': () =>
+        json(200, aClientProfile({ id: 'kai-client', userId: 'kai-user' })),
+    });
+    for (const url of liveReads('jade-client')) void queryClient.invalidateQueries({ queryKey: [url] });
+    await screen.findByRole('alert');
+    const picker = screen.getByLabelText('Working on') as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.text)).toEqual([
+      'Choose a home',
+      'My home',
+      'Kai Seller’s home',
+    ]);
+    expect(picker.value).toBe('');
+    expect(calls.some((call) => call.url === '/api/clients/current/households')).toBe(false);
+
+    fireEvent.change(picker, { target: { value: 'kai-client' } });
+    await findTaskRow('Kai task');
+    expect(window.localStorage.getItem(HOUSEHOLD_CHOICE_STORAGE_KEY)).toBe('kai-client');
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/clients/current/households')).toBe(true),
+    );
+    // Read again, the list no longer has the household lost.
+    await waitFor(() =>
+      expect(
+        [...(screen.getByLabelText('Working on') as HTMLSelectElement).options].map((option) => option.text),
+      ).toEqual(['My home', 'Kai Seller’s home']),
+    );
   });
 
   it('opens the journey the page’s ?clientId= names (an agent following a client), before any remembered choice', async () => {

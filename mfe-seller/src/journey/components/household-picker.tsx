@@ -1,8 +1,10 @@
 import { useId, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Home } from 'lucide-react';
 import type { Household } from '@listready/contracts/journey';
 import { useSession } from '@listready/web-client';
 import { useHouseholds } from '../hooks/use-household.ts';
+import { HOUSEHOLDS_URL } from '../utils/journey-api.ts';
 import {
   readHouseholdChoice,
   subscribeHouseholdChoice,
@@ -17,16 +19,26 @@ export const householdLabel = (household: Household) =>
 /**
  * Shown only to someone with more than one journey (their own and a household's, or two
  * households): which one the journey screen works on. The choice is kept for next time.
+ *
+ * `lost`: the household whose journey the server has just refused (the person was removed while it
+ * was on screen, and the screen says so). It is not offered, nothing is shown as chosen until
+ * another journey is, and choosing one reads the households again.
  */
-export function HouseholdPicker() {
+export function HouseholdPicker({ lost }: { lost?: string | undefined }) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const households = useHouseholds(session.status === 'signed-in');
   const stored = useSyncExternalStore(subscribeHouseholdChoice, readHouseholdChoice, () => null);
   const id = useId();
-  const list = households.data ?? [];
+  const list = (households.data ?? []).filter((household) => household.clientId !== lost);
   if (list.length < 2) return null;
   // The server's default when nothing (or something no longer valid) is chosen: the first entry.
-  const selected = list.find((household) => household.clientId === stored) ?? list[0];
+  const selected =
+    lost === undefined ? (list.find((household) => household.clientId === stored) ?? list[0]) : undefined;
+  const choose = (clientId: string) => {
+    writeHouseholdChoice(clientId);
+    if (lost !== undefined) void queryClient.invalidateQueries({ queryKey: [HOUSEHOLDS_URL] });
+  };
 
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-xl border border-surface-border bg-surface px-4 py-3">
@@ -37,9 +49,14 @@ export function HouseholdPicker() {
       <select
         id={id}
         className="min-w-0 flex-1 rounded-md border border-surface-border bg-page p-2 text-sm text-ink"
-        value={selected?.clientId}
-        onChange={(event) => writeHouseholdChoice(event.target.value)}
+        value={selected?.clientId ?? ''}
+        onChange={(event) => choose(event.target.value)}
       >
+        {selected === undefined && (
+          <option value="" disabled>
+            Choose a home
+          </option>
+        )}
         {list.map((household) => (
           <option key={household.clientId} value={household.clientId}>
             {householdLabel(household)}

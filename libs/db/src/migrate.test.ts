@@ -11,6 +11,7 @@ import { dropDatabase, useTestDatabase, withDatabase } from '@listready/testing'
 import { createDb, ensureDatabase, type Database } from './client.ts';
 import { migrateAndSeed, migrationsFolder } from './migrate.ts';
 import { JOURNEY_STAGES, JOURNEY_TASKS } from './seed/journey-content.ts';
+import { toE164 } from '@listready/contracts/auth';
 
 const database = useTestDatabase();
 /** Every committed migration (drizzle-kit's journal), so adding one does not break this test. */
@@ -150,6 +151,44 @@ describe('data migrations', () => {
           { id: 'a-cleared', phone: null, touched: true },
           { id: 'a-same', phone: '555-0100', touched: false },
         ]);
+      },
+    );
+  });
+
+  it('0015 writes the invitations’ numbers typed with their country code in E.164, as the form sends them now', async () => {
+    // As typed before the form required E.164; what toE164 (the form's and the service's reading)
+    // makes of each is what the migration must store.
+    const typed: Record<string, string | null> = {
+      'i-typed': '+1 (212) 555-0142',
+      'i-dotted': '+44 20.7946.0958',
+      'i-e164': '+15550100100',
+      'i-national': '(212) 555-0142',
+      'i-short': '+1 555',
+      'i-none': null,
+    };
+    await acrossMigration(
+      '0015_invitation-phones-e164',
+      async (pool) => {
+        for (const [id, phone] of Object.entries(typed)) {
+          await pool.query(
+            `insert into invitation.invitations
+               (id, type, inviter_user_id, invitee_email, invitee_name, invitee_phone, updated_at)
+             values ($1, 'agent-to-client', 'u1', $1 || '@example.com', 'Invitee', $2, '2026-01-01')`,
+            [id, phone],
+          );
+        }
+      },
+      async (pool) => {
+        const { rows } = await pool.query<{ id: string; phone: string | null; touched: boolean }>(
+          `select id, invitee_phone as phone, updated_at > '2026-01-01' as touched from invitation.invitations`,
+        );
+        const stored = Object.fromEntries(rows.map((row) => [row.id, row]));
+        for (const [id, phone] of Object.entries(typed)) {
+          const expected = phone === null ? null : (toE164(phone) ?? phone);
+          expect(stored[id], id).toEqual({ id, phone: expected, touched: expected !== phone });
+        }
+        expect(stored['i-typed']?.phone).toBe('+12125550142');
+        expect(stored['i-national']?.phone).toBe('(212) 555-0142');
       },
     );
   });

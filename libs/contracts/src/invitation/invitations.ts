@@ -13,6 +13,9 @@ export const invitationMessages = {
   invalidType: 'Invitation type must be agent-to-client or client-to-agent',
   /** The text goes by SMS, which takes E.164 only (Twilio refuses a national number). */
   invalidPhone: NOT_INTERNATIONAL_MESSAGE,
+  /** An invitation stored before the form required E.164, with a national number: not texted. */
+  textNeedsCountryCode:
+    'No text message was sent: the phone number has no country code. Invite again with it, e.g. +1 555 123 4567.',
   invitationIdRequired: 'Invitation ID is required',
   /** The spec's toast looks for `already been sent` in a 400. */
   alreadySent: (email: string) => `An invitation has already been sent to ${email}`,

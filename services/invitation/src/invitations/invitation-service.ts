@@ -4,6 +4,7 @@ import {
   InvitationErrorCode,
   invitationMessages,
   SENT_INVITATIONS_LISTED,
+  toE164,
   type AcceptInvitationResponse,
   type InvitationResponse,
   type SentInvitation,
@@ -97,14 +98,21 @@ export function createInvitationService(deps: {
   async function deliver(content: InvitationContent, origin: string): Promise<InvitationResponse> {
     const link = invitationLink(origin, content);
     const phone = content.inviteePhone;
+    // Twilio takes E.164 only. The form sends it so; an invitation stored before (migration 0015 wrote
+    // those it could read) may hold a national number, which is not tried, and the answer says why.
+    const textTo = phone ? toE164(phone) : null;
     const [email, sms] = await Promise.all([
       tryChannel(() => deps.mailer.send(invitationEmail(content, link)), deps.deliveryTimeoutMs),
-      phone
+      textTo
         ? tryChannel(
-            () => deps.sms.send(invitationSms({ ...content, inviteePhone: phone }, link)),
+            () => deps.sms.send(invitationSms({ ...content, inviteePhone: textTo }, link)),
             deps.deliveryTimeoutMs,
           )
-        : Promise.resolve({ success: false, error: null }), // no phone: not tried, nothing failed
+        : Promise.resolve({
+            success: false,
+            // No phone: not tried, nothing failed.
+            error: phone ? invitationMessages.textNeedsCountryCode : null,
+          }),
     ]);
     if (!email.success)
       logger.warn({ invitationId: content.id, error: email.error }, 'invitation e-mail failed');

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import {
   apiErrorSchema,
   INVITATION_RESENDS_PER_DAY,
+  invitationMessages,
   invitationResponseSchema,
   SENT_INVITATIONS_LISTED,
   sentInvitationsSchema,
@@ -605,6 +606,37 @@ describe('POST /api/invitations/{id}/resend', () => {
     });
     // The same invitation: no second invitation-sent event.
     expect(await database.current.db.select().from(invitationOutbox)).toHaveLength(events.length);
+  });
+
+  it('does not text a national number stored before the form required E.164, and says why', async () => {
+    const agent = await running.current.signUp('agent');
+    const email = newAddress();
+    const national = `(212) 555-${String(Date.now()).slice(-4)}`;
+    const [row] = await database.current.db
+      .insert(invitations)
+      .values({
+        type: 'agent-to-client',
+        inviterUserId: agent.userId,
+        inviteeEmail: email,
+        inviteeName: 'Old Number',
+        inviteePhone: national,
+        expiresAt: new Date(Date.now() + 10 * 86_400_000),
+      })
+      .returning({ id: invitations.id });
+    const id = must(row).id;
+
+    const response = await resend(agent, id);
+    expect(response.statusCode).toBe(200);
+    expect(invitationResponseSchema.parse(response.json())).toEqual({
+      invitationId: id,
+      email: { success: true, error: null },
+      sms: { success: false, error: invitationMessages.textNeedsCountryCode },
+    });
+    expect(await mailbox().list(email)).toHaveLength(1);
+    // Not handed to the SMS sender at all, in any spelling.
+    expect(await mailbox().list(national)).toEqual([]);
+    expect(await mailbox().list(national.replace(/\D/g, ''))).toEqual([]);
+    expect(await rowOf(id)).toMatchObject({ emailSent: true, smsSent: false });
   });
 
   it('is its sender’s only: 401 signed out, 404 for anyone else, as for an unknown id', async () => {

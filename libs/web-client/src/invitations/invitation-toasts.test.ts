@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelResult } from '@listready/contracts/invitation';
+import { invitationMessages, type ChannelResult } from '@listready/contracts/invitation';
 import { ApiRequestError } from '../api/api-client.ts';
 import {
   acceptanceFailureMessage,
@@ -114,9 +114,22 @@ describe('Invite Client toasts (agent, agent-to-client)', () => {
     [sent, sent, 'Client invitation has been sent via email and SMS successfully.'],
     [sent, notTried, 'Client invitation has been sent via email successfully.'],
     [failed('Gmail is not connected yet'), sent, 'Client invitation has been sent via SMS successfully.'],
-  ])('Invitation Sent, saying which channels went (%#)', (email, sms, description) => {
-    expect(toastFor(email, sms)).toEqual({ title: 'Invitation Sent', description });
-  });
+    [
+      sent,
+      failed('Authenticate'),
+      'Client invitation has been sent via email successfully. The text message could not be sent.',
+    ],
+    [
+      sent,
+      failed(invitationMessages.textNeedsCountryCode),
+      `Client invitation has been sent via email successfully. ${invitationMessages.textNeedsCountryCode}`,
+    ],
+  ])(
+    'Invitation Sent, saying which channels went, and why a text tried did not (%#)',
+    (email, sms, description) => {
+      expect(toastFor(email, sms)).toEqual({ title: 'Invitation Sent', description });
+    },
+  );
 
   it('neither channel: Invitation Sent, but there were issues with delivery (as a warning)', () => {
     expect(toastFor(failed('Gmail is not connected yet'), notTried)).toEqual({

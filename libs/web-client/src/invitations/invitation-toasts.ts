@@ -1,4 +1,8 @@
-import type { InvitationKind, InvitationResponse } from '@listready/contracts/invitation';
+import {
+  invitationMessages,
+  type InvitationKind,
+  type InvitationResponse,
+} from '@listready/contracts/invitation';
 import type { ToastInput } from '@listready/ui';
 import { ApiRequestError } from '../api/api-client.ts';
 
@@ -23,6 +27,18 @@ const isRefusalWithReason = (error: unknown) =>
 
 const NO_PHONE_NO_SMS = 'No phone number was given, so no text message was sent.';
 
+/**
+ * A text that was tried and failed, said after the agent's toast: the number's missing country code
+ * in the service's words (the agent can mend that), anything else (Twilio's own error) only as
+ * failed — its wording is for the logs. Nothing when no phone number was given.
+ */
+function textNotSent(sms: InvitationResponse['sms']): string {
+  if (sms.success || sms.error === null) return '';
+  return sms.error === invitationMessages.textNeedsCountryCode
+    ? ` ${sms.error}`
+    : ' The text message could not be sent.';
+}
+
 /** After `POST /api/invitations` answered: one outcome per channel. */
 export function invitationSentToast(type: InvitationKind, { email, sms }: InvitationResponse): ToastInput {
   if (type === 'client-to-agent') {
@@ -44,7 +60,7 @@ export function invitationSentToast(type: InvitationKind, { email, sms }: Invita
   if (channels)
     return {
       title: 'Invitation Sent',
-      description: `Client invitation has been sent via ${channels} successfully.`,
+      description: `Client invitation has been sent via ${channels} successfully.${textNotSent(sms)}`,
     };
   // Nothing reached the client: said as the spec words it, but as a warning.
   return {

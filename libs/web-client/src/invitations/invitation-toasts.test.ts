@@ -27,10 +27,15 @@ describe('Invite My Agent toasts (seller, client-to-agent)', () => {
     });
   });
 
-  it("e-mail only: Invitation sent via email! with the SMS's error, or that no text was tried", () => {
+  it('e-mail only: Invitation sent via email! with why the text did not go, or that no text was tried', () => {
+    // Twilio's own wording is for the logs; a missing country code is said, as the seller can mend it.
     expect(toastFor(sent, failed('Twilio refused the number'))).toEqual({
       title: 'Invitation sent via email!',
-      description: 'Twilio refused the number',
+      description: 'The text message could not be sent.',
+    });
+    expect(toastFor(sent, failed(invitationMessages.textNeedsCountryCode))).toEqual({
+      title: 'Invitation sent via email!',
+      description: invitationMessages.textNeedsCountryCode,
     });
     expect(toastFor(sent, notTried)).toEqual({
       title: 'Invitation sent via email!',

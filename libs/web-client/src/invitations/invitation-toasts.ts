@@ -28,15 +28,15 @@ const isRefusalWithReason = (error: unknown) =>
 const NO_PHONE_NO_SMS = 'No phone number was given, so no text message was sent.';
 
 /**
- * A text that was tried and failed, said after the agent's toast: the number's missing country code
- * in the service's words (the agent can mend that), anything else (Twilio's own error) only as
- * failed — its wording is for the logs. Nothing when no phone number was given.
+ * Why a text that was tried did not go, as both toasts say it: the number's missing country code in
+ * the service's words (the sender can mend that), anything else (Twilio's own error) only as failed,
+ * its wording is for the logs. Null when the text went, or was not tried (no phone number given).
  */
-function textNotSent(sms: InvitationResponse['sms']): string {
-  if (sms.success || sms.error === null) return '';
+function textFailure(sms: InvitationResponse['sms']): string | null {
+  if (sms.success || sms.error === null) return null;
   return sms.error === invitationMessages.textNeedsCountryCode
-    ? ` ${sms.error}`
-    : ' The text message could not be sent.';
+    ? sms.error
+    : 'The text message could not be sent.';
 }
 
 /** After `POST /api/invitations` answered: one outcome per channel. */
@@ -49,7 +49,7 @@ export function invitationSentToast(type: InvitationKind, { email, sms }: Invita
       };
     if (email.success)
       // No error: no text was tried (no phone number given). The spec's "SMS not sent." read as a failure.
-      return { title: 'Invitation sent via email!', description: sms.error ?? NO_PHONE_NO_SMS };
+      return { title: 'Invitation sent via email!', description: textFailure(sms) ?? NO_PHONE_NO_SMS };
     return {
       title: 'Invitation sent with issues',
       description: email.error ?? 'There may have been delivery issues. Please try again.',
@@ -60,7 +60,9 @@ export function invitationSentToast(type: InvitationKind, { email, sms }: Invita
   if (channels)
     return {
       title: 'Invitation Sent',
-      description: `Client invitation has been sent via ${channels} successfully.${textNotSent(sms)}`,
+      description: [`Client invitation has been sent via ${channels} successfully.`, textFailure(sms)]
+        .filter(Boolean)
+        .join(' '),
     };
   // Nothing reached the client: said as the spec words it, but as a warning.
   return {

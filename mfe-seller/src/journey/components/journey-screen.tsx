@@ -2,12 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { ApiRequestError, AppLink, useSession } from '@listready/web-client';
-import {
-  useJourneyChoice,
-  useJourneyOwner,
-  useLinkedClientId,
-  writeHouseholdChoice,
-} from '../hooks/use-household.ts';
+import { useJourneyOwner, useLinkedClientId, writeHouseholdChoice } from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
@@ -96,7 +91,6 @@ function Journey({ agent }: { agent: boolean }) {
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
   const owner = useJourneyOwner(agent);
-  const choice = useJourneyChoice();
   // What the rest of the household does shows here as it happens, once the journey is there.
   useLiveJourney(journey.isSuccess);
   // Which stages are open; until the seller toggles one, the stage in progress is.
@@ -115,7 +109,7 @@ function Journey({ agent }: { agent: boolean }) {
   // person was removed while it was on screen, and the live stream said so) is no longer theirs.
   const notOpen = owner.kind !== 'own' && (refused(journey.error) || refused(tasks.error));
   // The household refused is not offered by the picker: its list, read before the removal, has it.
-  const lostHousehold = notOpen && owner.kind === 'household' ? choice.clientId : undefined;
+  const lostHousehold = notOpen && owner.kind === 'household' ? owner.clientId : undefined;
   // The stages and their rows are rendered in the background (a time-sliced render React can
   // pause for input) after the greeting and the spinner are on screen: rendered at once when the
   // tasks arrive, they were one long task on a phone's CPU (issue 16, Total Blocking Time).

@@ -56,15 +56,15 @@ export function useJourneyChoice(): JourneyChoice {
   return { clientId: chosen.clientId, ready: true, household: chosen };
 }
 
-/** Whose journey the page works on: the reader's own, a household's (its seller named), a client's. */
+/** Whose journey the page works on: the reader's own, a household's (its client id and seller), a client's. */
 export type JourneyOwner =
-  { kind: 'own' } | { kind: 'household'; ownerName: string | null } | { kind: 'client' };
+  { kind: 'own' } | { kind: 'household'; clientId: string; ownerName: string | null } | { kind: 'client' };
 
 export function useJourneyOwner(agent: boolean): JourneyOwner {
   const { clientId, household } = useJourneyChoice();
   if (agent) return { kind: 'client' };
   if (clientId === undefined || household?.own) return { kind: 'own' };
-  return { kind: 'household', ownerName: household?.ownerName ?? null };
+  return { kind: 'household', clientId, ownerName: household?.ownerName ?? null };
 }
 
 /**

@@ -30,6 +30,17 @@ const switchTo = (page: Page, email: string) => switchAccount(page, baseUrl, ema
 const seller = (page: Page) => page.locator('[data-remote="mfe-seller"]');
 const taskRow = (page: Page, title: string) => seller(page).locator(`[data-task-title="${title}"]`);
 
+/** Whether a select's chosen option, drawn in the select's font, fits in its box beside the arrow. */
+function chosenNameFits(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) throw new Error('No 2D canvas');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = select.selectedOptions[0]?.text ?? '';
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+  return context.measureText(text).width <= room;
+}
+
 async function openJourney(page: Page, firstName: string): Promise<void> {
   await page.goto(`${baseUrl}/journey`);
   await seller(page)
@@ -109,6 +120,9 @@ describe('the household on one journey', () => {
     const picker = seller(page).getByLabel('Working on');
     await picker.selectOption({ label: 'Hazel Owner’s home (The Owners)' });
     await taskRow(page, 'Curb Appeal').waitFor();
+    // The chosen home's name is whole in the closed select at 375 px (its text, in its font, fits
+    // inside the select's padding and its arrow's ~24 px): it was cut off beside "Working on".
+    expect(await picker.evaluate(chosenNameFits)).toBe(true);
     await seller(page).getByRole('region', { name: 'Hazel Owner’s Home Sale Journey' }).waitFor();
     const complete = page.waitForResponse(
       (response) => response.request().method() === 'PUT' && response.url().includes('/api/client-tasks/'),

@@ -40,6 +40,8 @@ export function HouseholdPicker({ lost }: { lost?: string | undefined }) {
     if (lost !== undefined) void queryClient.invalidateQueries({ queryKey: [HOUSEHOLDS_URL] });
   };
 
+  // On a phone the select has a line of its own under "Working on": beside it, a home's name with
+  // its group's ("Hazel Owner’s home (The Owners)") was cut off in the closed select.
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-xl border border-surface-border bg-surface px-4 py-3">
       <Home aria-hidden="true" className="size-4 text-brand-soft" />
@@ -48,7 +50,7 @@ export function HouseholdPicker({ lost }: { lost?: string | undefined }) {
       </label>
       <select
         id={id}
-        className="min-w-0 flex-1 rounded-md border border-surface-border bg-page p-2 text-sm text-ink"
+        className="min-w-0 basis-full rounded-md border border-surface-border bg-page p-2 text-sm text-ink sm:flex-1"
         value={selected?.clientId ?? ''}
         onChange={(event) => choose(event.target.value)}
       >

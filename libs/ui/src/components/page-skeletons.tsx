@@ -31,8 +31,8 @@ export function JourneyBodySkeleton({ stages = 7 }: { stages?: number }) {
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">
-        <Bone className="h-[7.5rem] rounded-xl" />
-        <Bone className="h-[7.5rem] rounded-xl" />
+        <Bone className="h-[14rem] rounded-xl" />
+        <Bone className="h-[14rem] rounded-xl" />
       </div>
       <div className="space-y-3">
         {Array.from({ length: stages }, (_, index) => (

@@ -7,7 +7,7 @@ import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
-import { nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
+import { dueSoonCount, nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
 import { ProgressCard, progressTitle } from './progress-card.tsx';
@@ -134,6 +134,10 @@ function Journey({ agent }: { agent: boolean }) {
         : null,
     [journey.data, entries, customs],
   );
+  const dueSoon = useMemo(
+    () => (journey.data && entries ? dueSoonCount(journey.data, entries, customs) : 0),
+    [journey.data, entries, customs],
+  );
   // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
   const [shownTask, setShownTask] = useState<TaskToShow | null>(null);
   const showTask = useCallback((task: TaskToShow) => {
@@ -181,7 +185,12 @@ function Journey({ agent }: { agent: boolean }) {
       ) : (
         <TaskRowActionsProvider>
           <div className="grid gap-4 md:grid-cols-2">
-            <ProgressCard summary={journey.data.summary} title={progressTitle(owner)} />
+            <ProgressCard
+              summary={journey.data.summary}
+              stages={journey.data.stages}
+              dueSoon={dueSoon}
+              title={progressTitle(owner)}
+            />
             <TodaysPriorityCard
               priority={journey.data.summary.todaysPriority}
               nextUp={nextUp}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomTask, JourneyResponse } from './journey-api.ts';
 import { entryFixture, stageFixture } from './journey-test-fixtures.tsx';
-import { nextUpOf } from './journey-view.ts';
+import { dueSoonCount, isoDatePlus, nextUpOf } from './journey-view.ts';
 
 const done = stageFixture('declutter', 'Declutter', 'completed');
 const current = stageFixture('assessment', 'Initial Assessment', 'in_progress');
@@ -91,5 +91,31 @@ describe("nextUpOf (Today's Priority with nothing due today)", () => {
   it('suggests nothing once every stage is done, or while Ready to Show!! is the step', () => {
     expect(nextUpOf(journeyWith(null), entries, [])).toBeNull();
     expect(nextUpOf(journeyWith(show.id), entries, [])).toBeNull();
+  });
+});
+
+describe('dueSoonCount (the progress card’s week ahead)', () => {
+  it('counts open tasks, journey and custom, due from today through the sixth day after it', () => {
+    // Today is 2030-01-10: the week ahead runs to 2030-01-16.
+    const dated = [
+      ...entries,
+      entryFixture('d1', 'Due today', later, { dueDate: '2030-01-10' }),
+      entryFixture('d2', 'Due on the last day', later, { dueDate: '2030-01-16' }),
+      // Not counted: overdue, past the week, done, on the Ready to Show!! checklist.
+      entryFixture('d3', 'Overdue', later, { dueDate: '2030-01-09' }),
+      entryFixture('d4', 'Next week', later, { dueDate: '2030-01-17' }),
+      entryFixture('d5', 'Done early', later, { dueDate: '2030-01-12', status: 'completed' }),
+      entryFixture('s1', 'Open shades', show, { kind: 'checklist', dueDate: '2030-01-11' }),
+    ];
+    const customs = [customTask('c1', '2030-01-13'), customTask('c2', '2030-01-20'), customTask('c3', null)];
+    expect(dueSoonCount(journeyWith(current.id), dated, customs)).toBe(3);
+    expect(dueSoonCount(journeyWith(current.id), entries, [])).toBe(0);
+  });
+
+  it('adds calendar days across a month, a year and a leap day', () => {
+    expect(isoDatePlus('2030-01-10', 6)).toBe('2030-01-16');
+    expect(isoDatePlus('2030-01-28', 6)).toBe('2030-02-03');
+    expect(isoDatePlus('2030-12-29', 6)).toBe('2031-01-04');
+    expect(isoDatePlus('2028-02-26', 6)).toBe('2028-03-03');
   });
 });

@@ -109,21 +109,9 @@ export function nextUpOf(
   entries: readonly TaskEntry[],
   customTasks: readonly CustomTask[],
 ): NextUp | null {
-  const stages = new Map(journey.stages.map((stage) => [stage.id, stage]));
-  const pointed = (row: TaskRowModel, stageId: string | null): PointedTask => {
-    const stage = stageId === null ? undefined : stages.get(stageId);
-    return { row, stageId: stage?.id ?? null, stageName: stage?.title ?? null };
-  };
   const { today } = journey.summary;
-  const overdue = [
-    ...entries.map((entry) => pointed(rowOfEntry(entry), entry.stage.id)),
-    ...customTasks.map((task) => pointed(rowOfCustomTask(task), task.stageId)),
-  ].filter(
-    ({ row, stageId }) =>
-      row.status !== 'completed' &&
-      row.dueDate !== null &&
-      row.dueDate < today &&
-      !(stageId !== null && stages.get(stageId)?.excludedFromProgress),
+  const overdue = datedOpenTasks(journey, entries, customTasks).filter(
+    ({ row }) => row.dueDate !== null && row.dueDate < today,
   );
   const oldest = overdue.reduce<PointedTask | undefined>(
     (first, task) => (!first || (task.row.dueDate ?? '') < (first.row.dueDate ?? '') ? task : first),
@@ -131,7 +119,7 @@ export function nextUpOf(
   );
   if (oldest) return { reason: 'overdue', overdueCount: overdue.length, task: oldest };
 
-  const current = journey.summary.currentStageId ? stages.get(journey.summary.currentStageId) : undefined;
+  const current = journey.stages.find((stage) => stage.id === journey.summary.currentStageId);
   if (!current || current.excludedFromProgress) return null;
   const layout = stageLayout(
     current,
@@ -140,5 +128,59 @@ export function nextUpOf(
   const open = entriesOfStage(entries, current.id, layout).find(
     (entry) => entry.clientTask.status !== 'completed',
   );
-  return open ? { reason: 'next', task: pointed(rowOfEntry(open), current.id) } : null;
+  return open
+    ? { reason: 'next', task: { row: rowOfEntry(open), stageId: current.id, stageName: current.title } }
+    : null;
+}
+
+/**
+ * The journey's and the custom tasks still open that have a due date, each with its stage, outside
+ * Ready to Show!! (its checklist is gone through at each showing, not by a date).
+ */
+function datedOpenTasks(
+  journey: JourneyResponse,
+  entries: readonly TaskEntry[],
+  customTasks: readonly CustomTask[],
+): PointedTask[] {
+  const stages = new Map(journey.stages.map((stage) => [stage.id, stage]));
+  const pointed = (row: TaskRowModel, stageId: string | null): PointedTask => {
+    const stage = stageId === null ? undefined : stages.get(stageId);
+    return { row, stageId: stage?.id ?? null, stageName: stage?.title ?? null };
+  };
+  return [
+    ...entries.map((entry) => pointed(rowOfEntry(entry), entry.stage.id)),
+    ...customTasks.map((task) => pointed(rowOfCustomTask(task), task.stageId)),
+  ].filter(
+    ({ row, stageId }) =>
+      row.status !== 'completed' &&
+      row.dueDate !== null &&
+      !(stageId !== null && stages.get(stageId)?.excludedFromProgress),
+  );
+}
+
+/** How many days "coming up" covers on the progress card: today and the six after it. */
+export const DUE_SOON_DAYS = 7;
+
+/** A YYYY-MM-DD date `days` later (calendar days: no time zone moves it). */
+export function isoDatePlus(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The open tasks (journey and custom, as Today's Priority counts them) due from the server's
+ * `today`, in the seller's time zone, through the next DUE_SOON_DAYS − 1 days: what the week ahead
+ * asks. Overdue ones are not counted here; Today's Priority leads with them.
+ */
+export function dueSoonCount(
+  journey: JourneyResponse,
+  entries: readonly TaskEntry[],
+  customTasks: readonly CustomTask[],
+): number {
+  const { today } = journey.summary;
+  const last = isoDatePlus(today, DUE_SOON_DAYS - 1);
+  return datedOpenTasks(journey, entries, customTasks).filter(
+    ({ row }) => row.dueDate !== null && row.dueDate >= today && row.dueDate <= last,
+  ).length;
 }

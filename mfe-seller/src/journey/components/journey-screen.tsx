@@ -7,7 +7,7 @@ import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
-import { dueSoonCount, nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
+import { dueSoonTasks, nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
 import { ProgressCard, progressTitle } from './progress-card.tsx';
@@ -135,7 +135,7 @@ function Journey({ agent }: { agent: boolean }) {
     [journey.data, entries, customs],
   );
   const dueSoon = useMemo(
-    () => (journey.data && entries ? dueSoonCount(journey.data, entries, customs) : 0),
+    () => (journey.data && entries ? dueSoonTasks(journey.data, entries, customs) : []),
     [journey.data, entries, customs],
   );
   // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
@@ -190,6 +190,7 @@ function Journey({ agent }: { agent: boolean }) {
               stages={journey.data.stages}
               dueSoon={dueSoon}
               title={progressTitle(owner)}
+              onShowTask={showTask}
             />
             <TodaysPriorityCard
               priority={journey.data.summary.todaysPriority}

@@ -1,7 +1,8 @@
 import { Card, cn } from '@listready/ui';
 import type { JourneyOwner } from '../hooks/use-household.ts';
 import type { JourneyResponse } from '../utils/journey-api.ts';
-import { DUE_SOON_DAYS } from '../utils/journey-view.ts';
+import type { TaskToShow } from './todays-priority-card.tsx';
+import { DUE_SOON_DAYS, formatDueDate, type PointedTask } from '../utils/journey-view.ts';
 
 /**
  * Whose journey the progress card sums up: "Your Home Sale Journey" on the reader's own; on a
@@ -42,26 +43,35 @@ export const dueSoonText = (count: number) =>
     ? `Nothing due in the next ${DUE_SOON_DAYS} days`
     : `${count} ${count === 1 ? 'task' : 'tasks'} due in the next ${DUE_SOON_DAYS} days`;
 
+/** How many of the week's tasks the card names; the rest are counted. */
+export const DUE_SOON_SHOWN = 3;
+
 /**
  * The Your Home Sale Journey card: percent, X of Y tasks completed, N remaining (the spec's); then
  * where the journey stands — the stage in progress among all of them, each stage a step coloured by
- * its status — and how many open tasks fall due in the coming week (Today's Priority has today's
- * and the overdue ones).
+ * its status — and the open tasks that fall due in the coming week, the first few named with their
+ * dates, each one a way to its row (Today's Priority has today's first and the overdue ones).
  */
 export function ProgressCard({
   summary,
   stages,
   dueSoon,
   title,
+  onShowTask,
 }: {
   summary: JourneyResponse['summary'];
   stages: readonly Stage[];
-  /** Open tasks due today through the next DUE_SOON_DAYS − 1 days (see dueSoonCount). */
-  dueSoon: number;
+  /** Open tasks due today through the next DUE_SOON_DAYS − 1 days, soonest first (dueSoonTasks). */
+  dueSoon: readonly PointedTask[];
   title: string;
+  /** Opens the task's stage and goes to its row (the screen's, as Today's Priority's Show task). */
+  onShowTask?: ((task: TaskToShow) => void) | undefined;
 }) {
+  const named = dueSoon.slice(0, DUE_SOON_SHOWN);
   return (
-    <Card className="p-5" aria-labelledby="journey-progress-title" role="region">
+    // min-w-0: a grid item is as wide as its longest unbreakable line by default, and a long title
+    // in the week list (cut with an ellipsis) would otherwise widen the card past a phone's screen.
+    <Card className="min-w-0 p-5" aria-labelledby="journey-progress-title" role="region">
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="journey-progress-title" className="min-w-0 text-lg font-semibold wrap-anywhere">
           {title}
@@ -107,8 +117,32 @@ export function ProgressCard({
           ))}
         </ol>
         <p className="mt-3 text-ink-muted" data-testid="progress-due-soon">
-          {dueSoonText(dueSoon)}
+          {dueSoonText(dueSoon.length)}
         </p>
+        {named.length > 0 && (
+          <ul className="mt-1" aria-label="Due in the next 7 days">
+            {named.map(({ row, stageId }) => (
+              <li key={row.id} className="flex min-w-0 items-baseline justify-between gap-3 py-0.5">
+                {onShowTask ? (
+                  <button
+                    type="button"
+                    className="min-w-0 truncate text-left underline decoration-dotted underline-offset-4 hover:decoration-solid"
+                    aria-label={`Show task: ${row.title}`}
+                    onClick={() => onShowTask({ id: row.id, stageId })}
+                  >
+                    {row.title}
+                  </button>
+                ) : (
+                  <span className="min-w-0 truncate">{row.title}</span>
+                )}
+                <span className="shrink-0 text-ink-muted">{formatDueDate(row.dueDate ?? '')}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {dueSoon.length > named.length && (
+          <p className="text-ink-muted">and {dueSoon.length - named.length} more</p>
+        )}
       </div>
     </Card>
   );

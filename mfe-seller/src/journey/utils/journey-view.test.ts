@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomTask, JourneyResponse } from './journey-api.ts';
 import { entryFixture, stageFixture } from './journey-test-fixtures.tsx';
-import { dueSoonCount, isoDatePlus, nextUpOf } from './journey-view.ts';
+import { dueSoonTasks, isoDatePlus, nextUpOf } from './journey-view.ts';
 
 const done = stageFixture('declutter', 'Declutter', 'completed');
 const current = stageFixture('assessment', 'Initial Assessment', 'in_progress');
@@ -94,8 +94,8 @@ describe("nextUpOf (Today's Priority with nothing due today)", () => {
   });
 });
 
-describe('dueSoonCount (the progress card’s week ahead)', () => {
-  it('counts open tasks, journey and custom, due from today through the sixth day after it', () => {
+describe('dueSoonTasks (the progress card’s week ahead)', () => {
+  it('lists open tasks, journey and custom, due from today through the sixth day after it, soonest first', () => {
     // Today is 2030-01-10: the week ahead runs to 2030-01-16.
     const dated = [
       ...entries,
@@ -108,8 +108,13 @@ describe('dueSoonCount (the progress card’s week ahead)', () => {
       entryFixture('s1', 'Open shades', show, { kind: 'checklist', dueDate: '2030-01-11' }),
     ];
     const customs = [customTask('c1', '2030-01-13'), customTask('c2', '2030-01-20'), customTask('c3', null)];
-    expect(dueSoonCount(journeyWith(current.id), dated, customs)).toBe(3);
-    expect(dueSoonCount(journeyWith(current.id), entries, [])).toBe(0);
+    const soon = dueSoonTasks(journeyWith(current.id), dated, customs);
+    expect(soon.map(({ row, stageName }) => [row.id, row.dueDate, stageName])).toEqual([
+      ['d1', '2030-01-10', 'Home Staging'],
+      ['c1', '2030-01-13', null],
+      ['d2', '2030-01-16', 'Home Staging'],
+    ]);
+    expect(dueSoonTasks(journeyWith(current.id), entries, [])).toEqual([]);
   });
 
   it('adds calendar days across a month, a year and a leap day', () => {

@@ -171,16 +171,19 @@ export function isoDatePlus(date: string, days: number): string {
 /**
  * The open tasks (journey and custom, as Today's Priority counts them) due from the server's
  * `today`, in the seller's time zone, through the next DUE_SOON_DAYS − 1 days: what the week ahead
- * asks. Overdue ones are not counted here; Today's Priority leads with them.
+ * asks, soonest first (then by title). Overdue ones are not here; Today's Priority leads with them.
  */
-export function dueSoonCount(
+export function dueSoonTasks(
   journey: JourneyResponse,
   entries: readonly TaskEntry[],
   customTasks: readonly CustomTask[],
-): number {
+): PointedTask[] {
   const { today } = journey.summary;
   const last = isoDatePlus(today, DUE_SOON_DAYS - 1);
-  return datedOpenTasks(journey, entries, customTasks).filter(
-    ({ row }) => row.dueDate !== null && row.dueDate >= today && row.dueDate <= last,
-  ).length;
+  return datedOpenTasks(journey, entries, customTasks)
+    .filter(({ row }) => row.dueDate !== null && row.dueDate >= today && row.dueDate <= last)
+    .toSorted(
+      (a, b) =>
+        (a.row.dueDate ?? '').localeCompare(b.row.dueDate ?? '') || a.row.title.localeCompare(b.row.title),
+    );
 }

@@ -328,6 +328,19 @@ describe('the agent dashboard', () => {
     expect(task?.stage.name).toBe('Declutter');
     expect(await priority.textContent()).toContain(task?.taskTemplate.priority);
     expect(await priority.textContent()).toContain(task?.taskTemplate.description);
+    // The journey card's week names open Declutter tasks of the journey.
+    const week = agentRemote(page)
+      .getByRole('region', { name: 'Your Home Sale Journey' })
+      .getByRole('list', { name: 'Due in the next 7 days' })
+      .getByRole('listitem');
+    const weekTitles = await week.evaluateAll((items) =>
+      items.map((item) => item.querySelector('.truncate')?.textContent),
+    );
+    expect(weekTitles).toHaveLength(3);
+    for (const weekTitle of weekTitles)
+      expect(tasks.find((entry) => entry.taskTemplate.title === weekTitle)?.stage.name, weekTitle).toBe(
+        'Declutter',
+      );
     // The banner names the agent looking at the demo, with the phone their clients call.
     const call = agentRemote(page)
       .getByRole('complementary', { name: 'Your agent' })

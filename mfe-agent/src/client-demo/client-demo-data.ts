@@ -64,3 +64,20 @@ export function demoProgress(stages: readonly DemoStage[] = DEMO_STAGES) {
     percent: totalTasks === 0 ? 0 : Math.round((100 * completedTasks) / totalTasks),
   };
 }
+
+/**
+ * The journey card's coming week: the Declutter tasks still open (5 of its 8 are done), due today
+ * (Today's Priority) and in two and five days, as the client's card names them.
+ */
+export const DEMO_WEEK: readonly { title: string; inDays: number }[] = [
+  { title: DEMO_TODAYS_PRIORITY.title, inDays: 0 },
+  { title: 'Clean out the garage', inDays: 2 },
+  { title: 'Wipe down door jambs and trim', inDays: 5 },
+];
+
+/** The `YYYY-MM-DD` of the day `inDays` after `now`'s, on the viewer's calendar. */
+export function demoDueDate(inDays: number, now = new Date()): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + inDays);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}

@@ -2,7 +2,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentAccount } from '@listready/contracts/auth';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
-import { DEMO_STAGES, demoProgress } from './client-demo-data.ts';
+import { DEMO_STAGES, demoDueDate, demoProgress } from './client-demo-data.ts';
+import { dayLabel } from '../dashboard/utils/insight-labels.ts';
 import { ClientDemoScreen } from './client-demo-screen.tsx';
 
 afterEach(() => {
@@ -68,6 +69,27 @@ describe('the client demo', () => {
     expect(journey.textContent).toContain('20 of 55 tasks completed');
     expect(journey.textContent).toContain('35 remaining');
     expect((within(journey).getByRole('progressbar') as HTMLProgressElement).value).toBe(36);
+    // Where the journey stands and the week ahead, as the client's card says them.
+    expect(within(journey).getByTestId('progress-stage').textContent).toBe('Stage 2 of 8: Declutter');
+    expect(
+      within(within(journey).getByRole('list', { name: 'Stages' }))
+        .getAllByRole('listitem')
+        .map((step) => step.dataset.stageStep),
+    ).toEqual(['completed', 'in_progress', 'locked', 'locked', 'locked', 'locked', 'locked', 'locked']);
+    expect(within(journey).getByTestId('progress-due-soon').textContent).toBe(
+      '3 tasks due in the next 7 days',
+    );
+    expect(
+      within(within(journey).getByRole('list', { name: 'Due in the next 7 days' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Clear the kitchen counters${dayLabel(demoDueDate(0))}`,
+      `Clean out the garage${dayLabel(demoDueDate(2))}`,
+      `Wipe down door jambs and trim${dayLabel(demoDueDate(5))}`,
+    ]);
+    // A demo: nothing to go to.
+    expect(within(journey).queryByRole('button')).toBeNull();
 
     const priority = screen.getByRole('region', { name: "Today's Priority" });
     expect(priority.textContent).toContain('Clear the kitchen counters');
@@ -106,6 +128,12 @@ describe('the client demo', () => {
       'mailto:jordan@example.com',
     );
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/agents/current']);
+  });
+
+  it('dates the week on the viewer’s calendar, across a month’s and a year’s end', () => {
+    expect(demoDueDate(0, new Date(2030, 0, 10, 23, 30))).toBe('2030-01-10');
+    expect(demoDueDate(5, new Date(2030, 0, 29, 8))).toBe('2030-02-03');
+    expect(demoDueDate(2, new Date(2030, 11, 31, 0, 5))).toBe('2031-01-02');
   });
 
   it('names an agent without a phone in the banner, as a client sees them', async () => {

@@ -3,18 +3,21 @@ import { Clock, Target } from 'lucide-react';
 import { agentAccountSchema } from '@listready/contracts/auth';
 import { Card, cn } from '@listready/ui';
 import { AgentContactActions, apiClient, apiQuery, useSession } from '@listready/web-client';
-import { PriorityBadge, ProgressBar, StageSummary } from '@listready/ui/journey';
+import { JourneyStanding, PriorityBadge, ProgressBar, StageSummary } from '@listready/ui/journey';
+import { dayLabel } from '../dashboard/utils/insight-labels.ts';
 import {
   DEMO_CLIENT_FIRST_NAME,
   DEMO_STAGES,
   DEMO_TODAYS_PRIORITY,
+  DEMO_WEEK,
+  demoDueDate,
   demoProgress,
 } from './client-demo-data.ts';
 
 function JourneyCard() {
   const progress = demoProgress();
   return (
-    <Card className="p-5" role="region" aria-labelledby="demo-progress-title">
+    <Card className="min-w-0 p-5" role="region" aria-labelledby="demo-progress-title">
       <div className="flex items-baseline justify-between gap-4">
         <h3 id="demo-progress-title" className="text-lg font-semibold">
           Your Home Sale Journey
@@ -28,6 +31,15 @@ function JourneyCard() {
         </span>
         <span>{progress.remainingTasks} remaining</span>
       </div>
+      <JourneyStanding
+        stages={DEMO_STAGES}
+        current={DEMO_STAGES.findIndex((stage) => stage.status === 'in_progress')}
+        week={DEMO_WEEK.map((task) => ({
+          key: task.title,
+          title: task.title,
+          dueLabel: dayLabel(demoDueDate(task.inDays)),
+        }))}
+      />
     </Card>
   );
 }

@@ -7,3 +7,11 @@ export { StageIcon } from './stage-icon.tsx';
 export { StageSummary, type StageStatus, type StageSummaryFields } from './stage-summary.tsx';
 export { PriorityBadge, type TaskPriorityLevel } from './priority-badge.tsx';
 export { ProgressBar } from './progress-bar.tsx';
+export {
+  DUE_SOON_DAYS,
+  DUE_SOON_SHOWN,
+  JourneyStanding,
+  dueSoonText,
+  stagePositionText,
+  type WeekTask,
+} from './journey-standing.tsx';

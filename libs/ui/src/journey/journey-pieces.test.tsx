@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dueSoonText, stagePositionText } from './journey-standing.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StageIcon } from './stage-icon.tsx';
 import { StageSummary } from './stage-summary.tsx';
@@ -57,5 +58,21 @@ describe('journey pieces', () => {
     expect(container.textContent).toBe('Declutter5 of 8 done');
     expect(screen.getByRole('img', { name: 'In progress' })).toBeTruthy();
     expect(container.querySelector('.lucide-package-open')?.getAttribute('aria-hidden')).toBe('true');
+  });
+});
+
+describe('where the journey stands', () => {
+  it('names the stage in progress among all of them, or says every stage is done', () => {
+    const stages = [{ title: 'Initial Assessment' }, { title: 'Declutter' }];
+    expect(stagePositionText(stages, 1)).toBe('Stage 2 of 2: Declutter');
+    expect(stagePositionText(stages, -1)).toBe('Every stage completed');
+  });
+
+  it('counts the week in words', () => {
+    expect([0, 1, 4].map(dueSoonText)).toEqual([
+      'Nothing due in the next 7 days',
+      '1 task due in the next 7 days',
+      '4 tasks due in the next 7 days',
+    ]);
   });
 });

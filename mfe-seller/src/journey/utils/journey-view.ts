@@ -1,6 +1,7 @@
 import type { CustomTask, JourneyResponse, TaskEntry } from './journey-api.ts';
 import type { TaskPriority, TaskViewStatus } from '@listready/contracts/journey';
 import { lazyDateFormat } from '@listready/web-client';
+import { DUE_SOON_DAYS } from '@listready/ui/journey';
 
 export type JourneyStageView = JourneyResponse['stages'][number];
 
@@ -157,9 +158,6 @@ function datedOpenTasks(
       !(stageId !== null && stages.get(stageId)?.excludedFromProgress),
   );
 }
-
-/** How many days "coming up" covers on the progress card: today and the six after it. */
-export const DUE_SOON_DAYS = 7;
 
 /** A YYYY-MM-DD date `days` later (calendar days: no time zone moves it). */
 export function isoDatePlus(date: string, days: number): string {

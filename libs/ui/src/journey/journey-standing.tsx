@@ -1,0 +1,105 @@
+import { cn } from '../lib/class-names.ts';
+import type { StageStatus } from './stage-summary.tsx';
+
+/** How many days "the coming week" covers on the journey card: today and the six after it. */
+export const DUE_SOON_DAYS = 7;
+/** How many of the week's tasks the card names; the rest are counted. */
+export const DUE_SOON_SHOWN = 3;
+
+const STATUS_LABEL: Record<StageStatus, string> = {
+  completed: 'completed',
+  in_progress: 'in progress',
+  locked: 'not started',
+};
+
+const STEP_CLASS: Record<StageStatus, string> = {
+  completed: 'bg-brand',
+  in_progress: 'bg-brand-soft',
+  locked: 'bg-page',
+};
+
+/** Where the journey stands: "Stage 2 of 8: Declutter", or every stage done (`current` −1). */
+export function stagePositionText(stages: readonly { title: string }[], current: number): string {
+  const stage = stages[current];
+  return stage ? `Stage ${current + 1} of ${stages.length}: ${stage.title}` : 'Every stage completed';
+}
+
+export const dueSoonText = (count: number) =>
+  count === 0
+    ? `Nothing due in the next ${DUE_SOON_DAYS} days`
+    : `${count} ${count === 1 ? 'task' : 'tasks'} due in the next ${DUE_SOON_DAYS} days`;
+
+/** A task due in the coming week, as the card names it. */
+export interface WeekTask {
+  key: string;
+  title: string;
+  /** Its due date as the journey shows dates ("Jan 12, 2030"). */
+  dueLabel: string;
+  /** Goes to the task's row; without it the task is named, not offered. */
+  onShow?: (() => void) | undefined;
+}
+
+/**
+ * The lower half of the journey card (the seller's, and the client demo's copy of it): the stage in
+ * progress among all of them, each stage a step coloured by its status (a list whose items say each
+ * stage's name and status to screen readers), then the open tasks due in the coming week, soonest
+ * first — the first DUE_SOON_SHOWN named with their dates (a long title cut with an ellipsis), the
+ * rest counted.
+ */
+export function JourneyStanding({
+  stages,
+  current,
+  week,
+}: {
+  stages: readonly { title: string; status: StageStatus }[];
+  /** The index in `stages` of the stage in progress; −1 once every stage is completed. */
+  current: number;
+  week: readonly WeekTask[];
+}) {
+  const named = week.slice(0, DUE_SOON_SHOWN);
+  return (
+    <div className="mt-4 border-t border-surface-border pt-4 text-sm">
+      <p className="font-medium" data-testid="progress-stage">
+        {stagePositionText(stages, current)}
+      </p>
+      <ol aria-label="Stages" className="mt-2 flex gap-1">
+        {stages.map((stage) => (
+          <li
+            key={stage.title}
+            className={cn('h-1.5 flex-1 rounded-full', STEP_CLASS[stage.status])}
+            data-stage-step={stage.status}
+          >
+            <span className="sr-only">
+              {stage.title}: {STATUS_LABEL[stage.status]}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-3 text-ink-muted" data-testid="progress-due-soon">
+        {dueSoonText(week.length)}
+      </p>
+      {named.length > 0 && (
+        <ul className="mt-1" aria-label={`Due in the next ${DUE_SOON_DAYS} days`}>
+          {named.map((task) => (
+            <li key={task.key} className="flex min-w-0 items-baseline justify-between gap-3 py-0.5">
+              {task.onShow ? (
+                <button
+                  type="button"
+                  className="min-w-0 truncate text-left underline decoration-dotted underline-offset-4 hover:decoration-solid"
+                  aria-label={`Show task: ${task.title}`}
+                  onClick={task.onShow}
+                >
+                  {task.title}
+                </button>
+              ) : (
+                <span className="min-w-0 truncate">{task.title}</span>
+              )}
+              <span className="shrink-0 text-ink-muted">{task.dueLabel}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {week.length > named.length && <p className="text-ink-muted">and {week.length - named.length} more</p>}
+    </div>
+  );
+}

@@ -514,4 +514,36 @@ describe('custom tasks, live', () => {
     expect(milo.errors).toEqual([]);
     expect(milo.cspViolations).toEqual([]);
   });
+
+  it('a member removed while on their own journey is not offered that household once they go to choose', async () => {
+    const { hazel, milo } = await householdOfTwo();
+    await openJourney(milo.page, 'Milo');
+    const picker = seller(milo.page).getByLabel('Working on');
+    expect(await picker.locator('option').allInnerTexts()).toEqual([
+      'My home',
+      'Hazel Owner’s home (The Owners)',
+    ]);
+
+    // Hazel removes Milo while he is on his own journey: nothing on his screen hears of it.
+    const [group] = (await (await hazel.page.request.get(`${baseUrl}/api/user-groups`)).json()) as {
+      id: string;
+      members: { userId: string; name: string }[];
+    }[];
+    const miloId = group?.members.find((member) => member.name === 'Milo Member')?.userId;
+    const removal = await hazel.page.request.delete(
+      `${baseUrl}/api/user-groups/${group?.id}/members/${miloId}`,
+    );
+    expect(removal.status()).toBe(204);
+    expect(await picker.locator('option').count()).toBe(2);
+
+    // He goes to choose: the list is read again, and with his own the one journey left, no picker.
+    const households = milo.page.waitForResponse((response) =>
+      response.url().endsWith('/api/clients/current/households'),
+    );
+    await picker.focus();
+    expect((await households).status()).toBe(200);
+    await expect.poll(() => picker.count()).toBe(0);
+    await taskRow(milo.page, 'Curb Appeal').getByRole('button', { name: 'Mark Complete' }).waitFor();
+    expect(milo.errors).toEqual([]);
+  });
 });

@@ -203,6 +203,37 @@ describe('the household on the journey', () => {
     );
   });
 
+  it('reads the households again as the picker takes focus: a household left since the page loaded is not offered, one joined is', async () => {
+    let list = [
+      ...households,
+      { clientId: 'kai-client', ownerName: 'Kai Seller', groupName: null, own: false },
+    ];
+    const calls = scriptApi({
+      'GET /api/clients/current/households': () => json(200, list),
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, [entryFixture('o1', 'Own task', stage)]),
+      'GET /api/clients/current/custom-tasks': () => json(200, []),
+    });
+    renderSignedIn(<JourneyScreen />);
+    await findTaskRow('Own task');
+    const picker = (await screen.findByLabelText('Working on')) as HTMLSelectElement;
+    const options = () => [...picker.options].map((option) => option.text);
+    expect(options()).toEqual(['My home', 'Jade Seller’s home (The Sellers)', 'Kai Seller’s home']);
+    const reads = () => calls.filter((call) => call.url === '/api/clients/current/households').length;
+    const before = reads();
+    // Meanwhile Jade removed this member, and Lee's household took them in.
+    list = [
+      households[0] as Household,
+      { clientId: 'kai-client', ownerName: 'Kai Seller', groupName: null, own: false },
+      { clientId: 'lee-client', ownerName: 'Lee Seller', groupName: null, own: false },
+    ];
+    fireEvent.focus(picker);
+    await waitFor(() => expect(options()).toEqual(['My home', 'Kai Seller’s home', 'Lee Seller’s home']));
+    expect(reads()).toBe(before + 1);
+    // Still on their own journey: nothing else was read.
+    expect(calls.filter((call) => call.url.includes('clientId='))).toEqual([]);
+  });
+
   it('opens the journey the page’s ?clientId= names (an agent following a client), before any remembered choice', async () => {
     window.localStorage.setItem(HOUSEHOLD_CHOICE_STORAGE_KEY, 'own-client');
     window.history.replaceState(null, '', '/journey?clientId=jade-client');

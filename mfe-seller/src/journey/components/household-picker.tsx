@@ -20,6 +20,8 @@ export const householdLabel = (household: Household) =>
  * Shown only to someone with more than one journey (their own and a household's, or two
  * households): which one the journey screen works on. The choice is kept for next time.
  *
+ * The list is read again when the select takes focus (the person is about to choose).
+ *
  * `lost`: the household whose journey the server has just refused (the person was removed while it
  * was on screen, and the screen says so). It is not offered, nothing is shown as chosen until
  * another journey is, and choosing one reads the households again.
@@ -35,9 +37,10 @@ export function HouseholdPicker({ lost }: { lost?: string | undefined }) {
   // The server's default when nothing (or something no longer valid) is chosen: the first entry.
   const selected =
     lost === undefined ? (list.find((household) => household.clientId === stored) ?? list[0]) : undefined;
+  const readHouseholdsAgain = () => void queryClient.invalidateQueries({ queryKey: [HOUSEHOLDS_URL] });
   const choose = (clientId: string) => {
     writeHouseholdChoice(clientId);
-    if (lost !== undefined) void queryClient.invalidateQueries({ queryKey: [HOUSEHOLDS_URL] });
+    if (lost !== undefined) readHouseholdsAgain();
   };
 
   // On a phone the select has a line of its own under "Working on": beside it, a home's name with
@@ -53,6 +56,10 @@ export function HouseholdPicker({ lost }: { lost?: string | undefined }) {
         className="min-w-0 basis-full rounded-md border border-surface-border bg-page p-2 text-sm text-ink sm:flex-1"
         value={selected?.clientId ?? ''}
         onChange={(event) => choose(event.target.value)}
+        // About to choose: the list is read again, so a household the person has left or been
+        // removed from since the page loaded (while on another journey, whose live stream does not
+        // carry it) is not offered, and one they have joined is.
+        onFocus={readHouseholdsAgain}
       >
         {selected === undefined && (
           <option value="" disabled>

@@ -149,6 +149,28 @@ describe('the household on one journey', () => {
     await seller(page).getByRole('heading', { level: 2, name: 'Custom Tasks', exact: true }).waitFor();
     await seller(page).getByRole('button', { name: 'Add Task' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifactsDir, 'household-test--add-task-375.png') });
+    // A task of the seller's given to Milo (the Reschedule dialog's Assigned to): his own list has it.
+    await seller(page)
+      .getByRole('button', { name: /^Declutter/ })
+      .click();
+    const given = seller(page).getByRole('region', { name: 'Declutter' }).getByTestId('task-row').first();
+    const givenTitle = (await given.getAttribute('data-task-title')) ?? '';
+    await given.getByRole('button', { name: `Reschedule ${givenTitle}` }).click();
+    const reschedule = page.getByRole('dialog', { name: 'Reschedule Task' });
+    await reschedule.getByLabel('Assigned to').fill('Milo Member');
+    await reschedule.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Task updated').waitFor();
+    const mine = seller(page).getByRole('button', { name: 'Assigned to me (1 open)' });
+    await mine.click();
+    const list = seller(page).getByRole('list', { name: 'Tasks assigned to you' });
+    expect(
+      await list.getByTestId('task-row').evaluateAll((rows) => rows.map((row) => row.dataset.taskTitle)),
+    ).toEqual([givenTitle]);
+    await list.getByText('Assigned to Milo Member').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, 'household-test--assigned-to-me-375.png') });
+    await seller(page).getByRole('button', { name: 'All tasks' }).click();
+    await seller(page).getByRole('region', { name: 'Declutter' }).waitFor();
     // The choice is kept: a reload stays on the seller's journey.
     await page.reload();
     await taskRow(page, 'Curb Appeal').getByText('Completed by Milo Member').waitFor();

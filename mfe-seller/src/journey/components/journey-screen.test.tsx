@@ -297,6 +297,76 @@ describe('JourneyScreen', () => {
     );
   });
 
+  it('lists the tasks assigned to the reader on their own, open first, and goes back to every stage', async () => {
+    const assigned = (id: string, title: string, stage: typeof current, assignedTo: string, extra = {}) => {
+      const entry = entryFixture(id, title, stage, extra);
+      entry.clientTask.assignedTo = assignedTo;
+      return entry;
+    };
+    const withAssignees = [
+      ...entries,
+      // Jane Seller's, however typed: her full name, her first name; Sam's is not hers.
+      assigned('h2', 'Fluff the pillows', later, 'jane  SELLER', { dueDate: '2030-01-05' }),
+      assigned('d2', 'Pack the books', done, 'Jane', { status: 'completed', dueDate: '2029-12-01' }),
+      assigned('h3', 'Hang the mirror', later, 'Sam Helper'),
+    ];
+    customTasks = [{ ...customTask, assignedTo: 'Jane Seller', dueDate: '2030-01-03' }];
+    scriptApi({
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, withAssignees),
+      'GET /api/clients/current/custom-tasks': () => json(200, customTasks),
+    });
+    recordScrolls();
+    renderSignedIn(<JourneyScreen />);
+    const mine = await screen.findByRole('button', { name: 'Assigned to me (2 open)' });
+    const all = screen.getByRole('button', { name: 'All tasks' });
+    expect([all.getAttribute('aria-pressed'), mine.getAttribute('aria-pressed')]).toEqual(['true', 'false']);
+
+    fireEvent.click(mine);
+    expect(mine.getAttribute('aria-pressed')).toBe('true');
+    const list = screen.getByRole('list', { name: 'Tasks assigned to you' });
+    expect(
+      within(list)
+        .getAllByTestId('task-row')
+        .map((row) => row.dataset.taskTitle),
+    ).toEqual(['Call the stager', 'Fluff the pillows', 'Pack the books']);
+    // The stages are not listed meanwhile.
+    expect(screen.queryByRole('button', { name: /^Home Staging/ })).toBeNull();
+    expect(screen.queryByText('Hang the mirror')).toBeNull();
+
+    // Today's Priority's Show task goes to the task where it is: among every stage.
+    fireEvent.click(
+      within(screen.getByRole('region', { name: "Today's Priority" })).getByRole('button', {
+        name: /^Show task/,
+      }),
+    );
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('list', { name: 'Tasks assigned to you' })).toBeNull();
+    expect(stageHeader('Home Staging')).toBeTruthy();
+  });
+
+  it('offers no list of one’s own when nothing is assigned to the reader, nor to an agent following a client', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />);
+    await findTaskRow('Garage');
+    expect(screen.queryByRole('group', { name: 'Tasks shown' })).toBeNull();
+    cleanup();
+
+    // An agent following a client whose task names the agent's first name: nothing of theirs to list.
+    customTasks = [{ ...customTask, assignedTo: 'Sam' }];
+    window.history.pushState(null, '', '/journey?clientId=client-7');
+    scriptApi({
+      'GET /api/clients/current/journey?clientId=client-7': () => json(200, journey),
+      'GET /api/clients/current/tasks?clientId=client-7': () => json(200, entries),
+      'GET /api/clients/current/custom-tasks?clientId=client-7': () => json(200, customTasks),
+      'GET /api/agents/current/clients': () => json(200, [followedClient]),
+    });
+    renderSignedIn(<JourneyScreen />, { firstName: 'Sam', role: 'agent' });
+    await findTaskRow('Call the stager');
+    expect(screen.queryByRole('group', { name: 'Tasks shown' })).toBeNull();
+    window.history.pushState(null, '', '/');
+  });
+
   it('marks stages with their status icon, dims locked ones, and expands the stage in progress', async () => {
     scriptJourney();
     renderSignedIn(<JourneyScreen />);

@@ -7,7 +7,13 @@ import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
 import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
-import { dueSoonTasks, nextUpOf, rowOfCustomTask } from '../utils/journey-view.ts';
+import {
+  dueSoonTasks,
+  nextUpOf,
+  rowOfCustomTask,
+  tasksAssignedTo,
+  type TaskRowModel,
+} from '../utils/journey-view.ts';
 import { HouseholdPicker } from './household-picker.tsx';
 import { JourneyGreeting } from './journey-greeting.tsx';
 import { ProgressCard, progressTitle } from './progress-card.tsx';
@@ -85,8 +91,36 @@ function NoClientChosen() {
   );
 }
 
+/** Which of the journey's tasks the screen lists: all of them by stage, or the reader's. */
+type TasksShown = 'all' | 'mine';
+
+/**
+ * The tasks assigned to the reader, across the stages, as one list (open first, soonest first): what
+ * a member of a household working one journey has to do.
+ */
+function AssignedToMe({ rows }: { rows: readonly TaskRowModel[] }) {
+  return (
+    <section className="rounded-xl border border-surface-border bg-surface p-4" aria-label="Assigned to you">
+      <h2 className="mb-3 font-semibold">Assigned to you</h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-ink-muted">
+          Nothing on this journey is assigned to you now. A task&apos;s Reschedule dialog says who does it.
+        </p>
+      ) : (
+        <ol className="space-y-2" aria-label="Tasks assigned to you">
+          {rows.map((row) => (
+            <TaskRow key={row.id} task={row} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** The journey of the seller, or of the household or client the page names: spec seller §2. */
 function Journey({ agent }: { agent: boolean }) {
+  const session = useSession();
+  const reader = session.status === 'signed-in' && !agent ? session.user : null;
   const journey = useJourney();
   const tasks = useTaskEntries();
   const customTasks = useCustomTasks();
@@ -139,8 +173,16 @@ function Journey({ agent }: { agent: boolean }) {
     [journey.data, entries, customs],
   );
   // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
+  const [tasksShown, setTasksShown] = useState<TasksShown>('all');
+  const mine = useMemo(
+    () => (entries && reader ? tasksAssignedTo(entries, customs, reader) : []),
+    [entries, customs, reader],
+  );
+  const openMine = mine.filter((row) => row.status !== 'completed').length;
   const [shownTask, setShownTask] = useState<TaskToShow | null>(null);
   const showTask = useCallback((task: TaskToShow) => {
+    // A task is shown where it is: in its stage, among all the tasks.
+    setTasksShown('all');
     if (task.stageId !== null) {
       const { stageId } = task;
       setToggled((state) => ({ ...state, [stageId]: true }));
@@ -198,36 +240,64 @@ function Journey({ agent }: { agent: boolean }) {
               onShowTask={showTask}
             />
           </div>
-          <div className="space-y-3">
-            {journey.data.stages.map((stage) => {
-              const expanded = toggled[stage.id] ?? stage.id === openedStageId;
-              return (
-                <StageSection
-                  key={stage.id}
-                  stage={stage}
-                  entries={entries}
-                  customTasks={customsByStage.get(stage.id) ?? NO_CUSTOM_TASKS}
-                  expanded={expanded}
-                  onToggle={toggleStage}
-                />
-              );
-            })}
-          </div>
-          {unstagedCustoms.length > 0 && (
-            <section
-              className="rounded-xl border border-surface-border bg-surface p-4"
-              aria-label={owner.kind === 'own' ? 'My custom tasks' : 'Custom tasks'}
-            >
-              {/* "My" only on one's own journey: a member or an agent reads the seller's. */}
-              <h2 className="mb-3 font-semibold">
-                {owner.kind === 'own' ? 'My Custom Tasks' : 'Custom Tasks'}
-              </h2>
-              <ul className="space-y-2">
-                {unstagedCustoms.map((task) => (
-                  <TaskRow key={task.id} task={rowOfCustomTask(task)} />
-                ))}
-              </ul>
-            </section>
+          {/* Offered once something is assigned to the reader (a seller alone, assigning nothing,
+              has no use for it); kept while their list is on screen, even emptied. */}
+          {reader && (mine.length > 0 || tasksShown === 'mine') && (
+            <div role="group" aria-label="Tasks shown" className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant={tasksShown === 'all' ? 'default' : 'outline'}
+                aria-pressed={tasksShown === 'all'}
+                onClick={() => setTasksShown('all')}
+              >
+                All tasks
+              </Button>
+              <Button
+                size="sm"
+                variant={tasksShown === 'mine' ? 'default' : 'outline'}
+                aria-pressed={tasksShown === 'mine'}
+                onClick={() => setTasksShown('mine')}
+              >
+                Assigned to me ({openMine} open)
+              </Button>
+            </div>
+          )}
+          {tasksShown === 'mine' ? (
+            <AssignedToMe rows={mine} />
+          ) : (
+            <>
+              <div className="space-y-3">
+                {journey.data.stages.map((stage) => {
+                  const expanded = toggled[stage.id] ?? stage.id === openedStageId;
+                  return (
+                    <StageSection
+                      key={stage.id}
+                      stage={stage}
+                      entries={entries}
+                      customTasks={customsByStage.get(stage.id) ?? NO_CUSTOM_TASKS}
+                      expanded={expanded}
+                      onToggle={toggleStage}
+                    />
+                  );
+                })}
+              </div>
+              {unstagedCustoms.length > 0 && (
+                <section
+                  className="rounded-xl border border-surface-border bg-surface p-4"
+                  aria-label={owner.kind === 'own' ? 'My custom tasks' : 'Custom tasks'}
+                >
+                  {/* "My" only on one's own journey: a member or an agent reads the seller's. */}
+                  <h2 className="mb-3 font-semibold">
+                    {owner.kind === 'own' ? 'My Custom Tasks' : 'Custom Tasks'}
+                  </h2>
+                  <ul className="space-y-2">
+                    {unstagedCustoms.map((task) => (
+                      <TaskRow key={task.id} task={rowOfCustomTask(task)} />
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </>
           )}
           {!agent && <AddJourneyTask stages={journey.data.stages} owner={owner} />}
         </TaskRowActionsProvider>

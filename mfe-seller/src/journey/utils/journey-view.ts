@@ -185,3 +185,43 @@ export function dueSoonTasks(
         (a.row.dueDate ?? '').localeCompare(b.row.dueDate ?? '') || a.row.title.localeCompare(b.row.title),
     );
 }
+
+/** Who is reading the journey, as the assignee field names people. */
+export interface Reader {
+  firstName: string;
+  lastName: string;
+}
+
+const personKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/**
+ * Whether a task's assignee is the reader: their full name (as the field offers the household's
+ * people) or their first name alone, whatever the case and spacing it was typed in.
+ */
+export function isAssignedTo(assignedTo: string | null, reader: Reader): boolean {
+  if (!assignedTo?.trim()) return false;
+  const assignee = personKey(assignedTo);
+  const first = personKey(reader.firstName);
+  return (
+    assignee === personKey(`${reader.firstName} ${reader.lastName}`) || (first !== '' && assignee === first)
+  );
+}
+
+/**
+ * The journey's and the custom tasks assigned to the reader: open ones first, then by due date
+ * (undated last), then by title.
+ */
+export function tasksAssignedTo(
+  entries: readonly TaskEntry[],
+  customTasks: readonly CustomTask[],
+  reader: Reader,
+): TaskRowModel[] {
+  return [...entries.map(rowOfEntry), ...customTasks.map(rowOfCustomTask)]
+    .filter((row) => isAssignedTo(row.assignedTo, reader))
+    .toSorted(
+      (a, b) =>
+        Number(a.status === 'completed') - Number(b.status === 'completed') ||
+        (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31') ||
+        a.title.localeCompare(b.title),
+    );
+}

@@ -82,6 +82,17 @@ async function workOnHazelsHome(milo: Page, url = baseUrl): Promise<void> {
   await stream;
 }
 
+/** Hazel removes Milo from her group, as My Groups does. */
+async function removeMilo(hazel: Page, url = baseUrl): Promise<void> {
+  const [group] = (await (await hazel.request.get(`${url}/api/user-groups`)).json()) as {
+    id: string;
+    members: { userId: string; name: string }[];
+  }[];
+  const miloId = group?.members.find((member) => member.name === 'Milo Member')?.userId;
+  const removal = await hazel.request.delete(`${url}/api/user-groups/${group?.id}/members/${miloId}`);
+  expect(removal.status()).toBe(204);
+}
+
 describe('a live household', () => {
   it('a completion and a note in one browser appear in the other without a reload (the delay reported); a note written by two keeps both', async () => {
     const { hazel, milo } = await householdOfTwo();
@@ -484,15 +495,7 @@ describe('custom tasks, live', () => {
       status: 404,
       method: 'GET',
     });
-    const [group] = (await (await hazel.page.request.get(`${baseUrl}/api/user-groups`)).json()) as {
-      id: string;
-      members: { userId: string; name: string }[];
-    }[];
-    const miloId = group?.members.find((member) => member.name === 'Milo Member')?.userId;
-    const removal = await hazel.page.request.delete(
-      `${baseUrl}/api/user-groups/${group?.id}/members/${miloId}`,
-    );
-    expect(removal.status()).toBe(204);
+    await removeMilo(hazel.page);
     const entries = taskEntriesSchema.parse(await (await hazel.page.request.get(tasksUrl)).json());
     const curbAppeal = entries.find((entry) => entry.taskTemplate.title === 'Curb Appeal')?.id;
     const completed = await hazel.page.request.put(`${baseUrl}/api/client-tasks/${curbAppeal}`, {
@@ -525,15 +528,7 @@ describe('custom tasks, live', () => {
     ]);
 
     // Hazel removes Milo while he is on his own journey: nothing on his screen hears of it.
-    const [group] = (await (await hazel.page.request.get(`${baseUrl}/api/user-groups`)).json()) as {
-      id: string;
-      members: { userId: string; name: string }[];
-    }[];
-    const miloId = group?.members.find((member) => member.name === 'Milo Member')?.userId;
-    const removal = await hazel.page.request.delete(
-      `${baseUrl}/api/user-groups/${group?.id}/members/${miloId}`,
-    );
-    expect(removal.status()).toBe(204);
+    await removeMilo(hazel.page);
     expect(await picker.locator('option').count()).toBe(2);
 
     // He goes to choose: the list is read again, and with his own the one journey left, no picker.

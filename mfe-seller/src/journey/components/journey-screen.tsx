@@ -172,13 +172,13 @@ function Journey({ agent }: { agent: boolean }) {
     () => (journey.data && entries ? dueSoonTasks(journey.data, entries, customs) : []),
     [journey.data, entries, customs],
   );
-  // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
   const [tasksShown, setTasksShown] = useState<TasksShown>('all');
   const mine = useMemo(
     () => (entries && reader ? tasksAssignedTo(entries, customs, reader) : []),
     [entries, customs, reader],
   );
   const openMine = mine.filter((row) => row.status !== 'completed').length;
+  // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
   const [shownTask, setShownTask] = useState<TaskToShow | null>(null);
   const showTask = useCallback((task: TaskToShow) => {
     // A task is shown where it is: in its stage, among all the tasks.

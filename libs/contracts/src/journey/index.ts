@@ -5,3 +5,4 @@ export * from './groups.ts';
 export * from './insights.ts';
 export * from './calendar.ts';
 export * from './live.ts';
+export * from './assignees.ts';

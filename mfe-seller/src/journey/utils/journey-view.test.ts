@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomTask, JourneyResponse } from './journey-api.ts';
 import { entryFixture, stageFixture } from './journey-test-fixtures.tsx';
-import { dueSoonTasks, isAssignedTo, isoDatePlus, nextUpOf } from './journey-view.ts';
+import { dueSoonTasks, isoDatePlus, nextUpOf } from './journey-view.ts';
 
 const done = stageFixture('declutter', 'Declutter', 'completed');
 const current = stageFixture('assessment', 'Initial Assessment', 'in_progress');
@@ -122,22 +122,5 @@ describe('dueSoonTasks (the progress card’s week ahead)', () => {
     expect(isoDatePlus('2030-01-28', 6)).toBe('2030-02-03');
     expect(isoDatePlus('2030-12-29', 6)).toBe('2031-01-04');
     expect(isoDatePlus('2028-02-26', 6)).toBe('2028-03-03');
-  });
-});
-
-describe('isAssignedTo', () => {
-  const jane = { firstName: 'Jane', lastName: 'Seller' };
-  it('knows the reader by full name or first name, whatever the case and spacing', () => {
-    expect(
-      ['Jane Seller', ' jane   seller ', 'JANE', 'jane'].map((name) => isAssignedTo(name, jane)),
-    ).toEqual([true, true, true, true]);
-  });
-
-  it('does not take another name, a part of one, or no one for the reader', () => {
-    expect(
-      ['Jane S', 'Janet', 'Seller', 'Sam Helper', '', '  ', null].map((name) => isAssignedTo(name, jane)),
-    ).toEqual([false, false, false, false, false, false, false]);
-    expect(isAssignedTo('', { firstName: '', lastName: '' })).toBe(false);
-    expect(isAssignedTo('Seller', { firstName: '', lastName: 'Seller' })).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
 import type { CustomTask, JourneyResponse, TaskEntry } from './journey-api.ts';
-import type { TaskPriority, TaskViewStatus } from '@listready/contracts/journey';
+import {
+  isAssignedTo,
+  type Assignee,
+  type TaskPriority,
+  type TaskViewStatus,
+} from '@listready/contracts/journey';
 import { lazyDateFormat } from '@listready/web-client';
 import { DUE_SOON_DAYS } from '@listready/ui/journey';
 
@@ -186,35 +191,15 @@ export function dueSoonTasks(
     );
 }
 
-/** Who is reading the journey, as the assignee field names people. */
-export interface Reader {
-  firstName: string;
-  lastName: string;
-}
-
-const personKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-
 /**
- * Whether a task's assignee is the reader: their full name (as the field offers the household's
- * people) or their first name alone, whatever the case and spacing it was typed in.
- */
-export function isAssignedTo(assignedTo: string | null, reader: Reader): boolean {
-  if (!assignedTo?.trim()) return false;
-  const assignee = personKey(assignedTo);
-  const first = personKey(reader.firstName);
-  return (
-    assignee === personKey(`${reader.firstName} ${reader.lastName}`) || (first !== '' && assignee === first)
-  );
-}
-
-/**
- * The journey's and the custom tasks assigned to the reader: open ones first, then by due date
- * (undated last), then by title.
+ * The journey's and the custom tasks assigned to the reader (named by first name, full name or
+ * e-mail, as reminders and calendar feeds take it: `isAssignedTo`): open ones first, then by due
+ * date (undated last), then by title.
  */
 export function tasksAssignedTo(
   entries: readonly TaskEntry[],
   customTasks: readonly CustomTask[],
-  reader: Reader,
+  reader: Assignee,
 ): TaskRowModel[] {
   return [...entries.map(rowOfEntry), ...customTasks.map(rowOfCustomTask)]
     .filter((row) => isAssignedTo(row.assignedTo, reader))

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CalendarFeed } from '@listready/contracts';
 import { calendarFeeds, users, type Db } from '@listready/db';
-import { datedTasksOf, feedScopesOf, isAssignedTo, reminderMinutesOf } from './dated-tasks.ts';
+import { isAssignedTo } from '@listready/contracts/journey';
+import { datedTasksOf, feedScopesOf, reminderMinutesOf } from './dated-tasks.ts';
 import type { FeedTokens } from './feed-tokens.ts';
 import { feedCalendarText } from './ics-calendar.ts';
 

@@ -7,7 +7,8 @@ import {
   users,
   type NotificationPreferences,
 } from '@listready/db';
-import { isAssignedTo, type DatedTask, type Queryable } from '../calendar/dated-tasks.ts';
+import { isAssignedTo } from '@listready/contracts/journey';
+import type { DatedTask, Queryable } from '../calendar/dated-tasks.ts';
 
 /** Someone a task's reminder goes to, with what the reminder needs to reach them. */
 export interface ReminderRecipient {

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { Button } from '@listready/ui';
+import { Button, lazyDialog } from '@listready/ui';
 import type { JourneyStage } from '@listready/contracts/journey';
 import { useClientProfile } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames, useJourneyUrl, type JourneyOwner } from '../hooks/use-household.ts';
 import { CUSTOM_TASKS_URL } from '../utils/journey-api.ts';
-import { LazyPersonalTaskFormDialog } from '../../profile/components/lazy-form-dialogs.tsx';
+
+/* The form (react-hook-form, the contracts' resolver) is fetched when it first opens. */
+const LazyTaskFormDialog = lazyDialog(
+  async () => (await import('../../profile/components/personal-task-form-dialog.tsx')).PersonalTaskFormDialog,
+);
 
 /**
  * Add Task under the journey: a custom task on the journey the page shows. On a household's, the
@@ -32,7 +36,7 @@ export function AddJourneyTask({ stages, owner }: { stages: readonly JourneyStag
       {/* Mounted while open: each Add Task starts a fresh form (and a fresh task id); the dialog
           gives the focus back to the button as it closes. */}
       {open && (
-        <LazyPersonalTaskFormDialog
+        <LazyTaskFormDialog
           open
           onOpenChange={setOpen}
           addTo={{ url, description: whose }}

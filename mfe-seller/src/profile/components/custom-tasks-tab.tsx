@@ -17,7 +17,7 @@ import { formatDueDate } from '../../journey/utils/journey-view.ts';
 import { useDeletePersonalTask, usePersonalTasks } from '../hooks/use-profile-requests.ts';
 import { Badge, PRIORITY_BADGE_VARIANT } from './badge.tsx';
 import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
-import { LazyPersonalTaskFormDialog } from './lazy-form-dialogs.tsx';
+import { PersonalTaskFormDialog } from './personal-task-form-dialog.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; task: CustomTask } | null;
 
@@ -150,7 +150,7 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
         </ul>
       )}
       {editing && (
-        <LazyPersonalTaskFormDialog
+        <PersonalTaskFormDialog
           key={editing.mode === 'edit' ? editing.task.id : 'add'}
           task={editing.mode === 'edit' ? editing.task : undefined}
           stages={stages}

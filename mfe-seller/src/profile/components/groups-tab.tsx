@@ -10,7 +10,7 @@ import {
   type MemberRemoval,
 } from '../hooks/use-profile-requests.ts';
 import { GroupCard } from './group-card.tsx';
-import { LazyGroupFormDialog } from './lazy-form-dialogs.tsx';
+import { GroupFormDialog } from './group-form-dialog.tsx';
 import { JoinGroupCard } from './join-group-card.tsx';
 import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
 
@@ -90,7 +90,7 @@ export function GroupsTab({
         )}
       </Card>
       <JoinGroupCard key={joinCode} fromLink={joinCode} onJoined={(group) => setJoinedId(group.id)} />
-      {creating && <LazyGroupFormDialog open={creating} onOpenChange={setCreating} />}
+      {creating && <GroupFormDialog open={creating} onOpenChange={setCreating} />}
       {deleting && (
         <LazyConfirmDialog
           open
@@ -144,7 +144,7 @@ export function GroupsTab({
         />
       )}
       {editing && (
-        <LazyGroupFormDialog
+        <GroupFormDialog
           key={editing.id}
           group={editing}
           open

@@ -3,7 +3,7 @@ import { Clock, Target } from 'lucide-react';
 import { agentAccountSchema } from '@listready/contracts/auth';
 import { Card, cn } from '@listready/ui';
 import { AgentContactActions, apiClient, apiQuery, useSession } from '@listready/web-client';
-import { JourneyStanding, PriorityBadge, ProgressBar, StageSummary } from '@listready/ui/journey';
+import { JourneyCard, PriorityBadge, StageSummary } from '@listready/ui/journey';
 import { dayLabel } from '../dashboard/utils/insight-labels.ts';
 import {
   DEMO_CLIENT_FIRST_NAME,
@@ -14,33 +14,21 @@ import {
   demoProgress,
 } from './client-demo-data.ts';
 
-function JourneyCard() {
-  const progress = demoProgress();
+function DemoJourneyCard() {
   return (
-    <Card className="min-w-0 p-5" role="region" aria-labelledby="demo-progress-title">
-      <div className="flex items-baseline justify-between gap-4">
-        <h3 id="demo-progress-title" className="text-lg font-semibold">
-          Your Home Sale Journey
-        </h3>
-        <span className="text-2xl font-bold text-brand-soft">{progress.percent}%</span>
-      </div>
-      <ProgressBar percent={progress.percent} label="Journey progress" className="mt-3" />
-      <div className="mt-3 flex justify-between text-sm text-ink-muted">
-        <span>
-          {progress.completedTasks} of {progress.totalTasks} tasks completed
-        </span>
-        <span>{progress.remainingTasks} remaining</span>
-      </div>
-      <JourneyStanding
-        stages={DEMO_STAGES}
-        current={DEMO_STAGES.findIndex((stage) => stage.status === 'in_progress')}
-        week={DEMO_WEEK.map((task) => ({
-          key: task.title,
-          title: task.title,
-          dueLabel: dayLabel(demoDueDate(task.inDays)),
-        }))}
-      />
-    </Card>
+    <JourneyCard
+      title="Your Home Sale Journey"
+      titleId="demo-progress-title"
+      headingLevel={3}
+      summary={demoProgress()}
+      stages={DEMO_STAGES}
+      current={DEMO_STAGES.findIndex((stage) => stage.status === 'in_progress')}
+      week={DEMO_WEEK.map((task) => ({
+        key: task.title,
+        title: task.title,
+        dueLabel: dayLabel(demoDueDate(task.inDays)),
+      }))}
+    />
   );
 }
 
@@ -141,7 +129,7 @@ export function ClientDemoScreen() {
           <p className="mt-1 text-ink-muted">Let&apos;s get moving</p>
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <JourneyCard />
+          <DemoJourneyCard />
           <TodaysPriorityCard />
         </div>
         <StagesList />

@@ -7,11 +7,4 @@ export { StageIcon } from './stage-icon.tsx';
 export { StageSummary, type StageStatus, type StageSummaryFields } from './stage-summary.tsx';
 export { PriorityBadge, type TaskPriorityLevel } from './priority-badge.tsx';
 export { ProgressBar } from './progress-bar.tsx';
-export {
-  DUE_SOON_DAYS,
-  DUE_SOON_SHOWN,
-  JourneyStanding,
-  dueSoonText,
-  stagePositionText,
-  type WeekTask,
-} from './journey-standing.tsx';
+export { DUE_SOON_DAYS, JourneyCard, type JourneyCounts, type WeekTask } from './journey-card.tsx';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dueSoonText, stagePositionText } from './journey-standing.tsx';
+import { JourneyCard, dueSoonText, stagePositionText } from './journey-card.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StageIcon } from './stage-icon.tsx';
 import { StageSummary } from './stage-summary.tsx';
@@ -66,6 +66,32 @@ describe('where the journey stands', () => {
     const stages = [{ title: 'Initial Assessment' }, { title: 'Declutter' }];
     expect(stagePositionText(stages, 1)).toBe('Stage 2 of 2: Declutter');
     expect(stagePositionText(stages, -1)).toBe('Every stage completed');
+  });
+
+  it('draws one card, the seller’s or the demo’s: a region named by its heading, the counts and the bar', () => {
+    render(
+      <JourneyCard
+        title="Casey’s Home Sale Journey"
+        titleId="card-title"
+        headingLevel={3}
+        summary={{ percent: 36, completedTasks: 20, totalTasks: 55, remainingTasks: 35 }}
+        stages={[
+          { title: 'Initial Assessment', status: 'completed' },
+          { title: 'Declutter', status: 'in_progress' },
+        ]}
+        current={1}
+        week={[{ key: 'a', title: 'Clear the garage', dueLabel: 'Jan 12, 2030' }]}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Casey’s Home Sale Journey' });
+    expect(card.querySelector('h3')?.id).toBe('card-title');
+    const bar = screen.getByRole('progressbar', { name: 'Journey progress' }) as HTMLProgressElement;
+    expect(bar.value).toBe(36);
+    expect(card.textContent).toContain('36%');
+    expect(screen.getByTestId('progress-completed').textContent).toBe('20 of 55 tasks completed');
+    expect(card.textContent).toContain('35 remaining');
+    expect(screen.getByTestId('progress-stage').textContent).toBe('Stage 2 of 2: Declutter');
+    expect(screen.getByText('Clear the garage').tagName).toBe('SPAN');
   });
 
   it('counts the week in words', () => {

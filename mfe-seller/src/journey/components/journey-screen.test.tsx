@@ -252,7 +252,8 @@ describe('JourneyScreen', () => {
     expect(await screen.findByText('2 of 4 tasks completed')).toBeTruthy();
     expect(screen.getByText('2 remaining')).toBeTruthy();
     expect(screen.getByText('50%')).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    const bar = screen.getByRole('progressbar', { name: 'Journey progress' }) as HTMLProgressElement;
+    expect(bar.value).toBe(50);
     expect(screen.getByText("Today's Priority")).toBeTruthy();
   });
 

@@ -1,4 +1,6 @@
+import { Card } from '../components/card.tsx';
 import { cn } from '../lib/class-names.ts';
+import { ProgressBar } from './progress-bar.tsx';
 import type { StageStatus } from './stage-summary.tsx';
 
 /** How many days "the coming week" covers on the journey card: today and the six after it. */
@@ -17,6 +19,8 @@ const STEP_CLASS: Record<StageStatus, string> = {
   in_progress: 'bg-brand-soft',
   locked: 'bg-page',
 };
+
+type JourneyStage = { title: string; status: StageStatus };
 
 /** Where the journey stands: "Stage 2 of 8: Declutter", or every stage done (`current` −1). */
 export function stagePositionText(stages: readonly { title: string }[], current: number): string {
@@ -40,18 +44,17 @@ export interface WeekTask {
 }
 
 /**
- * The lower half of the journey card (the seller's, and the client demo's copy of it): the stage in
- * progress among all of them, each stage a step coloured by its status (a list whose items say each
- * stage's name and status to screen readers), then the open tasks due in the coming week, soonest
- * first — the first DUE_SOON_SHOWN named with their dates (a long title cut with an ellipsis), the
- * rest counted.
+ * The journey card's lower half: the stage in progress among all of them, each stage a step coloured
+ * by its status (a list whose items say each stage's name and status to screen readers), then the
+ * open tasks due in the coming week, soonest first — the first DUE_SOON_SHOWN named with their dates
+ * (a long title cut with an ellipsis), the rest counted.
  */
-export function JourneyStanding({
+function JourneyStanding({
   stages,
   current,
   week,
 }: {
-  stages: readonly { title: string; status: StageStatus }[];
+  stages: readonly JourneyStage[];
   /** The index in `stages` of the stage in progress; −1 once every stage is completed. */
   current: number;
   week: readonly WeekTask[];
@@ -101,5 +104,63 @@ export function JourneyStanding({
       )}
       {week.length > named.length && <p className="text-ink-muted">and {week.length - named.length} more</p>}
     </div>
+  );
+}
+
+/** The counts the card's upper half says (the journey's summary, as the API and the demo have it). */
+export interface JourneyCounts {
+  percent: number;
+  completedTasks: number;
+  totalTasks: number;
+  remainingTasks: number;
+}
+
+/**
+ * The Your Home Sale Journey card, as the seller's journey and the agent's client demo draw it:
+ * percent, X of Y tasks completed, N remaining (the spec's); then where the journey stands and the
+ * coming week (JourneyStanding). A region named by its heading: h2 on the seller's journey, h3 in the
+ * demo (under the page's h2).
+ */
+export function JourneyCard({
+  title,
+  titleId,
+  headingLevel = 2,
+  summary,
+  stages,
+  current,
+  week,
+}: {
+  title: string;
+  /** The heading's id, unique on the page: the region is named by it. */
+  titleId: string;
+  headingLevel?: 2 | 3;
+  summary: JourneyCounts;
+  stages: readonly JourneyStage[];
+  /** The index in `stages` of the stage in progress; −1 once every stage is completed. */
+  current: number;
+  week: readonly WeekTask[];
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    // min-w-0: a grid item is as wide as its longest unbreakable line by default, and a long title
+    // in the week list (cut with an ellipsis) would otherwise widen the card past a phone's screen.
+    <Card className="min-w-0 p-5" role="region" aria-labelledby={titleId}>
+      <div className="flex items-baseline justify-between gap-4">
+        <Heading id={titleId} className="min-w-0 text-lg font-semibold wrap-anywhere">
+          {title}
+        </Heading>
+        <span className="text-2xl font-bold text-brand-soft" data-testid="progress-percent">
+          {summary.percent}%
+        </span>
+      </div>
+      <ProgressBar percent={summary.percent} label="Journey progress" className="mt-3" />
+      <div className="mt-3 flex justify-between text-sm text-ink-muted">
+        <span data-testid="progress-completed">
+          {summary.completedTasks} of {summary.totalTasks} tasks completed
+        </span>
+        <span>{summary.remainingTasks} remaining</span>
+      </div>
+      <JourneyStanding stages={stages} current={current} week={week} />
+    </Card>
   );
 }

@@ -221,14 +221,17 @@ export function useBrowser(fileName: string) {
   return {
     /**
      * A page in a fresh context. `serviceWorkers: 'block'` keeps the platform's worker out, for a
-     * test that cuts requests with `page.route` (which does not see what a worker answers).
+     * test that cuts requests with `page.route` (which does not see what a worker answers);
+     * `locale` is the browser's language (navigator.language, Intl's default; Chromium's own if unset).
      */
     async newPage(
       viewport = { width: 1280, height: 800 },
-      { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+      { serviceWorkers = 'allow', locale }: { serviceWorkers?: 'allow' | 'block'; locale?: string } = {},
     ): Promise<ObservedPage> {
       if (!browser) throw new Error('useBrowser: the browser is not launched yet');
-      const page = await observe(await browser.newContext({ viewport, serviceWorkers }));
+      const page = await observe(
+        await browser.newContext({ viewport, serviceWorkers, ...(locale ? { locale } : {}) }),
+      );
       open.push(page);
       return page.observed;
     },

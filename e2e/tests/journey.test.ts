@@ -311,8 +311,9 @@ describe('the seller journey against the real journey service', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reschedules a task, sending only the filled due date', async () => {
-    const { page, errors, cspViolations } = await browser.newPage();
+  it('reschedules a task, sending only the filled due date, written in English in a German browser', async () => {
+    // A browser set to German: the page is English (lang="en"), and so are its dates.
+    const { page, errors, cspViolations } = await browser.newPage(undefined, { locale: 'de-DE' });
     await signUpSeller(page, 'Remy');
     await openJourney(page, 'Remy');
 
@@ -336,10 +337,11 @@ describe('the seller journey against the real journey service', () => {
     expect((await put).postDataJSON()).toEqual({ dueDate: '2031-03-04' });
     await toast(page, 'Task updated').waitFor();
     await taskRow(page, 'Garage').getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
+    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
 
     await page.reload();
     await openJourney(page, 'Remy');
-    expect(await taskRow(page, 'Garage').getByTestId('task-due-date').innerText()).toContain('2031');
+    expect(await taskRow(page, 'Garage').getByTestId('task-due-date').innerText()).toBe('Due Mar 4, 2031');
     expect(errors).toEqual([]);
   });
 

@@ -2,8 +2,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentAccount } from '@listready/contracts/auth';
 import { anAgent, renderWithSession } from '@listready/web-client/testing';
+import { dayLabel } from '@listready/web-client';
 import { DEMO_STAGES, demoDueDate, demoProgress } from './client-demo-data.ts';
-import { dayLabel } from '../dashboard/utils/insight-labels.ts';
 import { ClientDemoScreen } from './client-demo-screen.tsx';
 
 afterEach(() => {

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Target } from 'lucide-react';
 import { agentAccountSchema } from '@listready/contracts/auth';
 import { Card, cn } from '@listready/ui';
-import { AgentContactActions, apiClient, apiQuery, useSession } from '@listready/web-client';
+import { AgentContactActions, apiClient, apiQuery, useSession, dayLabel } from '@listready/web-client';
 import { JourneyCard, PriorityBadge, StageSummary } from '@listready/ui/journey';
-import { dayLabel } from '../dashboard/utils/insight-labels.ts';
 import {
   DEMO_CLIENT_FIRST_NAME,
   DEMO_STAGES,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyDateFormat } from './date-format.ts';
+import { dayLabel, lazyDateFormat } from './date-format.ts';
 
 describe('lazyDateFormat', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -30,5 +30,13 @@ describe('lazyDateFormat', () => {
     const month = lazyDateFormat('en-US', { month: 'long', timeZone: 'UTC' });
     const date = new Date('2030-06-02T12:00:00Z');
     expect([day(date), month(date), day(date)]).toEqual(['2', 'June', '2']);
+  });
+});
+
+describe('dayLabel', () => {
+  it('writes a calendar day as the day itself, in English, whatever the time zone', () => {
+    expect(dayLabel('2030-06-02')).toBe('Jun 2, 2030');
+    expect(dayLabel('2030-12-31')).toBe('Dec 31, 2030');
+    expect(dayLabel('2032-02-29')).toBe('Feb 29, 2032');
   });
 });

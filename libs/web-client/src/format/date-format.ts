@@ -14,3 +14,17 @@ export function lazyDateFormat(
     return format.format(date);
   };
 }
+
+const calendarDayFormat = lazyDateFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A `YYYY-MM-DD` calendar day (a due date, a forecast) as every screen writes it: "Jan 12, 2030",
+ * in the pages' language (`<html lang="en">`, whatever the browser's locale), and the same day
+ * wherever the reader is (no time zone moves it).
+ */
+export const dayLabel = (isoDate: string): string => calendarDayFormat(new Date(`${isoDate}T00:00:00Z`));

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, forecastLabels, stalledReasonLabel } from './insight-labels.ts';
+import { forecastLabels, stalledReasonLabel } from './insight-labels.ts';
 
 describe('insight labels', () => {
-  it('writes a day as the day itself, whatever the agent’s time zone', () => {
-    expect(dayLabel('2030-06-02')).toBe('Jun 2, 2030');
-    expect(dayLabel('2030-12-31')).toBe('Dec 31, 2030');
-  });
-
   it('says why a client is stalled, singular and plural', () => {
     expect(stalledReasonLabel({ kind: 'inactive', days: 1 })).toBe('No activity for 1 day');
     expect(stalledReasonLabel({ kind: 'inactive', days: 9 })).toBe('No activity for 9 days');

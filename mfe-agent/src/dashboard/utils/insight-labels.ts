@@ -1,17 +1,7 @@
 import type { ClientInsight, ReadinessForecast, StalledReason } from '@listready/contracts/journey';
-import { lazyDateFormat } from '@listready/web-client';
+import { dayLabel } from '@listready/web-client';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-const dayFormat = lazyDateFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'Jun 2, 2030' for a `YYYY-MM-DD` day, the same whatever the agent's own time zone. */
-export const dayLabel = (isoDate: string): string => dayFormat(new Date(`${isoDate}T00:00:00Z`));
 
 /** The client's name; a seller without one is still listed. */
 export const insightName = (client: ClientInsight) =>

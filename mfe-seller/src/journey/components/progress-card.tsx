@@ -1,8 +1,9 @@
 import { JourneyCard } from '@listready/ui/journey';
+import { dayLabel } from '@listready/web-client';
 import type { JourneyOwner } from '../hooks/use-household.ts';
 import type { JourneyResponse } from '../utils/journey-api.ts';
 import type { TaskToShow } from './todays-priority-card.tsx';
-import { formatDueDate, type PointedTask } from '../utils/journey-view.ts';
+import type { PointedTask } from '../utils/journey-view.ts';
 
 /**
  * Whose journey the progress card sums up: "Your Home Sale Journey" on the reader's own; on a
@@ -48,7 +49,7 @@ export function ProgressCard({
       week={dueSoon.map(({ row, stageId }) => ({
         key: row.id,
         title: row.title,
-        dueLabel: formatDueDate(row.dueDate ?? ''),
+        dueLabel: dayLabel(row.dueDate ?? ''),
         onShow: onShowTask && (() => onShowTask({ id: row.id, stageId })),
       }))}
     />

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
 import { Button, cn } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
+import { dayLabel } from '@listready/web-client';
 import { useReadOnlyJourney } from '../hooks/use-household.ts';
 import {
   usePendingTaskChanges,
@@ -14,7 +15,7 @@ import {
   type PendingTaskChange,
 } from '../utils/pending-task-changes.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
-import { formatDueDate, type TaskRowModel } from '../utils/journey-view.ts';
+import type { TaskRowModel } from '../utils/journey-view.ts';
 import { noteDraftKey, readNoteDraft } from '../utils/note-drafts.ts';
 import { NotesEditor } from './notes-editor.tsx';
 import { keptWorkFor, PendingNote, type KeptWork } from './pending-note.tsx';
@@ -154,7 +155,7 @@ function TaskRowView({
             {task.dueDate && (
               <span className="flex items-center gap-1" data-testid="task-due-date">
                 <CalendarClock aria-hidden="true" className="size-3.5" />
-                Due {formatDueDate(task.dueDate)}
+                Due {dayLabel(task.dueDate)}
               </span>
             )}
             {completed && task.completedBy && (

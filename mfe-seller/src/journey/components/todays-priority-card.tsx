@@ -1,8 +1,9 @@
 import { CalendarClock, Clock, Target } from 'lucide-react';
 import { Button, Card } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
+import { dayLabel } from '@listready/web-client';
 import type { JourneyResponse } from '../utils/journey-api.ts';
-import { formatDueDate, type NextUp } from '../utils/journey-view.ts';
+import type { NextUp } from '../utils/journey-view.ts';
 
 /** The task a card points at: where to find it on the page. */
 export interface TaskToShow {
@@ -80,7 +81,7 @@ export function TodaysPriorityCard({
             {pointed.overdueSince ? (
               <span className="flex items-center gap-1">
                 <CalendarClock aria-hidden="true" className="size-4" />
-                Was due {formatDueDate(pointed.overdueSince)}
+                Was due {dayLabel(pointed.overdueSince)}
               </span>
             ) : priority ? (
               <span className="flex items-center gap-1">

@@ -5,7 +5,6 @@ import {
   type TaskPriority,
   type TaskViewStatus,
 } from '@listready/contracts/journey';
-import { lazyDateFormat } from '@listready/web-client';
 import { DUE_SOON_DAYS } from '@listready/ui/journey';
 
 export type JourneyStageView = JourneyResponse['stages'][number];
@@ -81,15 +80,6 @@ export function entriesOfStage(
   const ofStage = entries.filter((entry) => entry.stage.id === stageId);
   if (layout === 'tasks') return ofStage;
   return ofStage.toSorted((a, b) => a.taskTemplate.orderIndex - b.taskTemplate.orderIndex);
-}
-
-/** One formatter for every due date (55 of them per render of a journey whose tasks all have one). */
-const dueDateFormat = lazyDateFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** Formats a YYYY-MM-DD date for display without the time zone moving it a day. */
-export function formatDueDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return dueDateFormat(new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1));
 }
 
 /** A task the Today's Priority card points at, and where it is on the journey. */

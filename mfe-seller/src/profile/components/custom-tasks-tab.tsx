@@ -4,7 +4,7 @@ import { CalendarClock, Pencil, Plus, Trash2, User } from 'lucide-react';
 import { journeyResponseSchema, type CustomTask } from '@listready/contracts/journey';
 import type { PublicUser } from '@listready/contracts/auth';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
-import { apiClient, apiQuery } from '@listready/web-client';
+import { apiClient, apiQuery, dayLabel } from '@listready/web-client';
 import { keptWorkFor, PendingNote } from '../../journey/components/pending-note.tsx';
 import { useHouseholdMemberNames } from '../../journey/hooks/use-household.ts';
 import {
@@ -13,7 +13,6 @@ import {
 } from '../../journey/hooks/use-offline-task-changes.ts';
 import { journeyReadRetry } from '../../journey/hooks/use-journey-queries.ts';
 import { JOURNEY_URL } from '../../journey/utils/journey-api.ts';
-import { formatDueDate } from '../../journey/utils/journey-view.ts';
 import { useDeletePersonalTask, usePersonalTasks } from '../hooks/use-profile-requests.ts';
 import { Badge, PRIORITY_BADGE_VARIANT } from './badge.tsx';
 import { LazyConfirmDialog } from './lazy-confirm-dialog.tsx';
@@ -119,7 +118,7 @@ export function CustomTasksTab({ user }: { user: PublicUser }) {
                   {task.dueDate && (
                     <span className="flex items-center gap-1">
                       <CalendarClock aria-hidden="true" className="size-4" />
-                      Due {formatDueDate(task.dueDate)}
+                      Due {dayLabel(task.dueDate)}
                     </span>
                   )}
                 </div>

@@ -169,6 +169,10 @@ describe('the household on one journey', () => {
     await list.getByText('Assigned to Milo Member').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, 'household-test--assigned-to-me-375.png') });
+    // The address holds the list: a reload opens it again, on the household's journey.
+    expect(new URL(page.url()).searchParams.get('tasks')).toBe('mine');
+    await page.reload();
+    await list.getByText('Assigned to Milo Member').waitFor();
     await seller(page).getByRole('button', { name: 'All tasks' }).click();
     await seller(page).getByRole('region', { name: 'Declutter' }).waitFor();
     // The choice is kept: a reload stays on the seller's journey.

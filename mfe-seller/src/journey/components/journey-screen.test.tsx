@@ -325,6 +325,7 @@ describe('JourneyScreen', () => {
 
     fireEvent.click(mine);
     expect(mine.getAttribute('aria-pressed')).toBe('true');
+    expect(window.location.search).toBe('?tasks=mine');
     const list = screen.getByRole('list', { name: 'Tasks assigned to you' });
     expect(
       within(list)
@@ -342,8 +343,34 @@ describe('JourneyScreen', () => {
       }),
     );
     expect(all.getAttribute('aria-pressed')).toBe('true');
+    expect(window.location.search).toBe('');
     expect(screen.queryByRole('list', { name: 'Tasks assigned to you' })).toBeNull();
     expect(stageHeader('Home Staging')).toBeTruthy();
+  });
+
+  it('keeps the reader’s list in the address: a reload opens it, Back returns to every stage', async () => {
+    const withAssignee = entries.map((entry, index) =>
+      index === 0 ? { ...entry, clientTask: { ...entry.clientTask, assignedTo: 'Jane' } } : entry,
+    );
+    scriptApi({
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, withAssignee),
+      'GET /api/clients/current/custom-tasks': () => json(200, customTasks),
+    });
+    window.history.pushState(null, '', '/journey');
+    window.history.pushState(null, '', '/journey?tasks=mine#top');
+    renderSignedIn(<JourneyScreen />);
+    const list = await screen.findByRole('list', { name: 'Tasks assigned to you' });
+    expect(within(list).getAllByTestId('task-row')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /^Assigned to me/ }).getAttribute('aria-pressed')).toBe('true');
+
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Tasks assigned to you' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'All tasks' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Assigned to me/ }));
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/journey?tasks=mine');
+    window.history.pushState(null, '', '/');
   });
 
   it('offers no list of one’s own when nothing is assigned to the reader, nor to an agent following a client', async () => {
@@ -355,7 +382,8 @@ describe('JourneyScreen', () => {
 
     // An agent following a client whose task names the agent's first name: nothing of theirs to list.
     customTasks = [{ ...customTask, assignedTo: 'Sam' }];
-    window.history.pushState(null, '', '/journey?clientId=client-7');
+    // An address naming the reader's list changes nothing for them: the stages are shown.
+    window.history.pushState(null, '', '/journey?clientId=client-7&tasks=mine');
     scriptApi({
       'GET /api/clients/current/journey?clientId=client-7': () => json(200, journey),
       'GET /api/clients/current/tasks?clientId=client-7': () => json(200, entries),
@@ -365,6 +393,7 @@ describe('JourneyScreen', () => {
     renderSignedIn(<JourneyScreen />, { firstName: 'Sam', role: 'agent' });
     await findTaskRow('Call the stager');
     expect(screen.queryByRole('group', { name: 'Tasks shown' })).toBeNull();
+    expect(stageHeader('Home Staging')).toBeTruthy();
     window.history.pushState(null, '', '/');
   });
 

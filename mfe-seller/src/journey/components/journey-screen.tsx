@@ -5,6 +5,7 @@ import { ApiRequestError, AppLink, useSession } from '@listready/web-client';
 import { useJourneyOwner, useLinkedClientId, writeHouseholdChoice } from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
+import { useTasksShown } from '../hooks/use-tasks-shown.ts';
 import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
 import {
@@ -91,9 +92,6 @@ function NoClientChosen() {
   );
 }
 
-/** Which of the journey's tasks the screen lists: all of them by stage, or the reader's. */
-type TasksShown = 'all' | 'mine';
-
 /**
  * The tasks assigned to the reader, across the stages, as one list (open first, soonest first): what
  * a member of a household working one journey has to do.
@@ -172,7 +170,8 @@ function Journey({ agent }: { agent: boolean }) {
     () => (journey.data && entries ? dueSoonTasks(journey.data, entries, customs) : []),
     [journey.data, entries, customs],
   );
-  const [tasksShown, setTasksShown] = useState<TasksShown>('all');
+  // The reader's own list (`?tasks=mine`): a household member's or the seller's, never an agent's.
+  const [tasksShown, setTasksShown] = useTasksShown(reader !== null);
   const mine = useMemo(
     () => (entries && reader ? tasksAssignedTo(entries, customs, reader) : []),
     [entries, customs, reader],
@@ -180,15 +179,18 @@ function Journey({ agent }: { agent: boolean }) {
   const openMine = mine.filter((row) => row.status !== 'completed').length;
   // Show task: its stage opened, then (once its row is drawn) scrolled to and its first button focused.
   const [shownTask, setShownTask] = useState<TaskToShow | null>(null);
-  const showTask = useCallback((task: TaskToShow) => {
-    // A task is shown where it is: in its stage, among all the tasks.
-    setTasksShown('all');
-    if (task.stageId !== null) {
-      const { stageId } = task;
-      setToggled((state) => ({ ...state, [stageId]: true }));
-    }
-    setShownTask({ ...task });
-  }, []);
+  const showTask = useCallback(
+    (task: TaskToShow) => {
+      // A task is shown where it is: in its stage, among all the tasks.
+      setTasksShown('all');
+      if (task.stageId !== null) {
+        const { stageId } = task;
+        setToggled((state) => ({ ...state, [stageId]: true }));
+      }
+      setShownTask({ ...task });
+    },
+    [setTasksShown],
+  );
   useEffect(() => {
     if (!shownTask) return;
     const row = document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(shownTask.id)}"]`);

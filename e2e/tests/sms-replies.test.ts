@@ -94,11 +94,11 @@ describe('SMS replies through the running platform', () => {
     });
     expect(dated.status).toBe(200);
 
-    // 23:00 UTC the evening before: the reminder SMS goes to the dev mailbox.
+    // 18:00 UTC the evening before (the seller's zone): the reminder SMS goes to the dev mailbox.
     const messages = createDevMailbox(database);
     await createReminderScheduler({
       db: database.db,
-      clock: () => new Date('2031-09-09T23:00:00Z'),
+      clock: () => new Date('2031-09-09T18:00:00Z'),
       mailer: devMailboxMailer(messages),
       sms: devMailboxSmsSender(messages),
       logger: pino({ level: 'silent' }),

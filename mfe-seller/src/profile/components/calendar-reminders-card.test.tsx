@@ -57,6 +57,16 @@ describe('calendar address', () => {
 });
 
 describe('reminder settings', () => {
+  it('says when reminders come: 6 pm the evening before, in the person’s zone', async () => {
+    scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
+    renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
+    expect(
+      await screen.findByText(
+        'Each open task with a due date is reminded once, at 6 pm the evening before it is due, in your time zone.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('tells an agent the number is the one their clients call; a seller that it is their profile’s', async () => {
     scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
     const agent = { ...userFixture, role: 'agent' as const };

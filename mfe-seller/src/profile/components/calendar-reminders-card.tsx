@@ -8,6 +8,7 @@ import {
   type NotificationSettingsUpdate,
   type PublicUser,
 } from '@listready/contracts/auth';
+import { DEFAULT_REMINDER_MINUTES, reminderTimeOfDay } from '@listready/contracts/calendar';
 import { Button, Card, toast } from '@listready/ui';
 import { ApiRequestError, CalendarAddress } from '@listready/web-client';
 import { useSaveReminderSettings } from '../hooks/use-calendar-reminders.ts';
@@ -97,8 +98,8 @@ function ReminderSettings({ user }: { user: PublicUser }) {
         Reminders
       </h3>
       <p className="text-sm text-ink-muted">
-        Each open task with a due date is reminded once, at 23:00 the evening before it is due, in your time
-        zone.
+        Each open task with a due date is reminded once, at {reminderTimeOfDay(DEFAULT_REMINDER_MINUTES)} the
+        evening before it is due, in your time zone.
       </p>
       <form
         noValidate

@@ -72,19 +72,19 @@ describe('reminders', () => {
   });
   afterAll(() => journey.stop());
 
-  it('e-mails the seller once, at 23:00 the evening before the due day in their own time zone', async () => {
+  it('e-mails the seller once, at 6 pm the evening before the due day in their own time zone', async () => {
     const { seller, taskIds } = await sellerIn('America/Los_Angeles');
     await due(seller, must(taskIds[0]), '2026-12-01');
     const reminders = scheduler();
 
-    // 23:00 on Nov 30 in Los Angeles (UTC−8) is 07:00 UTC on Dec 1.
-    now = new Date('2026-12-01T06:59:59Z');
+    // 18:00 on Nov 30 in Los Angeles (UTC−8) is 02:00 UTC on Dec 1.
+    now = new Date('2026-12-01T01:59:59Z');
     await reminders.tick();
     expect(await inbox(seller.email)).toEqual([]);
 
-    now = new Date('2026-12-01T07:00:00Z');
+    now = new Date('2026-12-01T02:00:00Z');
     expect(await reminders.tick()).toMatchObject({ planned: 1, sent: 1 });
-    now = new Date('2026-12-01T07:05:00Z');
+    now = new Date('2026-12-01T02:05:00Z');
     expect(await reminders.tick()).toMatchObject({ planned: 0, sent: 0 });
 
     const messages = await inbox(seller.email);
@@ -95,26 +95,26 @@ describe('reminders', () => {
     expect(messages[0]?.text).toContain('https://homes.example/journey');
   });
 
-  it('follows each person’s zone: 23:00 the evening before in Tokyo is 14:00 UTC', async () => {
+  it('follows each person’s zone: 18:00 the evening before in Tokyo is 09:00 UTC', async () => {
     const { seller, taskIds } = await sellerIn('Asia/Tokyo');
     await due(seller, must(taskIds[0]), '2026-12-10');
     const reminders = scheduler();
-    now = new Date('2026-12-09T13:59:00Z');
+    now = new Date('2026-12-09T08:59:00Z');
     await reminders.tick();
     expect(await inbox(seller.email)).toHaveLength(0);
-    now = new Date('2026-12-09T14:00:00Z'); // 23:00 in Tokyo (UTC+9)
+    now = new Date('2026-12-09T09:00:00Z'); // 18:00 in Tokyo (UTC+9)
     await reminders.tick();
     expect(await inbox(seller.email)).toHaveLength(1);
   });
 
-  it('reaches the zones furthest ahead: 23:00 the evening before in Kiritimati (UTC+14) is 09:00 UTC', async () => {
+  it('reaches the zones furthest ahead: 18:00 the evening before in Kiritimati (UTC+14) is 04:00 UTC', async () => {
     const { seller, taskIds } = await sellerIn('Pacific/Kiritimati');
     await due(seller, must(taskIds[0]), '2026-12-12');
     const reminders = scheduler();
-    now = new Date('2026-12-11T08:59:00Z');
+    now = new Date('2026-12-11T03:59:00Z');
     await reminders.tick();
     expect(await inbox(seller.email)).toHaveLength(0);
-    now = new Date('2026-12-11T09:00:00Z');
+    now = new Date('2026-12-11T04:00:00Z');
     await reminders.tick();
     expect(await inbox(seller.email)).toHaveLength(1);
   });

@@ -37,7 +37,7 @@ export function startOfDayIn(date: string, timeZone: string): Date {
 /**
  * When a task's reminder is due and until when it is worth sending: the due day is a date without a
  * time, so — as a calendar app reads the feed's VALARM — the reminder rings `minutes` before the
- * due day starts in the person's zone (60: at 23:00 the evening before), and goes out late at most
+ * due day starts in the person's zone (360, the default: at 18:00 the evening before), and goes out late at most
  * until the due day ends there (a scheduler that was down catches up; an overdue task is not nagged).
  */
 export function reminderWindow(

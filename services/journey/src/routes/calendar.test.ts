@@ -150,7 +150,7 @@ describe('calendar feeds', () => {
     expect(journeyTask?.uid).toBe(`journey-${journeyTaskId}@listready`);
     expect(journeyTask?.start.isDate).toBe(true);
     expect(journeyTask?.end.toString()).toBe('2026-12-02');
-    expect(journeyTask?.trigger).toBe('-PT1H');
+    expect(journeyTask?.trigger).toBe('-PT6H');
     expect(journeyTask?.stamp).toBeTruthy();
     expect(String(journeyTask?.url)).toMatch(/\/journey$/);
     expect(completed?.summary.startsWith('✓ ')).toBe(true);
@@ -187,7 +187,7 @@ describe('calendar feeds', () => {
     const feed = await feedOf(person);
     const triggers = async () =>
       parseFeed((await fetchFeed(must(feed.url))).body).events.map((event) => event.trigger);
-    expect(await triggers()).toEqual(['-PT1H']);
+    expect(await triggers()).toEqual(['-PT6H']);
 
     // What PUT /api/auth/user/notifications { calendar: false } stores (auth owns the row).
     const setCalendar = (calendar: boolean) =>
@@ -198,7 +198,7 @@ describe('calendar feeds', () => {
     await setCalendar(false);
     expect(await triggers()).toEqual([null]);
     await setCalendar(true);
-    expect(await triggers()).toEqual(['-PT1H']);
+    expect(await triggers()).toEqual(['-PT6H']);
   });
 
   it("gives a household member what is assigned to them and the agent every client's dated task", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REMINDER_MINUTES, reminderTimeOfDay } from './calendar.ts';
+import { DEFAULT_REMINDER_MINUTES, reminderTimeOfDay, timeOfDayText } from './calendar.ts';
 
 describe('reminder times', () => {
   it('reminds at 6 pm the evening before by default, not at bedtime', () => {
@@ -14,5 +14,10 @@ describe('reminder times', () => {
     expect(reminderTimeOfDay(24 * 60)).toBe('12 am');
     expect(reminderTimeOfDay(15 * 60 + 15)).toBe('8:45 am');
     expect(reminderTimeOfDay(0)).toBe('12 am');
+    expect([timeOfDayText(21 * 60), timeOfDayText(8 * 60), timeOfDayText(0)]).toEqual([
+      '9 pm',
+      '8 am',
+      '12 am',
+    ]);
   });
 });

@@ -19,14 +19,26 @@ export const REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as con
  */
 export const DEFAULT_REMINDER_MINUTES = 6 * 60;
 
-/** The time of day a reminder `minutes` before the due day comes, as people say it: "6 pm", "11 pm". */
-export function reminderTimeOfDay(minutes: number): string {
-  const at = (((24 * 60 - minutes) % (24 * 60)) + 24 * 60) % (24 * 60);
+const DAY_MINUTES = 24 * 60;
+
+/** A time of day as people say it, from the minutes after midnight: "6 pm", "8 am", "11:30 pm". */
+export function timeOfDayText(minutesAfterMidnight: number): string {
+  const at = ((minutesAfterMidnight % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
   const hour = Math.floor(at / 60);
   const minute = at % 60;
   const clock = `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}`;
   return `${clock} ${hour < 12 ? 'am' : 'pm'}`;
 }
+
+/** The time of day a reminder `minutes` before the due day comes: "6 pm" for the default. */
+export const reminderTimeOfDay = (minutes: number): string => timeOfDayText(DAY_MINUTES - minutes);
+
+/**
+ * Texts wait out the night: none goes out from 9 pm until 8 am in the person's zone (hours). A
+ * reminder's own time is never then by default; a late one can be (a task dated at 11 pm for the
+ * next day, a scheduler that was down), and its text waits for the morning. E-mail does not wait.
+ */
+export const SMS_QUIET_HOURS = { from: 21, until: 8 } as const;
 
 /** GET, POST /api/calendar/feed: the caller's feed address (null: none, or revoked). */
 export const calendarFeedSchema = z.object({

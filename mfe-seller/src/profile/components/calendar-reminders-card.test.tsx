@@ -57,12 +57,12 @@ describe('calendar address', () => {
 });
 
 describe('reminder settings', () => {
-  it('says when reminders come: 6 pm the evening before, in the person’s zone', async () => {
+  it('says when reminders come: 6 pm the evening before, in the person’s zone, and no text at night', async () => {
     scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
     renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
     expect(
       await screen.findByText(
-        'Each open task with a due date is reminded once, at 6 pm the evening before it is due, in your time zone.',
+        'Each open task with a due date is reminded once, at 6 pm the evening before it is due, in your time zone. A text is never sent between 9 pm and 8 am: one due then waits for the morning.',
       ),
     ).toBeTruthy();
   });

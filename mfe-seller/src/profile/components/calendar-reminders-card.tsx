@@ -8,7 +8,12 @@ import {
   type NotificationSettingsUpdate,
   type PublicUser,
 } from '@listready/contracts/auth';
-import { DEFAULT_REMINDER_MINUTES, reminderTimeOfDay } from '@listready/contracts/calendar';
+import {
+  DEFAULT_REMINDER_MINUTES,
+  SMS_QUIET_HOURS,
+  reminderTimeOfDay,
+  timeOfDayText,
+} from '@listready/contracts/calendar';
 import { Button, Card, toast } from '@listready/ui';
 import { ApiRequestError, CalendarAddress } from '@listready/web-client';
 import { useSaveReminderSettings } from '../hooks/use-calendar-reminders.ts';
@@ -99,7 +104,9 @@ function ReminderSettings({ user }: { user: PublicUser }) {
       </h3>
       <p className="text-sm text-ink-muted">
         Each open task with a due date is reminded once, at {reminderTimeOfDay(DEFAULT_REMINDER_MINUTES)} the
-        evening before it is due, in your time zone.
+        evening before it is due, in your time zone. A text is never sent between{' '}
+        {timeOfDayText(SMS_QUIET_HOURS.from * 60)} and {timeOfDayText(SMS_QUIET_HOURS.until * 60)}: one due
+        then waits for the morning.
       </p>
       <form
         noValidate

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customTaskSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
@@ -135,7 +135,7 @@ describe('reminders', () => {
       };
     };
     const [first, second] = [scheduler({ mailer: slowMailer() }), scheduler({ mailer: slowMailer() })];
-    now = new Date('2026-12-14T23:30:00Z'); // 00:30 on the due day in Paris: all are due
+    now = new Date('2026-12-15T07:30:00Z'); // 08:30 on the due day in Paris: all are due
     const results = await Promise.all([first.tick(), second.tick(), first.tick(), second.tick()]);
 
     expect(results.reduce((sum, result) => sum + result.planned, 0)).toBe(16);
@@ -167,11 +167,36 @@ describe('reminders', () => {
     const { seller: noPhone, taskIds: otherTasks } = await sellerIn('America/New_York', { sms: true });
     await due(seller, must(taskIds[0]), '2026-12-20');
     await due(noPhone, must(otherTasks[0]), '2026-12-20');
-    now = new Date('2026-12-20T12:00:00Z');
+    now = new Date('2026-12-20T14:00:00Z'); // 09:00 on the due day in New York
     await scheduler().tick();
     expect(await inbox(seller.email)).toEqual([]);
     expect((await inbox('+12125550100')).map((message) => message.channel)).toEqual(['sms']);
     expect((await inbox(noPhone.email)).map((message) => message.channel)).toEqual(['email']);
+  });
+
+  it('keeps a text due at night until 8 am in the person’s zone; the e-mail goes at once', async () => {
+    const { seller, taskIds } = await sellerIn('America/New_York', { sms: true, phone: '+12125550177' });
+    // Dated at 23:30 for the next day, long after its 6 pm: late, and at night.
+    await due(seller, must(taskIds[0]), '2026-12-30');
+    now = new Date('2026-12-30T04:30:00Z'); // 23:30 on the 29th in New York
+    expect(await scheduler().tick()).toMatchObject({ planned: 2, sent: 1, waiting: 1 });
+    expect((await inbox(seller.email)).map((message) => message.channel)).toEqual(['email']);
+    expect(await inbox('+12125550177')).toEqual([]);
+    const [text] = await database.current.db
+      .select()
+      .from(reminderDeliveries)
+      .where(and(eq(reminderDeliveries.userId, seller.userId), eq(reminderDeliveries.channel, 'sms')));
+    expect(text).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(text?.nextAttemptAt.toISOString()).toBe('2026-12-30T13:00:00.000Z'); // 08:00 in New York
+
+    now = new Date('2026-12-30T12:59:00Z');
+    expect(await scheduler().tick()).toMatchObject({ sent: 0, waiting: 0 });
+    now = new Date('2026-12-30T13:00:00Z');
+    expect(await scheduler().tick()).toMatchObject({ sent: 1 });
+    const texts = await inbox('+12125550177');
+    expect(texts.map((message) => message.text)).toEqual([
+      expect.stringMatching(/is due today\. Reply DONE, SNOOZE or a number of days\.$/),
+    ]);
   });
 
   it('reminds the household member a task is assigned to, and never for a done, moved or past task', async () => {

@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../clock.ts';
 import { reminderEmail, reminderSms } from './reminder-messages.ts';
 import { recipientsOf } from './reminder-recipients.ts';
-import { reminderWindow } from './reminder-times.ts';
+import { quietHoursEnd, reminderWindow } from './reminder-times.ts';
 
 type Channel = (typeof MESSAGE_CHANNELS)[number];
 type DeliveryRow = typeof reminderDeliveries.$inferSelect;
@@ -44,6 +44,8 @@ export interface TickResult {
   sent: number;
   skipped: number;
   failed: number;
+  /** Texts due at night in the person's zone, put off until the morning (SMS_QUIET_HOURS). */
+  waiting: number;
 }
 
 /**
@@ -57,8 +59,9 @@ export interface TickResult {
  *   plan it once;
  * - deliver: each pending row claimed `FOR UPDATE SKIP LOCKED` in a transaction of its own, held
  *   while its message goes out, so a row is sent by one replica; the task, the person and their
- *   preferences are read again first (done, moved, unassigned or opted out → skipped); a failure is
- *   tried again with back-off, up to `maxAttempts`.
+ *   preferences are read again first (done, moved, unassigned or opted out → skipped); a text due
+ *   at night in their zone waits until 8 am (SMS_QUIET_HOURS); a failure is tried again with back-off,
+ *   up to `maxAttempts`.
  *
  * Everything is rows in Postgres, so a restart loses nothing: the next tick catches up until the
  * due day ends. A crash after the engine accepted a message but before its row's commit sends that
@@ -139,6 +142,9 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
       return { send: () => mailer.send(reminderEmail(task, recipient, now, options.publicUrl)) };
     }
     if (!recipient.preferences.sms || !recipient.phone) return { skip: 'SMS reminders turned off' };
+    // A text does not wake anyone: one due at night waits for the morning (the due day's).
+    const morning = quietHoursEnd(now, recipient.timezone);
+    if (morning) return { waitUntil: morning };
     const phone = recipient.phone;
     return { send: () => sms.send(reminderSms(task, recipient, now, phone)) };
   }
@@ -176,6 +182,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
         await settle({ status: 'skipped', lastError: message.skip ?? null });
         return true;
       }
+      if ('waitUntil' in message) {
+        result.waiting += 1;
+        await settle({ nextAttemptAt: message.waitUntil });
+        return true;
+      }
       const attempts = row.attempts + 1;
       try {
         await withTimeout(message.send());
@@ -207,7 +218,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   /** One pass: plan what has come due, then deliver until nothing due is left unclaimed. */
   async function tick(): Promise<TickResult> {
     const now = clock();
-    const result: TickResult = { planned: await plan(now), sent: 0, skipped: 0, failed: 0 };
+    const result: TickResult = { planned: await plan(now), sent: 0, skipped: 0, failed: 0, waiting: 0 };
     // A row tried and failed waits for its next attempt after `now`: the loop ends.
     while (await deliverOne(now, result)) {
       // Until nothing due is left unclaimed.
@@ -221,7 +232,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     running = tick()
       .catch((error: unknown) => {
         logger.error({ err: error }, 'reminder tick failed');
-        return { planned: 0, sent: 0, skipped: 0, failed: 0 };
+        return { planned: 0, sent: 0, skipped: 0, failed: 0, waiting: 0 };
       })
       .finally(() => {
         running = undefined;

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { SMS_QUIET_HOURS } from '@listready/contracts';
 import { DEFAULT_TIMEZONE } from '@listready/db';
 
 const knownZones = new Map<string, boolean>();
@@ -53,6 +54,18 @@ export function reminderWindow(
     remindAt: new Date(start.getTime() - minutes * 60_000),
     until: startOfDayIn(nextDay, timeZone),
   };
+}
+
+/**
+ * When the night `now` falls in (SMS_QUIET_HOURS) ends in the person's zone — 8 am, the next day's
+ * after 9 pm — or null when it is not night there.
+ */
+export function quietHoursEnd(now: Date, timeZone: string): Date | null {
+  const { from, until } = SMS_QUIET_HOURS;
+  const local = DateTime.fromJSDate(now, { zone: zoneOf(timeZone) });
+  if (local.hour >= until && local.hour < from) return null;
+  const morning = local.hour >= from ? local.plus({ days: 1 }) : local;
+  return morning.set({ hour: until, minute: 0, second: 0, millisecond: 0 }).toJSDate();
 }
 
 /** "today", "tomorrow" or "on Tuesday, December 1", as the person's calendar says it at `now`. */

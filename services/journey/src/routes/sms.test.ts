@@ -60,7 +60,7 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
     inbound({ MessageSid: messageSid, AccountSid: 'AC0123', From: from, To: '+15005550006', Body: body });
   const messageOf = (twiml: string) => /<Message>([\s\S]*)<\/Message>/.exec(twiml)?.[1];
 
-  /** A seller opted into SMS whose first task (due `dueDate`) has just been reminded by SMS. */
+  /** A seller opted into SMS whose first task (due `dueDate`) has just been reminded by SMS (at 9 am, out of the night's quiet hours). */
   async function remindedSeller(dueDate = '2027-03-02') {
     phones += 1;
     const phone = `+1555010${phones.toString().padStart(4, '0')}`;
@@ -76,7 +76,7 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
     const tasks = taskEntriesSchema.parse((await call(seller, 'GET', '/api/clients/current/tasks')).json());
     const task = must(tasks[0]);
     expect((await call(seller, 'PUT', `/api/client-tasks/${task.id}`, { dueDate })).statusCode).toBe(200);
-    await remindAt(new Date(`${dueDate}T00:00:00Z`));
+    await remindAt(new Date(`${dueDate}T09:00:00Z`));
     return { seller, phone, taskId: task.id, title: task.taskTemplate.title };
   }
   async function remindAt(at: Date) {
@@ -188,7 +188,7 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
     expect(
       (await call(seller, 'PUT', `/api/client-tasks/${later.id}`, { dueDate: '2027-04-03' })).statusCode,
     ).toBe(200);
-    await remindAt(new Date('2027-04-03T00:00:00Z'));
+    await remindAt(new Date('2027-04-03T09:00:00Z'));
     await reply(phone, 'DONE');
     expect((await taskOf(seller, later.id)).clientTask.status).toBe('completed');
     expect((await taskOf(seller, taskId)).clientTask.status).toBe('pending');
@@ -202,7 +202,7 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
     });
     expect(created.statusCode).toBe(201);
     const custom = customTaskSchema.parse(created.json());
-    await remindAt(new Date('2027-05-05T00:00:00Z'));
+    await remindAt(new Date('2027-05-05T09:00:00Z'));
     expect(messageOf((await reply(phone, 'DONE')).body)).toBe(
       'ListReady: “Fix the fence” is marked done. Nice work!',
     );
@@ -237,7 +237,7 @@ describe('SMS replies to reminders (POST /api/sms/inbound)', () => {
         })
       ).json(),
     );
-    await remindAt(new Date('2027-08-05T00:00:00Z'));
+    await remindAt(new Date('2027-08-05T09:00:00Z'));
     const customOf = async () =>
       must(
         customTaskSchema

@@ -224,6 +224,94 @@ describe('the seller journey against the real journey service', () => {
     expect(errors).toEqual([]);
   });
 
+  it('prints the whole checklist: every stage open, saved notes written out, the screen’s chrome left off', async () => {
+    const { page, errors } = await browser.newPage();
+    await signUpSeller(page, 'Petra');
+    const entries = taskEntriesSchema.parse(
+      await (await page.request.get(`${baseUrl}/api/clients/current/tasks`)).json(),
+    );
+    const staging = entries.find((entry) => entry.stage.name === 'Home Staging');
+    if (!staging) throw new Error('no Home Staging task');
+    const noted = await page.request.put(`${baseUrl}/api/client-tasks/${staging.id}`, {
+      data: { notes: 'Ask Dana about the blue sofa' },
+    });
+    expect(noted.status()).toBe(200);
+    await openJourney(page, 'Petra');
+    const stagingTitle = staging.clientTask.title || staging.taskTemplate.title;
+    const foldedRows = await seller(page).getByTestId('task-row').count();
+    // Home Staging is folded on screen.
+    expect(await taskRow(page, stagingTitle).count()).toBe(0);
+
+    // Print checklist asks the browser to print.
+    await page.evaluate(() => {
+      Object.assign(window, { printCalls: 0 });
+      window.print = () =>
+        Object.assign(window, { printCalls: (window as unknown as { printCalls: number }).printCalls + 1 });
+    });
+    await seller(page).getByRole('button', { name: 'Print checklist' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+
+    // Printing for real (Chromium's print to PDF fires beforeprint and afterprint): what the page held
+    // as the printed layout was made, read by a listener added after the journey's own.
+    await page.evaluate(() => {
+      window.addEventListener('beforeprint', () => {
+        Object.assign(window, {
+          printedRows: document.querySelectorAll('[data-testid="task-row"]').length,
+          printedChecks: document.querySelectorAll('[data-remote="mfe-seller"] input[type="checkbox"]')
+            .length,
+          printedNotes: Array.from(document.querySelectorAll('[data-print-notes]')).map(
+            (note) => note.textContent,
+          ),
+        });
+      });
+    });
+    const pdf = await page.pdf({ format: 'Letter' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const printed = await page.evaluate(() => {
+      const { printedRows, printedChecks, printedNotes } = window as unknown as {
+        printedRows: number;
+        printedChecks: number;
+        printedNotes: string[];
+      };
+      return { printedRows, printedChecks, printedNotes };
+    });
+    // Every task's row, and Ready to Show!!'s checklist, which is ticked rather than done.
+    const checklist = entries.filter((entry) => entry.stage.name === 'Ready to Show!!').length;
+    expect(checklist).toBeGreaterThan(0);
+    expect([printed.printedRows, printed.printedChecks]).toEqual([entries.length - checklist, checklist]);
+    expect(printed.printedNotes).toEqual(['Ask Dana about the blue sofa']);
+    // Printed, the stages fold back as they were.
+    await expect.poll(() => seller(page).getByTestId('task-row').count()).toBe(foldedRows);
+
+    // In print media: black on white, no header, navigation, footer or row buttons.
+    await page.emulateMedia({ media: 'print' });
+    const look = await page.evaluate(() => {
+      const style = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element ? getComputedStyle(element) : null;
+      };
+      return {
+        body: [style('body')?.color, style('body')?.backgroundColor],
+        hidden: ['header', 'nav[aria-label="Main"]', 'footer'].map((selector) => style(selector)?.display),
+        rowButtons: Array.from(document.querySelectorAll('[data-testid="task-row"] button')).filter(
+          (button) => button.getClientRects().length > 0,
+        ).length,
+        print: Array.from(document.querySelectorAll('button')).filter(
+          (button) => button.textContent?.includes('Print checklist') && button.getClientRects().length > 0,
+        ).length,
+      };
+    });
+    expect(look).toEqual({
+      body: ['rgb(0, 0, 0)', 'rgb(255, 255, 255)'],
+      hidden: ['none', 'none', 'none'],
+      rowButtons: 0,
+      print: 0,
+    });
+    await page.screenshot({ path: path.join(artifactsDir, 'journey-test--print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    expect(errors).toEqual([]);
+  });
+
   it('carries on when the toast code fails to download, and shows the next toast once it can', async () => {
     const observed = await browser.newPage(undefined, { serviceWorkers: 'block' });
     const { page } = observed;

@@ -44,7 +44,7 @@ export default function Toaster() {
       ))}
       {/* Spec: the viewport is at most 420 px wide from medium screens up. From 640 px up it sits
           above the navigation bar (4rem) and what the page keeps fixed above it (TOAST_CLEARANCE_PROPERTY). */}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-[calc(4rem+var(--toast-clearance,0px))] sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport className="fixed top-0 z-[100] print:hidden flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-[calc(4rem+var(--toast-clearance,0px))] sm:flex-col md:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -89,7 +89,7 @@ export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?:
     <nav
       ref={ref}
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation print:hidden"
     >
       <ul className={cn('mx-auto grid max-w-xl', agent ? 'grid-cols-4' : 'grid-cols-5')}>
         {items.map(({ label, icon: Icon, onSelect, isCurrent, opens }) => {

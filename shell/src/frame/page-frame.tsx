@@ -37,9 +37,9 @@ export function PageFrame({ session, children }: { session: Session; children: R
       className={
         client
           ? // Clear of the navigation and of the banner as tall as it is (none once hidden).
-            'flex min-h-dvh flex-col pb-[calc(5rem+var(--toast-clearance,0px))]'
+            'flex min-h-dvh flex-col pb-[calc(5rem+var(--toast-clearance,0px))] print:pb-0'
           : signedIn
-            ? 'flex min-h-dvh flex-col pb-20'
+            ? 'flex min-h-dvh flex-col pb-20 print:pb-0'
             : 'flex min-h-dvh flex-col'
       }
     >
@@ -51,13 +51,17 @@ export function PageFrame({ session, children }: { session: Session; children: R
       </a>
       <SiteHeader session={session} branding={brandPending ? 'pending' : current} ref={header} />
       {/* At least a screen tall, so content arriving late never pushes a visible footer. */}
-      <main id="main-content" className="min-h-dvh flex-1">
+      <main id="main-content" className="min-h-dvh flex-1 print:min-h-0">
         {children}
       </main>
       <SiteFooter />
       {/* Fixed above the bottom navigation: the banner arriving never moves the page; the frame's bottom padding grows by its height. */}
       {client ? (
-        <div ref={bannerSlot} id={CLIENT_BANNER_SLOT_ID} className="fixed inset-x-0 bottom-16 z-30 px-4" />
+        <div
+          ref={bannerSlot}
+          id={CLIENT_BANNER_SLOT_ID}
+          className="fixed inset-x-0 bottom-16 z-30 px-4 print:hidden"
+        />
       ) : null}
       {signedIn ? <BottomNavigation ref={navigation} role={session.user.role} /> : null}
     </div>

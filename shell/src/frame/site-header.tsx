@@ -20,7 +20,7 @@ export function SiteHeader({
   const pending = branding === 'pending';
   const branded = !pending && hasBrandMark(branding);
   return (
-    <header ref={ref} className="sticky top-0 z-40 border-b border-surface-border bg-header">
+    <header ref={ref} className="sticky top-0 z-40 border-b border-surface-border bg-header print:hidden">
       <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4 py-2 md:min-h-20">
         {/* A fixed-height slot: the product's logo giving way to an agent's moves nothing. */}
         <AppLink

@@ -3,7 +3,8 @@ import { cn } from '../lib/class-names.ts';
 export type TaskPriorityLevel = 'low' | 'medium' | 'high';
 
 const PRIORITY_CLASSES: Record<TaskPriorityLevel, string> = {
-  high: 'bg-red-700/20 text-red-300 border-red-700/50',
+  // On paper (white, backgrounds left out) the light red would fade: a dark one there.
+  high: 'bg-red-700/20 text-red-300 border-red-700/50 print:text-red-800',
   medium: 'bg-brand/20 text-ink border-brand/50',
   low: 'bg-surface text-ink-muted border-surface-border',
 };

@@ -6,8 +6,9 @@ export type StageStatus = 'locked' | 'in_progress' | 'completed';
 
 const STATUS_ICON = {
   locked: { Icon: Lock, label: 'Locked', className: 'text-ink-muted' },
-  in_progress: { Icon: Clock, label: 'In progress', className: 'text-amber-300' },
-  completed: { Icon: CircleCheck, label: 'Completed', className: 'text-green-400' },
+  // Dark shades on paper, where the screen's light ones would fade into the white.
+  in_progress: { Icon: Clock, label: 'In progress', className: 'text-amber-300 print:text-amber-700' },
+  completed: { Icon: CircleCheck, label: 'Completed', className: 'text-green-400 print:text-green-700' },
 } as const;
 
 /**

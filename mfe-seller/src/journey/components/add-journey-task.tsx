@@ -28,7 +28,7 @@ export function AddJourneyTask({ stages, owner }: { stages: readonly JourneyStag
       ? `A task on ${owner.ownerName ? `${owner.ownerName}’s` : 'this'} journey, for the whole household.`
       : 'A task of your own, beside the journey’s.';
   return (
-    <div className="flex justify-center">
+    <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" className="size-4" />
         Add Task
@@ -44,6 +44,6 @@ export function AddJourneyTask({ stages, owner }: { stages: readonly JourneyStag
           memberNames={memberNames}
         />
       )}
-    </div>
+    </>
   );
 }

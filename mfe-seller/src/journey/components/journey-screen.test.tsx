@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClientRow } from '@listready/contracts/journey';
 import { getToasts } from '@listready/ui';
@@ -419,6 +419,34 @@ describe('JourneyScreen', () => {
     expect(within(region('Initial Assessment')).queryAllByTestId('task-row')).toHaveLength(0);
     fireEvent.click(stageHeader('Declutter'));
     expect(within(region('Declutter')).getByText('Clear kitchen counters')).toBeTruthy();
+  });
+
+  it('opens every stage while printing, and folds them back after; Print checklist prints', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    const rows = () => screen.getAllByTestId('task-row').length;
+    const onScreen = rows();
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    // Drawn within the event itself: the browser lays the paper out right after it.
+    expect(rows()).toBeGreaterThan(onScreen);
+    expect(
+      ['Initial Assessment', 'Declutter', 'Home Staging'].map((stage) =>
+        stageHeader(stage).getAttribute('aria-expanded'),
+      ),
+    ).toEqual(['true', 'true', 'true']);
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(rows()).toBe(onScreen);
+
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    fireEvent.click(screen.getByRole('button', { name: 'Print checklist' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it('clears the Ready to Show!! checklist: only the ticked items go back to pending', async () => {

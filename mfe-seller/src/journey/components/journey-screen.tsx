@@ -1,10 +1,12 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
 import { Button, JourneyBodySkeleton } from '@listready/ui';
 import { ApiRequestError, AppLink, useSession } from '@listready/web-client';
 import { useJourneyOwner, useLinkedClientId, writeHouseholdChoice } from '../hooks/use-household.ts';
 import { useCustomTasks, useJourney, useTaskEntries } from '../hooks/use-journey-queries.ts';
 import { useLiveJourney } from '../hooks/use-live-journey.ts';
+import { usePrinting } from '../hooks/use-printing.ts';
 import { useTasksShown } from '../hooks/use-tasks-shown.ts';
 import { HOUSEHOLDS_URL, type CustomTask } from '../utils/journey-api.ts';
 import { prefersReducedMotion } from '../utils/reduced-motion.ts';
@@ -197,6 +199,8 @@ function Journey({ agent }: { agent: boolean }) {
     row?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     row?.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
   }, [shownTask]);
+  // On paper every stage is open: a printed checklist has every task.
+  const printing = usePrinting();
   const stageIds = new Set(journey.data?.stages.map((stage) => stage.id));
   const unstagedCustoms = customs.filter((task) => !task.stageId || !stageIds.has(task.stageId));
 
@@ -245,7 +249,7 @@ function Journey({ agent }: { agent: boolean }) {
           {/* Offered once something is assigned to the reader (a seller alone, assigning nothing,
               has no use for it); kept while their list is on screen, even emptied. */}
           {reader && (mine.length > 0 || tasksShown === 'mine') && (
-            <div role="group" aria-label="Tasks shown" className="flex flex-wrap gap-2">
+            <div role="group" aria-label="Tasks shown" className="flex flex-wrap gap-2 print:hidden">
               <Button
                 size="sm"
                 variant={tasksShown === 'all' ? 'default' : 'outline'}
@@ -270,7 +274,7 @@ function Journey({ agent }: { agent: boolean }) {
             <>
               <div className="space-y-3">
                 {journey.data.stages.map((stage) => {
-                  const expanded = toggled[stage.id] ?? stage.id === openedStageId;
+                  const expanded = printing || (toggled[stage.id] ?? stage.id === openedStageId);
                   return (
                     <StageSection
                       key={stage.id}
@@ -301,7 +305,13 @@ function Journey({ agent }: { agent: boolean }) {
               )}
             </>
           )}
-          {!agent && <AddJourneyTask stages={journey.data.stages} owner={owner} />}
+          <div className="flex flex-wrap justify-center gap-3 print:hidden">
+            {!agent && <AddJourneyTask stages={journey.data.stages} owner={owner} />}
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" className="size-4" />
+              Print checklist
+            </Button>
+          </div>
         </TaskRowActionsProvider>
       )}
     </section>

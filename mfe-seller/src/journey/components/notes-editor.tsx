@@ -101,7 +101,7 @@ export function NotesEditor({
   };
 
   return (
-    <div className="mt-3">
+    <div className="mt-3 print:hidden">
       <label htmlFor={id} className="text-sm font-medium">
         Notes
       </label>

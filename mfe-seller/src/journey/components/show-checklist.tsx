@@ -24,6 +24,7 @@ export function ShowChecklist({ entries }: { entries: TaskEntry[] }) {
           <Button
             size="sm"
             variant="outline"
+            className="print:hidden"
             disabled={completedIds.length === 0 || clear.isPending}
             onClick={() => clear.mutate(completedIds)}
           >

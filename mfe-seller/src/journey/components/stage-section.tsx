@@ -61,7 +61,7 @@ export const StageSection = memo(function StageSection({
           <StageSummary stage={stage} />
           <ChevronDown
             aria-hidden="true"
-            className={cn('size-5 shrink-0 transition-transform', expanded && 'rotate-180')}
+            className={cn('size-5 shrink-0 transition-transform print:hidden', expanded && 'rotate-180')}
           />
         </button>
       </h2>

@@ -130,14 +130,17 @@ function TaskRowView({
     <li
       // A word longer than the row (a pasted link, a title without spaces) breaks where it must,
       // and never widens the page: `anywhere` also lets the row's flex items shrink below it.
-      className="rounded-lg border border-surface-border bg-page/40 p-3 wrap-anywhere"
+      className="rounded-lg border border-surface-border bg-page/40 p-3 wrap-anywhere print:break-inside-avoid"
       data-testid="task-row"
       data-task-id={task.id}
       data-task-title={task.title}
     >
       <div className="flex items-start gap-3">
         {completed ? (
-          <CircleCheck aria-label="Completed" className="mt-0.5 size-5 shrink-0 text-green-400" />
+          <CircleCheck
+            aria-label="Completed"
+            className="mt-0.5 size-5 shrink-0 text-green-400 print:text-green-700"
+          />
         ) : (
           <Circle aria-label="Pending" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
         )}
@@ -182,7 +185,7 @@ function TaskRowView({
           </p>
         ) : null
       ) : (
-        <div className="mt-3 flex flex-wrap gap-2">
+        <div className="mt-3 flex flex-wrap gap-2 print:hidden">
           <Button size="sm" variant={completed ? 'outline' : 'default'} onClick={toggle}>
             {completed ? 'Mark Incomplete' : 'Mark Complete'}
           </Button>
@@ -209,6 +212,13 @@ function TaskRowView({
           )}
         </div>
       )}
+      {/* On paper the saved notes are written out, as a reader who cannot change them sees them. */}
+      {!readOnly && task.notes ? (
+        <p className="mt-3 hidden text-sm whitespace-pre-wrap text-ink-muted print:block" data-print-notes>
+          <StickyNote aria-hidden="true" className="mr-1 inline size-4" />
+          {task.notes}
+        </p>
+      ) : null}
       {!readOnly && notesOpen && task.notes !== undefined && (
         <NotesEditor
           taskId={task.id}

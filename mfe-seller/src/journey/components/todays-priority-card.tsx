@@ -93,7 +93,7 @@ export function TodaysPriorityCard({
           </div>
           {onShowTask && (
             <Button
-              className="mt-3"
+              className="mt-3 print:hidden"
               size="sm"
               variant="outline"
               aria-label={`Show task: ${pointed.title}`}

@@ -259,7 +259,7 @@ describe('the seller journey against the real journey service', () => {
           printedRows: document.querySelectorAll('[data-testid="task-row"]').length,
           printedChecks: document.querySelectorAll('[data-remote="mfe-seller"] input[type="checkbox"]')
             .length,
-          printedNotes: Array.from(document.querySelectorAll('[data-print-notes]')).map(
+          printedNotes: Array.from(document.querySelectorAll('[data-testid="task-notes"]')).map(
             (note) => note.textContent,
           ),
         });
@@ -283,8 +283,16 @@ describe('the seller journey against the real journey service', () => {
     // Printed, the stages fold back as they were.
     await expect.poll(() => seller(page).getByTestId('task-row').count()).toBe(foldedRows);
 
-    // In print media: black on white, no header, navigation, footer or row buttons.
+    // The note is behind Notes on screen, written out on paper.
+    await seller(page)
+      .getByRole('button', { name: /^Home Staging/ })
+      .click();
+    const note = taskRow(page, stagingTitle).getByTestId('task-notes');
+    expect(await note.isVisible()).toBe(false);
+
+    // In print media: black on white, no header, navigation, footer or row buttons; the note shown.
     await page.emulateMedia({ media: 'print' });
+    expect(await note.isVisible()).toBe(true);
     const look = await page.evaluate(() => {
       const style = (selector: string) => {
         const element = document.querySelector(selector);

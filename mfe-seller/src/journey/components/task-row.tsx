@@ -177,14 +177,18 @@ function TaskRowView({
         </div>
       </div>
       {kept && <PendingNote work={kept} />}
-      {readOnly ? (
-        task.notes ? (
-          <p className="mt-3 text-sm whitespace-pre-wrap text-ink-muted" data-testid="task-notes">
-            <StickyNote aria-hidden="true" className="mr-1 inline size-4" />
-            {task.notes}
-          </p>
-        ) : null
-      ) : (
+      {/* A reader who cannot change the notes reads them here; on paper everyone does (the screen
+          keeps them behind Notes for the others). */}
+      {task.notes ? (
+        <p
+          className={cn('mt-3 text-sm whitespace-pre-wrap text-ink-muted', !readOnly && 'hidden print:block')}
+          data-testid="task-notes"
+        >
+          <StickyNote aria-hidden="true" className="mr-1 inline size-4" />
+          {task.notes}
+        </p>
+      ) : null}
+      {readOnly ? null : (
         <div className="mt-3 flex flex-wrap gap-2 print:hidden">
           <Button size="sm" variant={completed ? 'outline' : 'default'} onClick={toggle}>
             {completed ? 'Mark Incomplete' : 'Mark Complete'}
@@ -212,13 +216,6 @@ function TaskRowView({
           )}
         </div>
       )}
-      {/* On paper the saved notes are written out, as a reader who cannot change them sees them. */}
-      {!readOnly && task.notes ? (
-        <p className="mt-3 hidden text-sm whitespace-pre-wrap text-ink-muted print:block" data-print-notes>
-          <StickyNote aria-hidden="true" className="mr-1 inline size-4" />
-          {task.notes}
-        </p>
-      ) : null}
       {!readOnly && notesOpen && task.notes !== undefined && (
         <NotesEditor
           taskId={task.id}

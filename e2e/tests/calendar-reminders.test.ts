@@ -164,4 +164,47 @@ describe('calendar feeds and reminders through the running platform', () => {
       `ListReady reminder: “${title}” is due tomorrow, Sunday, June 15. Reply DONE, SNOOZE or a number of days.`,
     ]);
   });
+
+  it('reminds at the time the seller chose, kept across a reload: 8 am on the due day', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    const email = await signUpSeller(page, 'Early');
+    const title = await dueFirstTask(page, '2031-07-20');
+    await openProfile(page);
+    const reminders = seller(page).getByRole('form', { name: 'Reminder settings' });
+    const when = reminders.getByLabel('Remind me');
+    expect(await when.inputValue()).toBe('360');
+    await when.selectOption({ label: '8 am on the day it is due' });
+    await reminders.getByRole('button', { name: 'Save reminder settings' }).click();
+    await toast(page, 'Reminder settings saved').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The choice is the account's: a reload shows it.
+    await openProfile(page);
+    expect(
+      await seller(page)
+        .getByRole('form', { name: 'Reminder settings' })
+        .getByLabel('Remind me')
+        .inputValue(),
+    ).toBe('-480');
+
+    // The seller's zone is New York (EDT in July, UTC−4): 6 pm the day before would be 22:00 UTC.
+    let now = new Date('2031-07-19T22:00:00Z');
+    const scheduler = createReminderScheduler({
+      db: database.db,
+      clock: () => now,
+      mailer: devMailboxMailer(createDevMailbox(database)),
+      sms: devMailboxSmsSender(createDevMailbox(database)),
+      logger: pino({ level: 'silent' }),
+      intervalMs: 0,
+    });
+    await scheduler.tick();
+    now = new Date('2031-07-20T11:59:00Z');
+    await scheduler.tick();
+    expect(await mailbox(page, email)).toEqual([]);
+    now = new Date('2031-07-20T12:00:00Z'); // 8 am in New York
+    await scheduler.tick();
+    expect((await mailbox(page, email)).map((message) => message.subject)).toEqual([
+      `Reminder: ${title} is due today`,
+    ]);
+  });
 });

@@ -18,7 +18,7 @@ export function aPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
     phone: null,
     preferredContact: 'email',
     timezone: 'America/New_York',
-    notificationPreferences: { email: true, push: true, sms: false, calendar: false },
+    notificationPreferences: { email: true, push: true, sms: false, calendar: false, reminderMinutes: 360 },
     createdAt: '2030-01-01T00:00:00.000Z',
     updatedAt: '2030-01-01T00:00:00.000Z',
     ...overrides,

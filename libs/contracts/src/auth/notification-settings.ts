@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { REMINDER_LEADS } from '../journey/calendar.ts';
 import { NOT_INTERNATIONAL_MESSAGE, toE164 } from '../phone.ts';
 
 export const notificationSettingsMessages = {
   invalidPhone: NOT_INTERNATIONAL_MESSAGE,
   phoneRequiredForSms: 'Add a mobile number to get SMS reminders',
   invalidTimezone: 'Time zone must be a time zone such as America/New_York',
+  invalidReminderMinutes: `Reminder time must be one of the choices offered (minutes before the due day: ${REMINDER_LEADS.join(', ')})`,
 } as const;
 
 /** A time zone the runtime knows (IANA names, as `users.timezone` stores them). */
@@ -20,8 +22,9 @@ function isTimeZone(value: string): boolean {
 /**
  * PUT /api/auth/user/notifications (issue 19): how the person is reminded of due tasks — by e-mail,
  * by SMS (which needs a mobile number, stored in E.164 as Twilio takes it), by their calendar app's
- * alerts (`calendar`: whether their calendar feed's events carry alarms) — and in which time zone
- * reminders are timed. A missing field leaves it as it is; an empty phone clears it.
+ * alerts (`calendar`: whether their calendar feed's events carry alarms) — when (`reminderMinutes`,
+ * one of REMINDER_LEADS: reminders and the feed's alarms) and in which time zone reminders are timed.
+ * A missing field leaves it as it is; an empty phone clears it.
  * Turning SMS on needs the number in the same request.
  */
 export const notificationSettingsUpdateSchema = z
@@ -45,6 +48,12 @@ export const notificationSettingsUpdateSchema = z
       .trim()
       .max(64, { error: notificationSettingsMessages.invalidTimezone })
       .refine(isTimeZone, { error: notificationSettingsMessages.invalidTimezone })
+      .optional(),
+    reminderMinutes: z
+      .number({ error: notificationSettingsMessages.invalidReminderMinutes })
+      .refine((value) => (REMINDER_LEADS as readonly number[]).includes(value), {
+        error: notificationSettingsMessages.invalidReminderMinutes,
+      })
       .optional(),
   })
   .superRefine((value, context) => {

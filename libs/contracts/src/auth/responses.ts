@@ -21,6 +21,8 @@ export const publicUserSchema = z.object({
     push: z.boolean(),
     sms: z.boolean(),
     calendar: z.boolean(),
+    /** When reminders come, in minutes before the due day starts (REMINDER_LEADS). */
+    reminderMinutes: z.number().int(),
   }),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),

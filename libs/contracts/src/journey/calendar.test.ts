@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REMINDER_MINUTES, reminderTimeOfDay, timeOfDayText } from './calendar.ts';
+import {
+  DEFAULT_REMINDER_MINUTES,
+  REMINDER_LEADS,
+  reminderTimeOfDay,
+  reminderWhenText,
+  timeOfDayText,
+} from './calendar.ts';
 
 describe('reminder times', () => {
   it('reminds at 6 pm the evening before by default, not at bedtime', () => {
@@ -19,5 +25,16 @@ describe('reminder times', () => {
       '8 am',
       '12 am',
     ]);
+  });
+
+  it('names each choice a person has by its time and day', () => {
+    expect(REMINDER_LEADS.map(reminderWhenText)).toEqual([
+      '8 am on the day it is due',
+      '6 pm the day before',
+      '8 am the day before',
+      '6 pm 2 days before',
+    ]);
+    expect(REMINDER_LEADS).toContain(DEFAULT_REMINDER_MINUTES);
+    expect(reminderWhenText(7 * 24 * 60)).toBe('12 am 7 days before');
   });
 });

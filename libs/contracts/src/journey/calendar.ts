@@ -34,6 +34,25 @@ export function timeOfDayText(minutesAfterMidnight: number): string {
 export const reminderTimeOfDay = (minutes: number): string => timeOfDayText(DAY_MINUTES - minutes);
 
 /**
+ * When a person may choose to be reminded (`notificationPreferences.reminderMinutes`), in minutes
+ * before their due day starts in their zone: 8 am on the day, 6 pm the day before (the default),
+ * 8 am the day before, 6 pm two days before. Each is out of the texts' quiet hours.
+ */
+export const REMINDER_LEADS = [-8 * 60, DEFAULT_REMINDER_MINUTES, 16 * 60, 30 * 60] as const;
+
+/** When a reminder `minutes` before the due day comes: "8 am on the day it is due", "6 pm the day before". */
+export function reminderWhenText(minutes: number): string {
+  const daysBefore = Math.ceil(minutes / DAY_MINUTES);
+  const day =
+    daysBefore <= 0
+      ? 'on the day it is due'
+      : daysBefore === 1
+        ? 'the day before'
+        : `${daysBefore} days before`;
+  return `${reminderTimeOfDay(minutes)} ${day}`;
+}
+
+/**
  * Texts wait out the night: none goes out from 9 pm until 8 am in the person's zone (hours). A
  * reminder's own time is never then by default; a late one can be (a task dated at 11 pm for the
  * next day, a scheduler that was down), and its text waits for the morning. E-mail does not wait.

@@ -27,6 +27,11 @@ export interface NotificationPreferences {
   push: boolean;
   sms: boolean;
   calendar: boolean;
+  /**
+   * When reminders come, in minutes before the due day starts (one of contracts' REMINDER_LEADS);
+   * absent until the person chooses: DEFAULT_REMINDER_MINUTES.
+   */
+  reminderMinutes?: number;
 }
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email: true,

@@ -13,7 +13,7 @@ const json = (status: number, body: unknown) =>
 
 const agent = aPublicUser({
   role: 'agent',
-  notificationPreferences: { email: true, push: true, sms: false, calendar: true },
+  notificationPreferences: { email: true, push: true, sms: false, calendar: true, reminderMinutes: 360 },
 });
 const feed: CalendarFeed = {
   url: 'https://homes.example/api/calendar/abc_def.ics',

@@ -57,14 +57,43 @@ describe('calendar address', () => {
 });
 
 describe('reminder settings', () => {
-  it('says when reminders come: 6 pm the evening before, in the person’s zone, and no text at night', async () => {
+  it('says when reminders come: when the person chose, 6 pm the day before until then, and no text at night', async () => {
     scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
     renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
     expect(
       await screen.findByText(
-        'Each open task with a due date is reminded once, at 6 pm the evening before it is due, in your time zone. A text is never sent between 9 pm and 8 am: one due then waits for the morning.',
+        'Each open task with a due date is reminded once, when you choose, in your time zone. A text is never sent between 9 pm and 8 am: one due then waits for the morning.',
       ),
     ).toBeTruthy();
+    const when = screen.getByLabelText<HTMLSelectElement>('Remind me');
+    expect([...when.options].map((option) => option.text)).toEqual([
+      '8 am on the day it is due',
+      '6 pm the day before',
+      '8 am the day before',
+      '6 pm 2 days before',
+    ]);
+    expect([...when.options].find((option) => option.selected)?.text).toBe('6 pm the day before');
+  });
+
+  it('saves the time the person chooses, and shows their choice when the profile opens again', async () => {
+    const morning = {
+      ...userFixture,
+      notificationPreferences: { ...userFixture.notificationPreferences, reminderMinutes: -480 },
+    };
+    const calls = scriptApi({
+      'GET /api/calendar/feed': () => json(200, noFeed),
+      'PUT /api/auth/user/notifications': () => json(200, morning),
+    });
+    renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
+    fireEvent.change(screen.getByLabelText('Remind me'), { target: { value: '-480' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save reminder settings' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Reminder settings saved' }));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ reminderMinutes: -480 });
+
+    cleanup();
+    renderSignedIn(<CalendarRemindersCard user={morning} />, morning);
+    const when = screen.getByLabelText<HTMLSelectElement>('Remind me');
+    expect([...when.options].find((option) => option.selected)?.text).toBe('8 am on the day it is due');
   });
 
   it('tells an agent the number is the one their clients call; a seller that it is their profile’s', async () => {
@@ -110,6 +139,7 @@ describe('reminder settings', () => {
       sms: true,
       phone: '+12125550100',
       timezone: 'UTC',
+      reminderMinutes: 360,
     });
   });
 
@@ -153,6 +183,7 @@ describe('reminder settings', () => {
       email: false,
       sms: false,
       timezone: 'UTC',
+      reminderMinutes: 360,
     });
   });
 });

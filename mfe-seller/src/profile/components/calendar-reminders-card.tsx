@@ -9,9 +9,9 @@ import {
   type PublicUser,
 } from '@listready/contracts/auth';
 import {
-  DEFAULT_REMINDER_MINUTES,
+  REMINDER_LEADS,
   SMS_QUIET_HOURS,
-  reminderTimeOfDay,
+  reminderWhenText,
   timeOfDayText,
 } from '@listready/contracts/calendar';
 import { Button, Card, toast } from '@listready/ui';
@@ -20,7 +20,7 @@ import { useSaveReminderSettings } from '../hooks/use-calendar-reminders.ts';
 import { failureText } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';
 
-const FIELDS = ['email', 'sms', 'phone', 'timezone'] as const;
+const FIELDS = ['email', 'sms', 'phone', 'timezone', 'reminderMinutes'] as const;
 
 /** The number on file when it is already a mobile number in international format, else empty. */
 function mobileOnFile(phone: string | null): string {
@@ -49,7 +49,7 @@ function useTimeZones(current: string): readonly string[] {
 /**
  * Profile overview (issue 19): the person's private calendar address — every dated task in Google,
  * Apple or Outlook Calendar, revocable — and how they are reminded of due tasks (e-mail, SMS with
- * a mobile number, in their time zone).
+ * a mobile number, when they choose, in their time zone).
  */
 export function CalendarRemindersCard({ user }: { user: PublicUser }) {
   return (
@@ -74,6 +74,7 @@ function ReminderSettings({ user }: { user: PublicUser }) {
       sms: user.notificationPreferences.sms,
       phone: mobileOnFile(user.phone),
       timezone: user.timezone,
+      reminderMinutes: user.notificationPreferences.reminderMinutes,
     },
   });
   const save = useSaveReminderSettings({
@@ -103,10 +104,9 @@ function ReminderSettings({ user }: { user: PublicUser }) {
         Reminders
       </h3>
       <p className="text-sm text-ink-muted">
-        Each open task with a due date is reminded once, at {reminderTimeOfDay(DEFAULT_REMINDER_MINUTES)} the
-        evening before it is due, in your time zone. A text is never sent between{' '}
-        {timeOfDayText(SMS_QUIET_HOURS.from * 60)} and {timeOfDayText(SMS_QUIET_HOURS.until * 60)}: one due
-        then waits for the morning.
+        Each open task with a due date is reminded once, when you choose, in your time zone. A text is never
+        sent between {timeOfDayText(SMS_QUIET_HOURS.from * 60)} and{' '}
+        {timeOfDayText(SMS_QUIET_HOURS.until * 60)}: one due then waits for the morning.
       </p>
       <form
         noValidate
@@ -126,6 +126,32 @@ function ReminderSettings({ user }: { user: PublicUser }) {
           </label>
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="reminder-when" label="Remind me" error={errors.reminderMinutes?.message}>
+            {(props) => (
+              <select
+                className={controlClasses}
+                {...props}
+                {...form.register('reminderMinutes', { valueAsNumber: true })}
+              >
+                {REMINDER_LEADS.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {reminderWhenText(minutes)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="reminder-timezone" label="Time zone" error={errors.timezone?.message}>
+            {(props) => (
+              <select className={controlClasses} {...props} {...form.register('timezone')}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <FormField
             id="reminder-phone"
             label="Mobile number (for SMS)"
@@ -145,17 +171,6 @@ function ReminderSettings({ user }: { user: PublicUser }) {
                 {...props}
                 {...form.register('phone')}
               />
-            )}
-          </FormField>
-          <FormField id="reminder-timezone" label="Time zone" error={errors.timezone?.message}>
-            {(props) => (
-              <select className={controlClasses} {...props} {...form.register('timezone')}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </select>
             )}
           </FormField>
         </div>

@@ -49,7 +49,7 @@ export const userFixture: PublicUser = {
   phone: '555-0100',
   preferredContact: 'email',
   timezone: 'UTC',
-  notificationPreferences: { email: true, push: false, sms: false, calendar: false },
+  notificationPreferences: { email: true, push: false, sms: false, calendar: false, reminderMinutes: 360 },
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
 };

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentAccountSchema, notificationSettingsMessages, publicUserSchema } from '@listready/contracts';
+import {
+  agentAccountSchema,
+  DEFAULT_REMINDER_MINUTES,
+  notificationSettingsMessages,
+  publicUserSchema,
+  REMINDER_LEADS,
+} from '@listready/contracts';
 import { SESSION_COOKIE } from '@listready/service-kit';
 import { useTestDatabase } from '@listready/testing';
 import { newRegistration, sessionCookieOf, startTestAuthService } from '../testing/test-auth-service.ts';
@@ -76,6 +82,7 @@ describe('PUT /api/auth/user/notifications', () => {
       sms: true,
       push: true,
       calendar: true,
+      reminderMinutes: DEFAULT_REMINDER_MINUTES,
     });
     expect((await update(cookie, { calendar: 'no' })).json().issues).toContainEqual({
       path: 'calendar',
@@ -83,7 +90,31 @@ describe('PUT /api/auth/user/notifications', () => {
     });
   });
 
-  it('refuses SMS without a number, a number not in international format and an unknown zone, naming the field', async () => {
+  it('sets when reminders come, 6 pm the day before until the person chooses, keeping the rest', async () => {
+    const cookie = await signedUp();
+    const read = async () =>
+      publicUserSchema.parse(
+        (await auth.app.inject({ url: '/api/auth/user', cookies: { [SESSION_COOKIE]: cookie } })).json(),
+      ).notificationPreferences;
+    expect((await read()).reminderMinutes).toBe(DEFAULT_REMINDER_MINUTES);
+    expect((await update(cookie, { email: false, reminderMinutes: -8 * 60 })).statusCode).toBe(200);
+    expect(await read()).toEqual({
+      email: false,
+      sms: false,
+      push: true,
+      calendar: true,
+      reminderMinutes: -480,
+    });
+    // Another setting alone leaves the choice as it is.
+    expect((await update(cookie, { calendar: false })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ calendar: false, reminderMinutes: -480 });
+    for (const reminderMinutes of REMINDER_LEADS) {
+      expect((await update(cookie, { reminderMinutes })).statusCode).toBe(200);
+      expect((await read()).reminderMinutes).toBe(reminderMinutes);
+    }
+  });
+
+  it('refuses SMS without a number, a number not in international format, an unknown zone and a reminder time not offered, naming the field', async () => {
     const cookie = await signedUp();
     for (const [payload, path, message] of [
       [{ email: true, sms: true, phone: '' }, 'phone', notificationSettingsMessages.phoneRequiredForSms],
@@ -95,6 +126,9 @@ describe('PUT /api/auth/user/notifications', () => {
         notificationSettingsMessages.invalidTimezone,
       ],
       [{ email: 'yes', sms: false }, 'email', 'email must be true or false'],
+      [{ reminderMinutes: 61 }, 'reminderMinutes', notificationSettingsMessages.invalidReminderMinutes],
+      [{ reminderMinutes: '360' }, 'reminderMinutes', notificationSettingsMessages.invalidReminderMinutes],
+      [{ reminderMinutes: null }, 'reminderMinutes', notificationSettingsMessages.invalidReminderMinutes],
     ] as const) {
       const response = await update(cookie, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AuthErrorCode, authMessages, type PublicUser } from '@listready/contracts';
+import { AuthErrorCode, authMessages, DEFAULT_REMINDER_MINUTES, type PublicUser } from '@listready/contracts';
 import { agents, isUniqueViolation, users, type Db, type Executor } from '@listready/db';
 import { ConflictError } from '@listready/service-kit';
 
@@ -40,7 +40,10 @@ export function toPublicUser(row: UserRow): PublicUser {
     phone: row.phone,
     preferredContact: row.preferredContact,
     timezone: row.timezone,
-    notificationPreferences: row.notificationPreferences,
+    notificationPreferences: {
+      ...row.notificationPreferences,
+      reminderMinutes: row.notificationPreferences.reminderMinutes ?? DEFAULT_REMINDER_MINUTES,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -103,6 +106,7 @@ export function createUserRepository(db: Db) {
         calendar?: boolean | undefined;
         phone?: string | null | undefined;
         timezone?: string | undefined;
+        reminderMinutes?: number | undefined;
       },
     ): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
@@ -117,6 +121,7 @@ export function createUserRepository(db: Db) {
               email: settings.email,
               sms: settings.sms,
               calendar: settings.calendar,
+              reminderMinutes: settings.reminderMinutes,
             })}::jsonb`,
             updatedAt: new Date(),
           })

@@ -94,6 +94,7 @@ export function createCalendarFeeds(options: { db: Db; tokens: FeedTokens }) {
         origin,
         // `calendar` off: the dates stay in the calendar, its alerts stop (a missing key: on).
         alarms: person.preferences.calendar !== false,
+        defaultReminderMinutes: person.preferences.reminderMinutes,
       });
     },
   };

@@ -8,8 +8,10 @@ export interface FeedCalendarInput {
   /** The calendar's name in the subscriber's app. */
   name: string;
   tasks: DatedTask[];
-  /** Reminder minutes of the person per `taskKey`; the default otherwise. */
+  /** Reminder minutes of the person per `taskKey`; `defaultReminderMinutes` otherwise. */
   reminderMinutes: Map<string, number>;
+  /** The person's own choice of when reminders come (`notificationPreferences.reminderMinutes`). */
+  defaultReminderMinutes?: number | undefined;
   /** Whose journeys are someone else's (an agent's clients, a household): their names lead the title. */
   ownUserId: string;
   /** The site's origin, for each event's link back to the journey. */
@@ -24,7 +26,8 @@ export interface FeedCalendarInput {
  * its due day; the UID is the task's own id, so a moved task moves in the subscriber's calendar
  * instead of appearing twice; DTSTAMP and LAST-MODIFIED are the task's last change, so an
  * unchanged feed is byte-for-byte the same. Open tasks carry a display alarm the reminder minutes
- * before their day starts (default 60) unless the person turned calendar alerts off; done ones are
+ * before their day starts (the person's choice, else 6 pm the evening before), or after it starts
+ * for a choice on the due day itself, unless the person turned calendar alerts off; done ones are
  * marked ✓ and ring no more.
  */
 export function feedCalendarText(input: FeedCalendarInput): string {
@@ -64,8 +67,16 @@ export function feedCalendarText(input: FeedCalendarInput): string {
     if (input.alarms && !task.completed) {
       const minutes =
         input.reminderMinutes.get(`${input.ownUserId}|${taskKey(task.source, task.id)}`) ??
+        input.defaultReminderMinutes ??
         DEFAULT_REMINDER_MINUTES;
-      event.createAlarm({ type: ICalAlarmType.display, trigger: minutes * 60, description: summary });
+      const alarm = event.createAlarm({
+        type: ICalAlarmType.display,
+        trigger: minutes * 60,
+        description: summary,
+      });
+      // An alarm after the day starts (a choice on the due day itself) says it counts from the
+      // start: ical-generator writes an offset after the event as RELATED=END, the next midnight.
+      if (minutes < 0) alarm.relatesTo('START');
     }
   }
   return calendar.toString();

@@ -42,7 +42,13 @@ describe('reminders', () => {
   /** A seller living in `timezone` with their notification settings, and their first task's id. */
   async function sellerIn(
     timezone: string,
-    settings: { email?: boolean; sms?: boolean; phone?: string | null; firstName?: string } = {},
+    settings: {
+      email?: boolean;
+      sms?: boolean;
+      phone?: string | null;
+      firstName?: string;
+      reminderMinutes?: number;
+    } = {},
   ) {
     const seller = await journey.signUp('client', {
       firstName: settings.firstName ?? 'Sam',
@@ -58,6 +64,7 @@ describe('reminders', () => {
           sms: settings.sms ?? false,
           push: true,
           calendar: true,
+          ...(settings.reminderMinutes === undefined ? {} : { reminderMinutes: settings.reminderMinutes }),
         },
       })
       .where(eq(users.id, seller.userId));
@@ -93,6 +100,35 @@ describe('reminders', () => {
     expect(messages[0]?.subject).toMatch(/ is due tomorrow, Tuesday, December 1$/);
     expect(messages[0]?.text).toContain('Hi Sam,');
     expect(messages[0]?.text).toContain('https://homes.example/journey');
+  });
+
+  it('comes when the person chose: 8 am on the due day, or 6 pm two days before', async () => {
+    const morning = await sellerIn('America/Chicago', { firstName: 'Mona', reminderMinutes: -8 * 60 });
+    await due(morning.seller, must(morning.taskIds[0]), '2026-12-20');
+    const early = await sellerIn('America/Chicago', { firstName: 'Earl', reminderMinutes: 30 * 60 });
+    await due(early.seller, must(early.taskIds[0]), '2026-12-22');
+    const reminders = scheduler();
+
+    // 6 pm on Dec 19 in Chicago (UTC−6), the default's time for the 20th: Mona chose the morning.
+    now = new Date('2026-12-20T00:00:00Z');
+    await reminders.tick();
+    expect(await inbox(morning.seller.email)).toEqual([]);
+    now = new Date('2026-12-20T13:59:00Z');
+    await reminders.tick();
+    expect(await inbox(morning.seller.email)).toEqual([]);
+    now = new Date('2026-12-20T14:00:00Z'); // 8 am in Chicago
+    await reminders.tick();
+    const [todays] = await inbox(morning.seller.email);
+    expect(todays?.subject).toMatch(/ is due today$/);
+
+    // Earl's task, due on the 22nd, at 6 pm on the 20th (00:00 UTC on the 21st).
+    now = new Date('2026-12-20T23:59:00Z');
+    await reminders.tick();
+    expect(await inbox(early.seller.email)).toEqual([]);
+    now = new Date('2026-12-21T00:00:00Z');
+    await reminders.tick();
+    const [earlys] = await inbox(early.seller.email);
+    expect(earlys?.subject).toMatch(/ is due on Tuesday, December 22$/);
   });
 
   it('follows each person’s zone: 18:00 the evening before in Tokyo is 09:00 UTC', async () => {

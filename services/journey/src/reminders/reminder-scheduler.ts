@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { DEFAULT_REMINDER_MINUTES, type MESSAGE_CHANNELS } from '@listready/contracts';
+import { DEFAULT_REMINDER_MINUTES, REMINDER_LEADS, type MESSAGE_CHANNELS } from '@listready/contracts';
 import { reminderDeliveries, type Db } from '@listready/db';
 import type { Mailer, SmsSender } from '@listready/messaging';
 import {
@@ -75,9 +75,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
   async function plan(now: Date): Promise<number> {
     // Only due dates whose reminder can have come by now somewhere: a day starts at most 14 h
     // before UTC's (UTC+14) and ends at most 12 h after (UTC−12); the lead is the longest
-    // reminder anyone set (at most a week), so a quiet tick reads a day or two of tasks, not nine.
+    // reminder anyone may choose or set on a task (at most a week), so a quiet tick reads a few
+    // days of tasks, not nine.
     const leadMinutes = Math.min(
-      Math.max(DEFAULT_REMINDER_MINUTES, (await longestReminderMinutes(db)) ?? 0),
+      Math.max(...REMINDER_LEADS, (await longestReminderMinutes(db)) ?? 0),
       LEAD_DAYS * 24 * 60,
     );
     const from = utcDay(new Date(now.getTime() - DAY_MS));
@@ -90,8 +91,11 @@ export function createReminderScheduler(options: ReminderSchedulerOptions) {
     const rows: (typeof reminderDeliveries.$inferInsert)[] = [];
     for (const entries of recipients.values()) {
       for (const { task, recipient } of entries) {
+        // The task's own calendar event, else the person's choice, else 6 pm the evening before.
         const reminderMinutes =
-          minutes.get(`${recipient.userId}|${taskKey(task.source, task.id)}`) ?? DEFAULT_REMINDER_MINUTES;
+          minutes.get(`${recipient.userId}|${taskKey(task.source, task.id)}`) ??
+          recipient.preferences.reminderMinutes ??
+          DEFAULT_REMINDER_MINUTES;
         const { remindAt, until } = reminderWindow(task.dueDate, recipient.timezone, reminderMinutes);
         if (remindAt > now || now >= until) continue;
         const channels: Channel[] = [];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFeedSchema, taskEntriesSchema, userGroupSchema } from '@listready/contracts';
-import { calendarEvents, clients, users } from '@listready/db';
+import { calendarEvents, clients, users, type NotificationPreferences } from '@listready/db';
 import { loggedUrl } from '@listready/service-kit';
 import { useTestDatabase } from '@listready/testing';
 import {
@@ -30,6 +30,7 @@ function parseFeed(text: string) {
         stamp: vevent.getFirstPropertyValue('dtstamp'),
         url: vevent.getFirstPropertyValue('url'),
         trigger: alarm ? String(alarm.getFirstPropertyValue('trigger')) : null,
+        related: alarm?.getFirstProperty('trigger')?.getParameter('related') ?? null,
       };
     }),
   };
@@ -180,24 +181,47 @@ describe('calendar feeds', () => {
     );
   });
 
-  it('rings no alarm once the person turns calendar alerts off; the dates stay', async () => {
-    const person = await journey.signUp('client', { firstName: 'Quinn', lastName: 'Quiet' });
+  /**
+   * A new seller whose one task is due on Dec 9: their feed's alarms, and their notification
+   * preferences set as PUT /api/auth/user/notifications stores them (auth owns the row).
+   */
+  async function sellerWithOneDatedTask(firstName: string) {
+    const person = await journey.signUp('client', { firstName, lastName: 'Seller' });
     const [task] = taskEntriesSchema.parse((await call(person, 'GET', '/api/clients/current/tasks')).json());
     await call(person, 'PUT', `/api/client-tasks/${must(task).id}`, { dueDate: '2026-12-09' });
     const feed = await feedOf(person);
-    const triggers = async () =>
-      parseFeed((await fetchFeed(must(feed.url))).body).events.map((event) => event.trigger);
-    expect(await triggers()).toEqual(['-PT6H']);
+    return {
+      alarms: async () =>
+        parseFeed((await fetchFeed(must(feed.url))).body).events.map(({ trigger, related }) => ({
+          trigger,
+          related,
+        })),
+      setPreferences: (preferences: Partial<NotificationPreferences>) =>
+        database.current.db
+          .update(users)
+          .set({
+            notificationPreferences: { email: true, push: true, sms: false, calendar: true, ...preferences },
+          })
+          .where(eq(users.id, person.userId)),
+    };
+  }
 
-    // What PUT /api/auth/user/notifications { calendar: false } stores (auth owns the row).
-    const setCalendar = (calendar: boolean) =>
-      database.current.db
-        .update(users)
-        .set({ notificationPreferences: { email: true, push: true, sms: false, calendar } })
-        .where(eq(users.id, person.userId));
-    await setCalendar(false);
+  it("rings when the person chose to be reminded, counted from the due day's start", async () => {
+    const { alarms, setPreferences } = await sellerWithOneDatedTask('Maya');
+    await setPreferences({ reminderMinutes: -8 * 60 });
+    // 8 am on the day: after the start, which the alarm must name (alone, it would count from the end).
+    expect(await alarms()).toEqual([{ trigger: 'PT8H', related: 'START' }]);
+    await setPreferences({ reminderMinutes: 30 * 60 });
+    expect(await alarms()).toEqual([{ trigger: '-P1DT6H', related: null }]);
+  });
+
+  it('rings no alarm once the person turns calendar alerts off; the dates stay', async () => {
+    const { alarms, setPreferences } = await sellerWithOneDatedTask('Quinn');
+    const triggers = async () => (await alarms()).map(({ trigger }) => trigger);
+    expect(await triggers()).toEqual(['-PT6H']);
+    await setPreferences({ calendar: false });
     expect(await triggers()).toEqual([null]);
-    await setCalendar(true);
+    await setPreferences({ calendar: true });
     expect(await triggers()).toEqual(['-PT6H']);
   });
 

@@ -293,6 +293,13 @@ describe('the seller journey against the real journey service', () => {
     // In print media: black on white, no header, navigation, footer or row buttons; the note shown.
     await page.emulateMedia({ media: 'print' });
     expect(await note.isVisible()).toBe(true);
+    // The paper says what it is, whose and when, where the screen greets.
+    expect(await seller(page).getByRole('heading', { name: 'Hello Petra!' }).isVisible()).toBe(false);
+    expect(await seller(page).getByText('Home-sale checklist').isVisible()).toBe(true);
+    const printedOn = await page.evaluate(() =>
+      new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+    );
+    expect(await seller(page).getByText(`Petra Seller · Printed ${printedOn}`).isVisible()).toBe(true);
     const look = await page.evaluate(() => {
       const style = (selector: string) => {
         const element = document.querySelector(selector);

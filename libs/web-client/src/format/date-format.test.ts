@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dayLabel, lazyDateFormat } from './date-format.ts';
+import { dayLabel, lazyDateFormat, localDayLabel } from './date-format.ts';
 
 describe('lazyDateFormat', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -38,5 +38,21 @@ describe('dayLabel', () => {
     expect(dayLabel('2030-06-02')).toBe('Jun 2, 2030');
     expect(dayLabel('2030-12-31')).toBe('Dec 31, 2030');
     expect(dayLabel('2032-02-29')).toBe('Feb 29, 2032');
+  });
+});
+
+describe('localDayLabel', () => {
+  const zone = process.env['TZ'];
+  afterEach(() => {
+    if (zone === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = zone;
+  });
+
+  it('writes the day an instant falls on in the reader’s zone, as dayLabel writes a day', () => {
+    // Its formatter is made at the first call, in the zone the process is in then.
+    process.env['TZ'] = 'Pacific/Auckland';
+    // 8 pm on June 2 in UTC is the morning of June 3 in Auckland (UTC+12).
+    expect(localDayLabel(new Date('2030-06-02T20:00:00Z'))).toBe('Jun 3, 2030');
+    expect(localDayLabel(new Date('2030-06-02T11:00:00Z'))).toBe('Jun 2, 2030');
   });
 });

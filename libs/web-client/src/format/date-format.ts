@@ -28,3 +28,8 @@ const calendarDayFormat = lazyDateFormat('en-US', {
  * wherever the reader is (no time zone moves it).
  */
 export const dayLabel = (isoDate: string): string => calendarDayFormat(new Date(`${isoDate}T00:00:00Z`));
+
+const localDayFormat = lazyDateFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The day `at` falls on where the reader is, written as `dayLabel` writes a day: "Dec 7, 2026". */
+export const localDayLabel = (at: Date): string => localDayFormat(at);

@@ -14,6 +14,7 @@ import {
 } from '../utils/journey-test-fixtures.tsx';
 import { JourneyScreen } from './journey-screen.tsx';
 import { aClientProfile } from '@listready/contracts/fixtures';
+import { localDayLabel } from '@listready/web-client';
 import { groupFixture, personalTaskFixture } from '../../profile/utils/profile-test-fixtures.ts';
 
 vi.mock('../utils/confetti-burst.ts', () => ({ confettiBurst: vi.fn(async () => undefined) }));
@@ -64,6 +65,17 @@ afterEach(() => {
 });
 
 describe('the household on the journey', () => {
+  it('says on paper whose home the printed journey is', async () => {
+    scriptHouseholds(households);
+    renderSignedIn(<JourneyScreen />);
+    await findTaskRow('Own task');
+    const printed = () => screen.getByText('Home-sale checklist').nextElementSibling?.textContent;
+    expect(printed()).toMatch(/^\S+ Seller · Printed /);
+    fireEvent.change(await screen.findByLabelText('Working on'), { target: { value: 'jade-client' } });
+    await findTaskRow('Curb Appeal');
+    expect(printed()).toBe(`Jade Seller’s home · Printed ${localDayLabel(new Date())}`);
+  });
+
   it('lets a member of two journeys pick one, remembers it, and sends it as ?clientId=', async () => {
     const calls = scriptHouseholds(households);
     renderSignedIn(<JourneyScreen />);

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentClientRow } from '@listready/contracts/journey';
 import { getToasts } from '@listready/ui';
+import { localDayLabel } from '@listready/web-client';
 import { PENDING_CHANGE_TEXT } from '../hooks/use-offline-task-changes.ts';
 import type { CustomTask, JourneyResponse } from '../utils/journey-api.ts';
 import { pendingTaskChanges } from '../utils/pending-task-changes.ts';
@@ -135,6 +136,16 @@ describe('JourneyScreen', () => {
     cleanup();
     renderSignedIn(<JourneyScreen />, { firstName: 'Nora' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hello Nora!');
+  });
+
+  it('heads the printed page with what it is, whose and the day, in place of the greeting', async () => {
+    scriptJourney();
+    renderSignedIn(<JourneyScreen />, { firstName: 'Nora' });
+    const title = screen.getByText('Home-sale checklist');
+    // On paper only (the greeting on screen only): the print media's styles are e2e's to see.
+    expect(title.parentElement?.className).toBe('hidden print:block');
+    expect(screen.getByRole('heading', { level: 1 }).parentElement?.className).toBe('print:hidden');
+    expect(title.nextElementSibling?.textContent).toBe(`Nora Seller · Printed ${localDayLabel(new Date())}`);
   });
 
   it('shows an agent their client’s journey read-only: no completing, rescheduling, notes or Clear All', async () => {

@@ -205,4 +205,15 @@ describe('usage analytics', () => {
     await analyticsRemote(page).getByRole('button', { name: 'Refresh' }).click();
     await again;
   });
+
+  it('writes times in English on the reader’s clock: a German browser reads the month in English, 24 hours', async () => {
+    const { page, errors } = await browser.newPage(undefined, { locale: 'de-DE' });
+    await register(page, 'agent', 'Dirk', `dirk.${Date.now()}@example.com`);
+    await page.goto(`${baseUrl}/analytics`);
+    const start = analyticsRemote(page).getByTestId('chart-start');
+    await expect.poll(() => start.textContent()).toMatch(/\d/);
+    // "Dec 6, 17:00", where the browser's own locale wrote "6. Dez., 17:00".
+    expect(await start.textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:00$/);
+    expect(errors).toEqual([]);
+  });
 });

@@ -15,4 +15,4 @@ export * from './invitations/index.ts';
 export * from './calendar/use-calendar-feed.ts';
 export { CalendarAddress, type CalendarAddressProps } from './calendar/calendar-address.tsx';
 export { openLiveStream } from './live/live-stream.ts';
-export { dayLabel, lazyDateFormat, localDayLabel } from './format/date-format.ts';
+export { dayLabel, lazyDateFormat, localDayLabel, readerHourCycle } from './format/date-format.ts';

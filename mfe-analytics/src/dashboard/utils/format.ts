@@ -1,4 +1,4 @@
-import { lazyDateFormat } from '@listready/web-client';
+import { lazyDateFormat, readerHourCycle } from '@listready/web-client';
 
 /** How the dashboard words and formats what the service answers. */
 
@@ -8,18 +8,28 @@ export function eventLabel(event: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : event;
 }
 
-const timeFormat = lazyDateFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const dateTimeFormat = lazyDateFormat(undefined, {
+/*
+ * In the pages' language, as every screen's days are ("Mar 10", "1,204 events": not "10. März" or
+ * "1.204 events" in an English sentence), on the reader's clock and in their zone.
+ */
+const timeFormat = lazyDateFormat('en-US', () => ({
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: readerHourCycle(),
+}));
+const dateTimeFormat = lazyDateFormat('en-US', () => ({
   month: 'short',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
+  hourCycle: readerHourCycle(),
+}));
 
-/** A time today: `14:05:09` (in the viewer's locale and zone). */
+/** A time today: `14:05:09`, or `02:05:09 PM` on a 12-hour clock (the viewer's zone). */
 export const formatTime = (iso: string) => timeFormat(new Date(iso));
 /**
- * A moment on any day: `Mar 10, 14:05`; the chart's hours too (it spans two days: a bare "07:00 PM"
+ * A moment on any day: `Mar 10, 14:05` (`Mar 10, 02:05 PM`); the chart's hours too (it spans two days: a bare "07:00 PM"
  * at its left read as this evening, not yesterday's).
  */
 export const formatDateTime = (iso: string) => dateTimeFormat(new Date(iso));
@@ -48,8 +58,8 @@ export function userLabel(
   return owner.userName || `User ${owner.userId}`;
 }
 
-/** Thousands separated in the viewer's locale. */
-export const formatCount = (count: number) => count.toLocaleString();
+/** Thousands separated as the pages' English writes them: `1,204`. */
+export const formatCount = (count: number) => count.toLocaleString('en-US');
 
 /** '1 event', '1,204 events': the count and the word that goes with it. */
 export const counted = (count: number, one: string, many: string) =>

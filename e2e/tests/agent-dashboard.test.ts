@@ -255,6 +255,50 @@ describe('the agent dashboard', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('takes an agent to their profile from the bottom bar: the phone their clients call, their calendar, no reminder settings', async () => {
+    const { page, errors } = await browser.newPage({ width: 375, height: 812 });
+    await register(page, 'agent', 'Pia');
+    await watchLayoutShifts(page);
+    await page.goto(`${baseUrl}/dashboard`);
+    await agentRemote(page).locator('dd[data-stat]').first().waitFor();
+    // From here: what the profile's arrival moves.
+    await page.evaluate(() => {
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.length = 0;
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Profile' }).click();
+    await page.waitForURL(`${baseUrl}/profile?tab=overview`);
+    await sellerRemote(page).getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
+    await sellerRemote(page).getByRole('button', { name: 'Create calendar address' }).waitFor();
+    expect(await sellerRemote(page).getByRole('heading', { level: 2, name: 'Calendar' }).isVisible()).toBe(
+      true,
+    );
+    // Reminders go to clients and their households, not to the agent: no settings that do nothing.
+    expect(await sellerRemote(page).getByRole('form', { name: 'Reminder settings' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Profile' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    await page.waitForTimeout(300);
+    expect(await totalLayoutShift(page), 'cumulative layout shift on /profile').toBeLessThanOrEqual(0.02);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({
+      path: path.join(artifactsDir, 'agent-dashboard-test--profile-375.png'),
+      fullPage: true,
+    });
+
+    // The number their clients' banner calls is changed here.
+    await sellerRemote(page).getByRole('button', { name: 'Edit Profile' }).click();
+    await sellerRemote(page).getByLabel('Phone').fill('+1 212 555 0199');
+    await sellerRemote(page).getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully').waitFor();
+    const account = await (await page.request.get(`${baseUrl}/api/agents/current`)).json();
+    expect(account.phone).toBe('+1 212 555 0199');
+    expect(errors).toEqual([]);
+  });
+
   it('points an agent at /journey with no client named to the Clients tab, which the address keeps', async () => {
     const { page } = await browser.newPage({ width: 375, height: 812 });
     await register(page, 'agent', 'Ravi');

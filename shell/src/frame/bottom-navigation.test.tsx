@@ -66,17 +66,34 @@ describe('BottomNavigation', () => {
     expect(current()).toEqual([]);
   });
 
-  it('gives an agent their own pages: Dashboard, Analytics, Client Demo, Logout', () => {
+  it('gives an agent their own pages: Dashboard, Analytics, Client Demo, Profile, Logout', () => {
     window.history.replaceState(null, '', '/dashboard');
     renderNavigation('agent');
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Dashboard',
       'Analytics',
       'Client Demo',
+      'Profile',
       'Logout',
     ]);
     expect(current()).toEqual(['Dashboard']);
     fireEvent.click(screen.getByRole('button', { name: 'Analytics' }));
     expect(window.location.pathname).toBe('/analytics');
+    expect(current()).toEqual(['Analytics']);
+  });
+
+  it('opens an agent’s profile on its overview, and marks Profile on any of its tabs', () => {
+    window.history.replaceState(null, '', '/dashboard');
+    window.sessionStorage.setItem(PROFILE_ACTIVE_TAB_STORAGE_KEY, 'profile');
+    renderNavigation('agent');
+    fireEvent.click(screen.getByRole('button', { name: 'Profile' }));
+    expect(window.sessionStorage.getItem(PROFILE_ACTIVE_TAB_STORAGE_KEY)).toBe('overview');
+    expect(window.location.pathname).toBe('/profile');
+    expect(current()).toEqual(['Profile']);
+    // Edit Profile, opened from the overview, is still the agent's Profile.
+    act(() => {
+      window.dispatchEvent(new CustomEvent(PROFILE_TAB_CHANGE_EVENT, { detail: 'profile' }));
+    });
+    expect(current()).toEqual(['Profile']);
   });
 });

@@ -59,7 +59,7 @@ const pageItem = (label: string, icon: LucideIcon, path: string): NavigationItem
  * Signed-in bottom navigation (spec seller §2): Journey, Profile, Groups, Custom, Logout. Profile,
  * Groups and Custom open /profile on the matching tab (session storage + broadcast). An agent has
  * no journey, groups or custom tasks of their own: their bar leads to their pages instead —
- * Dashboard, Analytics, Client Demo, Logout.
+ * Dashboard, Analytics, Client Demo, Profile, Logout.
  */
 export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?: UserRole } = {}) {
   const path = useLocationPath();
@@ -76,6 +76,12 @@ export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?:
         },
         pageItem('Analytics', BarChart3, '/analytics'),
         pageItem('Client Demo', MonitorSmartphone, '/client-demo'),
+        // Their name, photo and the phone their clients' banner calls: the overview, whichever of
+        // its tabs is open.
+        {
+          ...profileItem('Profile', User, 'overview', activeTab),
+          isCurrent: (current) => current === '/profile',
+        },
         logoutItem,
       ]
     : [
@@ -91,7 +97,7 @@ export function BottomNavigation({ ref, role }: { ref?: Ref<HTMLElement>; role?:
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-surface-border bg-navigation print:hidden"
     >
-      <ul className={cn('mx-auto grid max-w-xl', agent ? 'grid-cols-4' : 'grid-cols-5')}>
+      <ul className="mx-auto grid max-w-xl grid-cols-5">
         {items.map(({ label, icon: Icon, onSelect, isCurrent, opens }) => {
           const current = isCurrent?.(path) ?? false;
           return (

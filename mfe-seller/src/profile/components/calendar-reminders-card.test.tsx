@@ -96,19 +96,26 @@ describe('reminder settings', () => {
     expect([...when.options].find((option) => option.selected)?.text).toBe('8 am on the day it is due');
   });
 
-  it('tells an agent the number is the one their clients call; a seller that it is their profile’s', async () => {
+  it('gives an agent the address of their clients’ dates and no reminder settings: none are sent to them', async () => {
     scriptApi({ 'GET /api/calendar/feed': () => json(200, noFeed) });
     const agent = { ...userFixture, role: 'agent' as const };
     renderSignedIn(<CalendarRemindersCard user={agent} />, agent);
-    const field = await screen.findByLabelText('Mobile number (for SMS)');
-    const hint = () => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
-    expect(hint()).toBe(
-      "It becomes your profile's phone number too, the one your clients call: one number per account.",
-    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Calendar');
+    expect(await screen.findByRole('button', { name: 'Create calendar address' })).toBeTruthy();
+    expect(screen.getByText(/every linked client’s dated tasks/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Reminders of a task go to your client and to the member of their household it is assigned to; your calendar app’s alerts remind you.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Reminder settings' })).toBeNull();
     cleanup();
     renderSignedIn(<CalendarRemindersCard user={userFixture} />, userFixture);
-    await screen.findByLabelText('Mobile number (for SMS)');
-    expect(hint()).toBe("It becomes your profile's phone number too: one number per account.");
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Calendar and reminders');
+    const field = screen.getByLabelText('Mobile number (for SMS)');
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      "It becomes your profile's phone number too: one number per account.",
+    );
   });
 
   it('asks for a mobile number before turning SMS on, then saves it with the zone', async () => {

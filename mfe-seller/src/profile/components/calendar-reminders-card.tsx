@@ -49,17 +49,32 @@ function useTimeZones(current: string): readonly string[] {
 /**
  * Profile overview (issue 19): the person's private calendar address — every dated task in Google,
  * Apple or Outlook Calendar, revocable — and how they are reminded of due tasks (e-mail, SMS with
- * a mobile number, when they choose, in their time zone).
+ * a mobile number, when they choose, in their time zone). An agent is sent no reminders (their
+ * clients and the household members a task is assigned to are): their card is the address of every
+ * linked client's dates, as on their dashboard.
  */
 export function CalendarRemindersCard({ user }: { user: PublicUser }) {
+  const agent = user.role === 'agent';
   return (
     <Card className="space-y-6 p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <CalendarDays aria-hidden="true" className="size-5" />
-        Calendar and reminders
+        {agent ? 'Calendar' : 'Calendar and reminders'}
       </h2>
-      <CalendarAddress heading="Calendar address" contents="your dated tasks" />
-      <ReminderSettings user={user} />
+      {agent ? (
+        <>
+          <CalendarAddress heading="Calendar address" contents="every linked client’s dated tasks" />
+          <p className="text-sm text-ink-muted">
+            Reminders of a task go to your client and to the member of their household it is assigned to; your
+            calendar app’s alerts remind you.
+          </p>
+        </>
+      ) : (
+        <>
+          <CalendarAddress heading="Calendar address" contents="your dated tasks" />
+          <ReminderSettings user={user} />
+        </>
+      )}
     </Card>
   );
 }
@@ -155,11 +170,7 @@ function ReminderSettings({ user }: { user: PublicUser }) {
           <FormField
             id="reminder-phone"
             label="Mobile number (for SMS)"
-            hint={
-              user.role === 'agent'
-                ? "It becomes your profile's phone number too, the one your clients call: one number per account."
-                : "It becomes your profile's phone number too: one number per account."
-            }
+            hint="It becomes your profile's phone number too: one number per account."
             error={errors.phone?.message}
           >
             {(props) => (

@@ -6,9 +6,10 @@ import { dueWording } from './reminder-times.ts';
 /** SMS are kept to one segment's worth of title, so a long custom title cannot split the message. */
 const SMS_TITLE_MAX = 60;
 
-const journeyLink = (task: DatedTask, recipient: ReminderRecipient, publicUrl: string | undefined) => {
-  if (!publicUrl) return null;
-  const origin = publicUrl.replace(/\/+$/, '');
+const originOf = (publicUrl: string | undefined) => (publicUrl ? publicUrl.replace(/\/+$/, '') : null);
+
+const journeyLink = (task: DatedTask, recipient: ReminderRecipient, origin: string | null) => {
+  if (!origin) return null;
   return recipient.userId === task.sellerUserId
     ? `${origin}/journey`
     : `${origin}/journey?clientId=${task.clientId}`;
@@ -23,7 +24,8 @@ export function reminderEmail(
 ): EmailMessage {
   const when = dueWording(task.dueDate, recipient.timezone, now);
   const own = recipient.userId === task.sellerUserId;
-  const link = journeyLink(task, recipient, publicUrl);
+  const origin = originOf(publicUrl);
+  const link = journeyLink(task, recipient, origin);
   const lines = [
     `Hi ${recipient.firstName},`,
     '',
@@ -33,6 +35,10 @@ export function reminderEmail(
     link ? `Mark it done or move it: ${link}` : 'Mark it done or move it on your ListReady journey.',
     '',
     'You get this because e-mail reminders are on in your ListReady profile.',
+    // Where to turn them off or choose when they come, one click away (the profile's overview).
+    origin
+      ? `Turn them off or choose when they come: ${origin}/profile?tab=overview`
+      : 'Turn them off or choose when they come on your ListReady profile.',
   ];
   return {
     to: recipient.email,

@@ -100,6 +100,10 @@ describe('reminders', () => {
     expect(messages[0]?.subject).toMatch(/ is due tomorrow, Tuesday, December 1$/);
     expect(messages[0]?.text).toContain('Hi Sam,');
     expect(messages[0]?.text).toContain('https://homes.example/journey');
+    // One click from the settings that sent it.
+    expect(messages[0]?.text).toContain(
+      'Turn them off or choose when they come: https://homes.example/profile?tab=overview',
+    );
   });
 
   it('comes when the person chose: 8 am on the due day, or 6 pm two days before', async () => {

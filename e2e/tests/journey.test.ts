@@ -314,6 +314,10 @@ describe('the seller journey against the real journey service', () => {
         print: Array.from(document.querySelectorAll('button')).filter(
           (button) => button.textContent?.includes('Print checklist') && button.getClientRects().length > 0,
         ).length,
+        // The bar and the stage steps are colours: printed as they are, not left out as backgrounds.
+        colours: ['progress[aria-label="Journey progress"]', 'ol[aria-label="Stages"]'].map(
+          (selector) => style(selector)?.printColorAdjust,
+        ),
       };
     });
     expect(look).toEqual({
@@ -321,6 +325,7 @@ describe('the seller journey against the real journey service', () => {
       hidden: ['none', 'none', 'none'],
       rowButtons: 0,
       print: 0,
+      colours: ['exact', 'exact'],
     });
     await page.screenshot({ path: path.join(artifactsDir, 'journey-test--print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });

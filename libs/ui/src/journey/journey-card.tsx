@@ -65,7 +65,7 @@ function JourneyStanding({
       <p className="font-medium" data-testid="progress-stage">
         {stagePositionText(stages, current)}
       </p>
-      <ol aria-label="Stages" className="mt-2 flex gap-1">
+      <ol aria-label="Stages" className="mt-2 flex gap-1 [print-color-adjust:exact]">
         {stages.map((stage) => (
           <li
             key={stage.title}

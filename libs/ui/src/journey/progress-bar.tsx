@@ -21,6 +21,8 @@ export function ProgressBar({
       aria-label={label}
       className={cn(
         'block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-page',
+        // On paper too (browsers leave backgrounds out unless told), the track outlined on white.
+        '[print-color-adjust:exact] print:border print:border-surface-border',
         '[&::-webkit-progress-bar]:rounded-full [&::-webkit-progress-bar]:bg-page',
         '[&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand',
         '[&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-brand',

@@ -180,6 +180,63 @@ describe('accounts against the real auth service', () => {
     await heading(page, 'Choose a new password').waitFor();
   });
 
+  it('changes the password on Edit Profile: this browser stays signed in, another device is signed out, the new one signs in', async () => {
+    const { page, expect: expectProblems } = await browser.newPage({ width: 375, height: 812 });
+    // Provoked below: a wrong current password.
+    expectProblems({ method: 'PUT', url: '/api/auth/user/password', status: 400 });
+    const seller = newAccount('Cara', 'old-password-1');
+    await registerThroughApi(seller);
+    await page.goto(`${baseUrl}/auth`);
+    await signIn(page, seller.email, seller.password);
+    await page.waitForURL((url) => url.pathname === '/journey');
+    // Another device, signed in through the API with a cookie jar of its own.
+    const other = await browser.newPage();
+    expect(
+      (
+        await other.page.request.post(`${baseUrl}/api/login`, {
+          data: { email: seller.email, password: seller.password },
+        })
+      ).status(),
+    ).toBe(200);
+    expect((await other.page.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(200);
+
+    await page.goto(`${baseUrl}/profile?tab=profile`);
+    await heading(page, 'Edit Profile').waitFor();
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-the-password');
+    await form.getByLabel('New password', { exact: true }).fill('new-password-2');
+    await form.getByLabel('Confirm new password').fill('new-password-2');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Your current password is not correct').waitFor();
+    expect(await form.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Current password').fill(seller.password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await toast(page, 'Password changed').waitFor();
+    await expect.poll(() => form.getByLabel('Current password').inputValue()).toBe('');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+
+    expect((await sessionStatus(page)).user).toMatchObject({ email: seller.email });
+    expect((await other.page.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect(
+      (
+        await other.page.request.post(`${baseUrl}/api/login`, {
+          data: { email: seller.email, password: seller.password },
+        })
+      ).status(),
+    ).toBe(401);
+    expect(
+      (
+        await other.page.request.post(`${baseUrl}/api/login`, {
+          data: { email: seller.email, password: 'new-password-2' },
+        })
+      ).status(),
+    ).toBe(200);
+  });
+
   it('shows the validation messages for a 7-character password and a mismatched confirmation', async () => {
     const { page, requests } = await browser.newPage();
     await page.goto(`${baseUrl}/auth?role=agent`);

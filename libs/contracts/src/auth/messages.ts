@@ -34,6 +34,10 @@ export const authMessages = {
   },
   currentPasswordRequired: 'Enter your current password to change your email',
   currentPasswordWrong: 'Your current password is not correct',
+  /** Change password (PUT /api/auth/user/password). */
+  currentPasswordNeeded: 'Enter your current password',
+  newPasswordSameAsCurrent: 'Choose a password other than your current one',
+  passwordChanged: 'Your password has been changed. Other devices where you were signed in were signed out.',
   tooManySignUps: 'Too many accounts were created from this network. Please try again later.',
   tooManyResetRequests: 'Too many password reset attempts from this network. Please try again later.',
   /** The one answer to a reset request, whether or not the address has an account. */

@@ -112,6 +112,35 @@ export const passwordResetConfirmSchema = z
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 /**
+ * PUT /api/auth/user/password: a signed-in person's new password, with their current one (the
+ * server checks it, as signing in does) and the new one twice. The new one must differ.
+ */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: authMessages.currentPasswordNeeded })
+      .min(1, { error: authMessages.currentPasswordNeeded })
+      .max(1024, { error: authMessages.tooLong }),
+    password: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine(samePasswords, passwordsMatch)
+  .refine((value) => value.password !== value.currentPassword, {
+    error: authMessages.newPasswordSameAsCurrent,
+    path: ['password'],
+    when: (payload) => {
+      const value = payload.value as Partial<Record<'password' | 'currentPassword', unknown>> | undefined;
+      return (
+        typeof value?.password === 'string' &&
+        value.password !== '' &&
+        typeof value.currentPassword === 'string'
+      );
+    },
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+export type PasswordChangeForm = z.input<typeof passwordChangeSchema>;
+
+/**
  * PUT /api/auth/user (Edit Profile). Changing the e-mail — the address that signs in and receives
  * reset links — also needs the current password (the server says so on `currentPassword`).
  */

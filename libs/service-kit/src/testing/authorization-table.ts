@@ -144,6 +144,21 @@ export function authAuthorizationRows(world: AuthAuthorizationWorld): Authorizat
       expected: statuses(401, 200, 200, 200, 200, 200),
     },
     {
+      // Everyone changes their own password only (no id in the path): here with a wrong current
+      // one, which every signed-in caller is told about on the field, and nobody's password moves.
+      route: 'PUT /api/auth/user/password',
+      what: 'a wrong current password',
+      request: () => ({
+        url: '/api/auth/user/password',
+        payload: {
+          currentPassword: 'not the password',
+          password: 'a new password 1',
+          confirmPassword: 'a new password 1',
+        },
+      }),
+      expected: statuses(401, 400, 400, 400, 400, 400),
+    },
+    {
       // The same answer whether or not the address exists.
       route: 'POST /api/auth/password-reset-request',
       request: () => ({ url: '/api/auth/password-reset-request', payload: { email: world.newAddress() } }),

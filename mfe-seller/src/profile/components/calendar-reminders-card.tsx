@@ -14,10 +14,10 @@ import {
   reminderWhenText,
   timeOfDayText,
 } from '@listready/contracts/calendar';
-import { Button, Card, toast } from '@listready/ui';
-import { ApiRequestError, CalendarAddress } from '@listready/web-client';
+import { Button, Card } from '@listready/ui';
+import { CalendarAddress } from '@listready/web-client';
 import { useSaveReminderSettings } from '../hooks/use-calendar-reminders.ts';
-import { failureText } from '../hooks/use-profile-requests.ts';
+import { showFormFailure } from '../hooks/use-profile-requests.ts';
 import { controlClasses, FormField, TextInput } from './form-field.tsx';
 
 const FIELDS = ['email', 'sms', 'phone', 'timezone', 'reminderMinutes'] as const;
@@ -94,16 +94,10 @@ function ReminderSettings({ user }: { user: PublicUser }) {
   });
   const save = useSaveReminderSettings({
     onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 400) {
-        for (const issue of error.serverError?.issues ?? []) {
-          const field = FIELDS.find((name) => name === issue.path);
-          if (field) form.setError(field, { type: 'server', message: issue.message });
-        }
-      }
-      toast({
+      showFormFailure(error, {
         title: 'Failed to save reminder settings',
-        description: failureText(error, 'Failed to save reminder settings'),
-        variant: 'destructive',
+        fields: FIELDS,
+        setError: (field, message) => form.setError(field, { type: 'server', message }),
       });
     },
   });

@@ -9,7 +9,12 @@ import {
   type GroupWrite,
   type UserGroup,
 } from '@listready/contracts/journey';
-import { publicUserSchema, type ProfileUpdate } from '@listready/contracts/auth';
+import {
+  messageResponseSchema,
+  publicUserSchema,
+  type PasswordChange,
+  type ProfileUpdate,
+} from '@listready/contracts/auth';
 import { toast } from '@listready/ui';
 import { apiClient, apiQuery, ApiRequestError, SESSION_QUERY_KEY } from '@listready/web-client';
 import { keptOnDeviceToast, useSignedInUserId } from '../../journey/hooks/use-offline-task-changes.ts';
@@ -36,6 +41,7 @@ import {
   GROUPS_QUERY_KEY,
   GROUPS_URL,
   JOIN_GROUP_URL,
+  PASSWORD_URL,
 } from '../utils/profile-api.ts';
 import { userGroupsQuery } from '../utils/profile-reads.ts';
 
@@ -69,6 +75,27 @@ export function failureText(error: Error, fallback: string): string {
   return (error instanceof ApiRequestError ? error.serverMessage : undefined) ?? fallback;
 }
 
+/**
+ * A form the server refused: each field a 400 names gets the server's message under it, like the
+ * form's own checks, and the toast says what failed with the server's reason.
+ */
+export function showFormFailure<Field extends string>(
+  error: Error,
+  {
+    title,
+    fields,
+    setError,
+  }: { title: string; fields: readonly Field[]; setError: (field: Field, message: string) => void },
+): void {
+  if (error instanceof ApiRequestError && error.status === 400) {
+    for (const issue of error.serverError?.issues ?? []) {
+      const field = fields.find((name) => name === issue.path);
+      if (field) setError(field, issue.message);
+    }
+  }
+  toast({ title, description: failureText(error, title), variant: 'destructive' });
+}
+
 function failureToast(title: string) {
   return (error: Error) => toast({ title, description: failureText(error, title), variant: 'destructive' });
 }
@@ -80,6 +107,28 @@ function refetchLists(queryClient: QueryClient, { groups = false, journey = fals
       const url = String(query.queryKey[0]);
       return (groups && url.startsWith(GROUPS_URL)) || (journey && url.startsWith('/api/clients/current/'));
     },
+  });
+}
+
+/**
+ * PUT /api/auth/user/password. The session stays (the server keeps the one that made the change);
+ * the server's message says the person's other devices were signed out.
+ */
+export function useChangePassword({
+  onSuccess,
+  onError,
+}: {
+  onSuccess: () => void;
+  onError: (error: Error) => void;
+}) {
+  return useMutation({
+    mutationFn: (body: PasswordChange) =>
+      apiClient.request('PUT', PASSWORD_URL, messageResponseSchema, { body }),
+    onSuccess: ({ message }) => {
+      toast({ title: 'Password changed', description: message });
+      onSuccess();
+    },
+    onError,
   });
 }
 

@@ -5,6 +5,7 @@ import type { PublicUser } from '@listready/contracts/auth';
 export const GROUPS_URL = '/api/user-groups';
 export const JOIN_GROUP_URL = '/api/user-groups/join';
 export const CURRENT_USER_URL = '/api/auth/user';
+export const PASSWORD_URL = '/api/auth/user/password';
 
 export const GROUPS_QUERY_KEY = [GROUPS_URL] as const;
 

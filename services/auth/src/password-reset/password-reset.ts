@@ -4,13 +4,19 @@ import type { Logger } from 'pino';
 import { AuthErrorCode, authMessages } from '@listready/contracts';
 import { passwordResetTokens, type Db } from '@listready/db';
 import type { Mailer } from '@listready/messaging';
-import { createRateLimit, HttpError, type Cache } from '@listready/service-kit';
+import {
+  createRateLimit,
+  HttpError,
+  UnauthorizedError,
+  ValidationError,
+  type Cache,
+} from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
 import type { LoginLimiter } from '../rate-limit/login-limiter.ts';
 import type { SessionManager } from '../sessions/session-manager.ts';
 import type { PasswordHasher } from '../users/password-hashing.ts';
 import type { UserRepository } from '../users/user-repository.ts';
-import { resetEmail } from './reset-email.ts';
+import { passwordChangedEmail, resetEmail } from './reset-email.ts';
 
 /** Reset links live one hour (spec §9) and work once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -123,6 +129,44 @@ export function createPasswordReset(options: PasswordResetOptions) {
       await sessions.forget(revoked);
       const user = await users.findById(userId);
       if (user) await options.limiter.clearAccount(user.email, ip);
+    },
+
+    /**
+     * A signed-in person's new password (PUT /api/auth/user/password): the current one checked as
+     * signing in checks it (the same failed-attempt limit, so a session left open cannot be used to
+     * guess it), then, in one transaction, the new hash, every other session revoked (`keep`: the
+     * one making the change stays) and any reset link still unused made void. The person is told by
+     * e-mail, with what to do if it was not them.
+     */
+    async change(
+      userId: string,
+      input: { currentPassword: string; password: string },
+      client: { ip: string; sessionId: string; origin: string },
+    ): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user) throw new UnauthorizedError();
+      const attempt = { email: user.email, ip: client.ip, knownDevice: false };
+      await options.limiter.begin(attempt);
+      if (!(await hasher.verify(input.currentPassword, user.password))) {
+        throw new ValidationError([{ path: 'currentPassword', message: authMessages.currentPasswordWrong }]);
+      }
+      await options.limiter.succeeded(attempt);
+      const passwordHash = await hasher.hash(input.password);
+      const revoked = await db.transaction(async (tx) => {
+        await users.updatePassword(tx, userId, passwordHash);
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: clock() })
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+        return sessions.revokeAllInTransaction(tx, userId, client.sessionId);
+      });
+      await sessions.forget(revoked);
+      // The change stands even if the notice cannot be sent now: the failure is logged.
+      await options.mailer
+        .send(passwordChangedEmail({ to: user.email, firstName: user.firstName, origin: client.origin }))
+        .catch((error: unknown) =>
+          options.logger.error({ err: error, userId }, 'password change notice failed'),
+        );
     },
 
     /** Resolves when the reset mails already requested are sent (tests, graceful shutdown). */

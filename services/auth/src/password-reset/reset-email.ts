@@ -23,3 +23,29 @@ export function resetEmail(to: string, firstName: string, link: string): EmailMe
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
   return { to, subject, text, html };
 }
+
+/**
+ * The notice of a password change: when it was changed, that other devices were signed out, and —
+ * if it was not them — the way to take the account back (a reset link is sent to this address).
+ */
+export function passwordChangedEmail(change: {
+  to: string;
+  firstName: string;
+  origin: string;
+}): EmailMessage {
+  const forgot = `${change.origin}/forgot-password`;
+  const lines = [
+    'The password of your ListReady account was just changed, and every other device where you were signed in was signed out.',
+    'If you did not do this, reset your password at once from the link below: someone may have signed in as you.',
+  ];
+  return {
+    to: change.to,
+    subject: 'Your ListReady password was changed',
+    text: [`Hi ${change.firstName},`, '', ...lines, '', forgot].join('\n'),
+    html: [
+      `<p>Hi ${escapeHtml(change.firstName)},</p>`,
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(forgot)}">Reset your password</a></p>`,
+    ].join('\n'),
+  };
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '@listready/contracts';
 import { sessions, type Db, type Executor } from '@listready/db';
@@ -22,7 +22,8 @@ export interface SessionManagerOptions {
 
 /**
  * The write side of sessions (DESIGN.md §5): a row in auth.sessions per sign-in, named by the
- * signed cookie; logout revokes one, a password reset revokes all of a user's. Every revocation is
+ * signed cookie; logout revokes one, a password reset all of a user's, a password change all but the
+ * one it was made in. Every revocation is
  * pushed to the session store's cache so it takes effect on the next request.
  */
 export function createSessionManager(options: SessionManagerOptions) {
@@ -77,12 +78,21 @@ export function createSessionManager(options: SessionManagerOptions) {
       void reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },
 
-    /** Revokes every live session of a user inside `tx`; call `forget` with the ids after commit. */
-    async revokeAllInTransaction(tx: Executor, userId: string): Promise<string[]> {
+    /**
+     * Revokes every live session of a user inside `tx` but `keep` (the one changing the password);
+     * call `forget` with the ids after commit.
+     */
+    async revokeAllInTransaction(tx: Executor, userId: string, keep?: string): Promise<string[]> {
       const revoked = await tx
         .update(sessions)
         .set({ revokedAt: clock() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keep === undefined ? undefined : ne(sessions.sid, keep),
+          ),
+        )
         .returning({ sid: sessions.sid });
       return revoked.map((row) => row.sid);
     },

@@ -24,21 +24,28 @@ export function readerHourCycle(locale?: string): 'h11' | 'h12' | 'h23' | 'h24' 
   return new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? 'h12';
 }
 
-const calendarDayFormat = lazyDateFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A day as US English writes it, "Mar 4, 2031" (what `Intl.DateTimeFormat('en-US')` gives for a
+ * short month), put together by hand: a page that writes one day (the journey's printed heading,
+ * a new seller's first due date) does not pay for building a formatter, the browser's date data
+ * set up with the first one (tens of ms at a phone's speed).
+ */
+const writtenDay = (year: number, monthIndex: number, day: number): string =>
+  `${MONTHS[monthIndex] ?? ''} ${day}, ${year}`;
 
 /**
  * A `YYYY-MM-DD` calendar day (a due date, a forecast) as every screen writes it: "Jan 12, 2030",
  * in the pages' language (`<html lang="en">`, whatever the browser's locale), and the same day
- * wherever the reader is (no time zone moves it).
+ * wherever the reader is (no time zone moves it). Anything else is given back as it is.
  */
-export const dayLabel = (isoDate: string): string => calendarDayFormat(new Date(`${isoDate}T00:00:00Z`));
-
-const localDayFormat = lazyDateFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export function dayLabel(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const monthIndex = Number(match?.[2]) - 1;
+  if (!match || !(monthIndex in MONTHS)) return isoDate;
+  return writtenDay(Number(match[1]), monthIndex, Number(match[3]));
+}
 
 /** The day `at` falls on where the reader is, written as `dayLabel` writes a day: "Dec 7, 2026". */
-export const localDayLabel = (at: Date): string => localDayFormat(at);
+export const localDayLabel = (at: Date): string => writtenDay(at.getFullYear(), at.getMonth(), at.getDate());

@@ -11,6 +11,7 @@ export * from './gmail-mailer.ts';
 export * from './google-oauth.ts';
 export * from './message.ts';
 export * from './mime-message.ts';
+export * from './notice-email.ts';
 export * from './twilio-sms-sender.ts';
 export * from './twilio-webhook.ts';
 

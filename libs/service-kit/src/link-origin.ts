@@ -7,8 +7,14 @@ import type { FastifyRequest } from 'fastify';
  * forwarded or direct host.
  */
 export function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const configured = configuredOrigin(publicUrl);
+  if (configured) return configured;
   const origin = request.headers.origin;
   if (origin && /^https?:\/\/[^/\s]+$/.test(origin)) return origin;
   return `${request.protocol}://${request.host}`;
+}
+
+/** PUBLIC_URL without its trailing slashes, or null when unset: links sent with no request behind them. */
+export function configuredOrigin(publicUrl: string | undefined): string | null {
+  return publicUrl ? publicUrl.replace(/\/+$/, '') : null;
 }

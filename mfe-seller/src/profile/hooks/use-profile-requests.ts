@@ -93,7 +93,7 @@ export function showFormFailure<Field extends string>(
       if (field) setError(field, issue.message);
     }
   }
-  toast({ title, description: failureText(error, title), variant: 'destructive' });
+  failureToast(title)(error);
 }
 
 function failureToast(title: string) {

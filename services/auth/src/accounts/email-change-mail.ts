@@ -1,23 +1,12 @@
-import type { EmailMessage } from '@listready/messaging';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { noticeEmail, type EmailMessage } from '@listready/messaging';
 
 /**
  * The two notices of an e-mail change: the old address learns where the account went (and what to
  * do if it was not them), the new one that it now signs in.
  */
 export function emailChangeMails(change: { firstName: string; from: string; to: string }): EmailMessage[] {
-  const subject = 'Your ListReady email was changed';
-  const notice = (to: string, lines: string[]): EmailMessage => ({
-    to,
-    subject,
-    text: [`Hi ${change.firstName},`, '', ...lines].join('\n'),
-    html: [
-      `<p>Hi ${escapeHtml(change.firstName)},</p>`,
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ].join('\n'),
-  });
+  const notice = (to: string, lines: string[]) =>
+    noticeEmail({ to, subject: 'Your ListReady email was changed', firstName: change.firstName, lines });
   return [
     notice(change.from, [
       `The email of your ListReady account was changed from ${change.from} to ${change.to}.`,

@@ -1,7 +1,4 @@
-import type { EmailMessage } from '@listready/messaging';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml, noticeEmail, type EmailMessage } from '@listready/messaging';
 
 /** The reset mail: the link, its one-hour lifetime, and what to do if it was not you. */
 export function resetEmail(to: string, firstName: string, link: string): EmailMessage {
@@ -33,19 +30,14 @@ export function passwordChangedEmail(change: {
   firstName: string;
   origin: string;
 }): EmailMessage {
-  const forgot = `${change.origin}/forgot-password`;
-  const lines = [
-    'The password of your ListReady account was just changed, and every other device where you were signed in was signed out.',
-    'If you did not do this, reset your password at once from the link below: someone may have signed in as you.',
-  ];
-  return {
+  return noticeEmail({
     to: change.to,
     subject: 'Your ListReady password was changed',
-    text: [`Hi ${change.firstName},`, '', ...lines, '', forgot].join('\n'),
-    html: [
-      `<p>Hi ${escapeHtml(change.firstName)},</p>`,
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(forgot)}">Reset your password</a></p>`,
-    ].join('\n'),
-  };
+    firstName: change.firstName,
+    lines: [
+      'The password of your ListReady account was just changed, and every other device where you were signed in was signed out.',
+      'If you did not do this, reset your password at once from the link below: someone may have signed in as you.',
+    ],
+    link: { href: `${change.origin}/forgot-password`, label: 'Reset your password' },
+  });
 }

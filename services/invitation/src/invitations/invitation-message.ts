@@ -1,5 +1,5 @@
 import { DEFAULT_BRANDING_COLORS } from '@listready/contracts';
-import type { EmailMessage, SmsMessage } from '@listready/messaging';
+import { escapeHtml, type EmailMessage, type SmsMessage } from '@listready/messaging';
 import type { InvitationType } from '@listready/db';
 
 export interface InvitationBranding {
@@ -35,8 +35,6 @@ export function invitationLink(
     : `${origin}/auth?invitation=${id}#${new URLSearchParams({ email: invitation.inviteeEmail })}`;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 /** Branding colours go into style attributes: only #rgb/#rrggbb pass, anything else is the default. */
 const safeColor = (value: string | undefined, fallback: string) =>
   value && /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(value) ? value : fallback;

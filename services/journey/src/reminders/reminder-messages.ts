@@ -1,12 +1,11 @@
 import type { EmailMessage, SmsMessage } from '@listready/messaging';
+import { configuredOrigin } from '@listready/service-kit';
 import type { DatedTask } from '../calendar/dated-tasks.ts';
 import type { ReminderRecipient } from './reminder-recipients.ts';
 import { dueWording } from './reminder-times.ts';
 
 /** SMS are kept to one segment's worth of title, so a long custom title cannot split the message. */
 const SMS_TITLE_MAX = 60;
-
-const originOf = (publicUrl: string | undefined) => (publicUrl ? publicUrl.replace(/\/+$/, '') : null);
 
 const journeyLink = (task: DatedTask, recipient: ReminderRecipient, origin: string | null) => {
   if (!origin) return null;
@@ -24,7 +23,7 @@ export function reminderEmail(
 ): EmailMessage {
   const when = dueWording(task.dueDate, recipient.timezone, now);
   const own = recipient.userId === task.sellerUserId;
-  const origin = originOf(publicUrl);
+  const origin = configuredOrigin(publicUrl);
   const link = journeyLink(task, recipient, origin);
   const lines = [
     `Hi ${recipient.firstName},`,

@@ -237,6 +237,64 @@ describe('accounts against the real auth service', () => {
     ).toBe(200);
   });
 
+  it('lists where the person is signed in on Edit Profile and signs another device out from there', async () => {
+    const { page } = await browser.newPage({ width: 375, height: 812 });
+    const seller = newAccount('Dora');
+    await registerThroughApi(seller);
+    // Two other devices, each signed in through the API with a cookie jar of its own.
+    const signedInElsewhere = async (userAgent: string) => {
+      const device = await browser.newPage();
+      const response = await device.page.request.post(`${baseUrl}/api/login`, {
+        data: { email: seller.email, password: seller.password },
+        headers: { 'user-agent': userAgent },
+      });
+      expect(response.status()).toBe(200);
+      return device.page;
+    };
+    const phone = await signedInElsewhere(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    );
+    const laptop = await signedInElsewhere(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    );
+    await page.goto(`${baseUrl}/auth`);
+    await signIn(page, seller.email, seller.password);
+    await page.waitForURL((url) => url.pathname === '/journey');
+
+    await page.goto(`${baseUrl}/profile?tab=profile`);
+    const card = page.getByRole('list', { name: 'Where you’re signed in' });
+    await card.getByText('Firefox on Windows').waitFor();
+    const devices = card.getByTestId('signed-in-device');
+    // With the sign-up's own session (made through the API), oldest and so last.
+    expect(await devices.count()).toBe(4);
+    // This browser first, marked, without a Sign out of its own.
+    expect(await devices.nth(0).innerText()).toMatch(
+      /^Chrome on Linux\s+This device\s+Signed in \w{3} \d{1,2}, \d{4}$/,
+    );
+    expect(await devices.nth(0).getByRole('button').count()).toBe(0);
+    expect(await devices.nth(1).innerText()).toContain('Firefox on Windows');
+    expect(await devices.nth(2).innerText()).toContain('Safari on iPhone');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+
+    await devices
+      .nth(2)
+      .getByRole('button', { name: /^Sign out Safari on iPhone/ })
+      .click();
+    await toast(page, 'That device was signed out.').waitFor();
+    await expect.poll(() => devices.count()).toBe(3);
+    expect((await phone.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect((await laptop.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
+    await toast(page, 'Signed out of 2 other devices.').waitFor();
+    await page.getByText('You are not signed in anywhere else.').waitFor();
+    expect((await laptop.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+    expect((await sessionStatus(page)).user).toMatchObject({ email: seller.email });
+  });
+
   it('shows the validation messages for a 7-character password and a mismatched confirmation', async () => {
     const { page, requests } = await browser.newPage();
     await page.goto(`${baseUrl}/auth?role=agent`);

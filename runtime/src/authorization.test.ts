@@ -236,6 +236,16 @@ describe('the authorization table over the running platform', () => {
       people,
       newAddress,
       newSession: (caller) => signIn(people[caller].email),
+      newSessionIdOf: async (caller) => {
+        const listed = await call<{ sessions: { id: string; current: boolean }[] }>(
+          await signIn(people[caller].email),
+          'GET',
+          '/api/auth/user/sessions',
+        );
+        const current = listed.sessions.find((session) => session.current);
+        if (!current) throw new Error('a new session is not in its own list');
+        return current.id;
+      },
       signInAccount,
       namesOf: (caller) => names[caller],
       sellerClientId: sellerClient.id,

@@ -18,6 +18,7 @@ import { notificationSettingsRoutes } from './routes/notification-settings.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { registrationRoutes } from './routes/registration.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import { signInRoutes } from './routes/sign-in.ts';
 import { createSessionManager } from './sessions/session-manager.ts';
 import {
@@ -97,6 +98,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
     }),
   });
   signInRoutes(app, { accounts, sessions, knownDevices });
+  sessionRoutes(app, { sessions });
   currentUserRoutes(app, { users, accounts });
   notificationSettingsRoutes(app, { users });
   passwordResetRoutes(app, {

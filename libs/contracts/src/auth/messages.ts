@@ -45,6 +45,13 @@ export const authMessages = {
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordResetDone: 'Your password has been reset. You can now sign in with your new password.',
   signedOut: 'You have been signed out.',
+  /** Where you're signed in (Edit Profile). */
+  sessionEnded: 'That device was signed out.',
+  sessionNotFound: 'That device is no longer signed in.',
+  otherSessionsEnded: (count: number) =>
+    count === 0
+      ? 'You were not signed in anywhere else.'
+      : `Signed out of ${count === 1 ? '1 other device' : `${count} other devices`}.`,
 } as const;
 
 /** Machine-readable codes of the account errors (beyond the shared ones in errors.ts). */

@@ -54,6 +54,32 @@ export const agentAccountSchema = z.object({
 });
 export type AgentAccount = z.infer<typeof agentAccountSchema>;
 
+/**
+ * One place the person is signed in (GET /api/auth/user/sessions). `id` names it for signing it out
+ * and is not the session's secret; `device` is the browser and system its sign-in came from, as far
+ * as the browser said ("Chrome on Android").
+ */
+export const signedInSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  signedInAt: z.iso.datetime({ offset: true }),
+  /** The session this answer was asked from. */
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+/** The person's live sessions: this one first, then the newest. */
+export const signedInSessionsSchema = z.object({ sessions: z.array(signedInSessionSchema) });
+export type SignedInSessions = z.infer<typeof signedInSessionsSchema>;
+
+/** A sign-out of the person's other sessions: how many there were, and the sentence saying so. */
+export const otherSessionsEndedSchema = z.object({ message: z.string(), ended: z.int().nonnegative() });
+export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;
+
+/** The id of one of the person's sessions, as GET /api/auth/user/sessions names it. */
+export const sessionIdParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+});
+
 /** Answers that only confirm (logout, reset request and confirm). */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -24,6 +24,8 @@ export interface AuthAuthorizationWorld extends AuthorizationWorld {
   newAddress(): string;
   /** A second session of `caller` (its cookie value): signing out ends it. */
   newSession(caller: SignedInCaller): Promise<string>;
+  /** A new session of `caller`, by the id their list of sessions gives it (GET /api/auth/user/sessions). */
+  newSessionIdOf(caller: SignedInCaller): Promise<string>;
   /** The e-mail and password of an account kept for signing in. */
   signInAccount: { email: string; password: string };
   /** The names a person signed up with (an unchanged profile to save). */
@@ -157,6 +159,33 @@ export function authAuthorizationRows(world: AuthAuthorizationWorld): Authorizat
         },
       }),
       expected: statuses(401, 400, 400, 400, 400, 400),
+    },
+    {
+      // Everyone lists their own sessions only (no id in the path).
+      route: 'GET /api/auth/user/sessions',
+      request: () => ({ url: '/api/auth/user/sessions' }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
+      route: 'DELETE /api/auth/user/sessions/:id',
+      what: 'another session of their own',
+      request: async (caller) => ({
+        url: `/api/auth/user/sessions/${await world.newSessionIdOf(someone(caller))}`,
+      }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
+    },
+    {
+      // Nobody signs out someone else's device: a session that is not theirs is not found.
+      route: 'DELETE /api/auth/user/sessions/:id',
+      what: 'a session of the seller’s',
+      request: async () => ({ url: `/api/auth/user/sessions/${await world.newSessionIdOf('seller')}` }),
+      expected: statuses(401, 200, 404, 404, 404, 404),
+    },
+    {
+      // From the caller's usual session, which stays: it ends only their other sessions.
+      route: 'POST /api/auth/user/sessions/sign-out-others',
+      request: () => ({ url: '/api/auth/user/sessions/sign-out-others' }),
+      expected: statuses(401, 200, 200, 200, 200, 200),
     },
     {
       // The same answer whether or not the address exists.

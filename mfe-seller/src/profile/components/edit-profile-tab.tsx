@@ -11,6 +11,7 @@ import { ApiRequestError } from '@listready/web-client';
 import { failureText, showFormFailure, useUpdateProfile } from '../hooks/use-profile-requests.ts';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { FormField, PasswordField, TextInput } from './form-field.tsx';
+import { SignedInDevicesCard } from './signed-in-devices-card.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
 
@@ -20,7 +21,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * Edit Profile: firstName, lastName, email, phone → PUT /api/auth/user; a taken e-mail shows on its
  * field. A new e-mail (it signs in and receives reset links) asks for the current password. The
  * phone is the account's one number (an agent's clients call it; text reminders go to it). Below
- * it, Change password.
+ * it, Change password, and where the person is signed in.
  */
 export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const form = useForm<ProfileUpdate>({
@@ -123,6 +124,7 @@ export function EditProfileTab({ user, onDone }: { user: PublicUser; onDone: () 
         </form>
       </Card>
       <ChangePasswordCard email={user.email} />
+      <SignedInDevicesCard />
     </div>
   );
 }

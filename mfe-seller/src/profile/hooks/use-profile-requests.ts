@@ -96,7 +96,8 @@ export function showFormFailure<Field extends string>(
   failureToast(title)(error);
 }
 
-function failureToast(title: string) {
+/** The failure toast of a change: what failed, with the server's reason when it gave one. */
+export function failureToast(title: string) {
   return (error: Error) => toast({ title, description: failureText(error, title), variant: 'destructive' });
 }
 

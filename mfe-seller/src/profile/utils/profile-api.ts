@@ -6,6 +6,9 @@ export const GROUPS_URL = '/api/user-groups';
 export const JOIN_GROUP_URL = '/api/user-groups/join';
 export const CURRENT_USER_URL = '/api/auth/user';
 export const PASSWORD_URL = '/api/auth/user/password';
+export const SESSIONS_URL = '/api/auth/user/sessions';
+export const SIGN_OUT_OTHERS_URL = `${SESSIONS_URL}/sign-out-others`;
+export const sessionUrl = (id: string) => `${SESSIONS_URL}/${encodeURIComponent(id)}`;
 
 export const GROUPS_QUERY_KEY = [GROUPS_URL] as const;
 

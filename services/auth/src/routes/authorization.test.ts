@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentAccountSchema, publicUserSchema } from '@listready/contracts';
+import { agentAccountSchema, publicUserSchema, signedInSessionsSchema } from '@listready/contracts';
 import { SESSION_COOKIE } from '@listready/service-kit';
 import {
   authAuthorizationRows,
@@ -80,6 +80,17 @@ describe('authorization on every auth route', () => {
       people,
       newAddress: () => newRegistration().email,
       newSession: (caller) => signIn(people[caller].email),
+      newSessionIdOf: async (caller) => {
+        const cookie = await signIn(people[caller].email);
+        const listed = signedInSessionsSchema.parse(
+          (
+            await auth.app.inject({ url: '/api/auth/user/sessions', cookies: { [SESSION_COOKIE]: cookie } })
+          ).json(),
+        );
+        const current = listed.sessions.find((session) => session.current);
+        if (!current) throw new Error('a new session is not in its own list');
+        return current.id;
+      },
       signInAccount,
       namesOf: (caller) => names[caller],
     });

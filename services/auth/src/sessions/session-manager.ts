@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '@listready/contracts';
 import { sessions, type Db, type Executor } from '@listready/db';
@@ -10,6 +10,16 @@ import {
   type SessionStore,
 } from '@listready/service-kit';
 import type { Clock } from '../clock.ts';
+import { deviceName } from './device-name.ts';
+
+/**
+ * The name a session goes by in the person's list: a digest of its id, so the page holds nothing a
+ * cookie could be made from (the cookie is signed, and its id stays on the server).
+ */
+const publicSessionId = (sid: string) => createHash('sha256').update(sid).digest('base64url').slice(0, 22);
+
+/** The most sessions a person's list shows (newest first); signing out the others ends them all. */
+const LISTED_SESSIONS = 50;
 
 export interface SessionManagerOptions {
   db: Db;
@@ -34,6 +44,9 @@ export function createSessionManager(options: SessionManagerOptions) {
     secure: options.secureCookies,
     path: '/',
   };
+
+  const liveOf = (userId: string) =>
+    and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expire, clock()));
 
   async function revoke(sessionIds: string[]): Promise<void> {
     if (sessionIds.length > 0) await store.invalidate(sessionIds);
@@ -95,6 +108,58 @@ export function createSessionManager(options: SessionManagerOptions) {
         )
         .returning({ sid: sessions.sid });
       return revoked.map((row) => row.sid);
+    },
+
+    /** The person's live sessions (not signed out, not expired): `current` first, then the newest. */
+    async listLive(userId: string, current: string) {
+      const rows = await db
+        .select({ sid: sessions.sid, createdAt: sessions.createdAt, userAgent: sessions.userAgent })
+        .from(sessions)
+        .where(liveOf(userId))
+        .orderBy(desc(sessions.createdAt))
+        .limit(LISTED_SESSIONS);
+      const listed = rows.map((row) => ({
+        id: publicSessionId(row.sid),
+        device: deviceName(row.userAgent),
+        signedInAt: row.createdAt.toISOString(),
+        current: row.sid === current,
+      }));
+      return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];
+    },
+
+    /**
+     * Signs out one of the person's live sessions, named as `listLive` names it; false when they
+     * have none by that name (ended meanwhile, or never theirs). Their own session is signed out as
+     * Logout does, cookie and all.
+     */
+    async endOne(request: FastifyRequest, reply: FastifyReply, id: string): Promise<boolean> {
+      const user = request.user;
+      if (!user) return false;
+      const rows = await db.select({ sid: sessions.sid }).from(sessions).where(liveOf(user.id));
+      const sid = rows.find((row) => publicSessionId(row.sid) === id)?.sid;
+      if (sid === undefined) return false;
+      if (sid === user.sessionId) {
+        await this.signOut(request, reply);
+        return true;
+      }
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: clock() })
+        .where(and(eq(sessions.sid, sid), isNull(sessions.revokedAt)))
+        .returning({ sid: sessions.sid });
+      await revoke(revoked.map((row) => row.sid));
+      return revoked.length > 0;
+    },
+
+    /** Signs out every other live session of the person; how many were. */
+    async endOthers(userId: string, current: string): Promise<number> {
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: clock() })
+        .where(and(liveOf(userId), ne(sessions.sid, current)))
+        .returning({ sid: sessions.sid });
+      await revoke(revoked.map((row) => row.sid));
+      return revoked.length;
     },
 
     /** Pushes revocations (committed) to the session store's cache. */

@@ -1,0 +1,117 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authMessages, type SignedInSession } from '@listready/contracts/auth';
+import { getToasts } from '@listready/ui';
+import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
+import { SignedInDevicesCard } from './signed-in-devices-card.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Midday UTC: the same day in every zone the tests may run in.
+const THIS_PHONE: SignedInSession = {
+  id: 'this-phone-id',
+  device: 'Chrome on Android',
+  signedInAt: '2026-12-07T12:00:00.000Z',
+  current: true,
+};
+const TABLET: SignedInSession = {
+  id: 'tablet/id+1',
+  device: 'Safari on iPad',
+  signedInAt: '2026-12-01T12:00:00.000Z',
+  current: false,
+};
+const LAPTOP: SignedInSession = {
+  id: 'laptop-id',
+  device: 'Firefox on Windows',
+  signedInAt: '2026-11-20T12:00:00.000Z',
+  current: false,
+};
+
+const rows = () => screen.getAllByTestId('signed-in-device').map((row) => row.textContent);
+
+describe('Where you’re signed in', () => {
+  it('lists this device first and marked, the others each with Sign out, and signs one out', async () => {
+    let listed = [THIS_PHONE, TABLET, LAPTOP];
+    const calls = scriptApi({
+      'GET /api/auth/user/sessions': () => json(200, { sessions: listed }),
+      'DELETE /api/auth/user/sessions/tablet%2Fid%2B1': () => {
+        listed = [THIS_PHONE, LAPTOP];
+        return json(200, { message: authMessages.sessionEnded });
+      },
+    });
+    renderSignedIn(<SignedInDevicesCard />);
+    await screen.findByText('Safari on iPad');
+    expect(rows()).toEqual([
+      'Chrome on AndroidThis deviceSigned in Dec 7, 2026',
+      'Safari on iPadSigned in Dec 1, 2026Sign out',
+      'Firefox on WindowsSigned in Nov 20, 2026Sign out',
+    ]);
+    const [thisDevice] = screen.getAllByTestId('signed-in-device');
+    expect(within(thisDevice as HTMLElement).queryByRole('button')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPad, signed in Dec 1, 2026' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: authMessages.sessionEnded }));
+    await waitFor(() => expect(screen.queryByText('Safari on iPad')).toBeNull());
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/auth/user/sessions',
+      'DELETE /api/auth/user/sessions/tablet%2Fid%2B1',
+      'GET /api/auth/user/sessions',
+    ]);
+  });
+
+  it('signs out every other device at once, then says there are none', async () => {
+    let listed = [THIS_PHONE, TABLET, LAPTOP];
+    scriptApi({
+      'GET /api/auth/user/sessions': () => json(200, { sessions: listed }),
+      'POST /api/auth/user/sessions/sign-out-others': () => {
+        listed = [THIS_PHONE];
+        return json(200, { message: authMessages.otherSessionsEnded(2), ended: 2 });
+      },
+    });
+    renderSignedIn(<SignedInDevicesCard />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of all other devices' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Signed out of 2 other devices.' }));
+    expect(await screen.findByText('You are not signed in anywhere else.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign out of all other devices' })).toBeNull();
+    expect(rows()).toEqual(['Chrome on AndroidThis deviceSigned in Dec 7, 2026']);
+  });
+
+  it('says when a device had already gone, and shows the list as it now is', async () => {
+    let listed = [THIS_PHONE, TABLET];
+    scriptApi({
+      'GET /api/auth/user/sessions': () => json(200, { sessions: listed }),
+      'DELETE /api/auth/user/sessions/tablet%2Fid%2B1': () => {
+        listed = [THIS_PHONE];
+        return json(404, { error: 'NOT_FOUND', message: authMessages.sessionNotFound });
+      },
+    });
+    renderSignedIn(<SignedInDevicesCard />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Sign out Safari on iPad/ }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Failed to sign out that device',
+        description: authMessages.sessionNotFound,
+        variant: 'destructive',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Safari on iPad')).toBeNull());
+  });
+
+  it('offers to try again when the list cannot be read', async () => {
+    let fail = true;
+    scriptApi({
+      'GET /api/auth/user/sessions': () =>
+        fail ? json(503, { message: 'down' }) : json(200, { sessions: [THIS_PHONE] }),
+    });
+    renderSignedIn(<SignedInDevicesCard />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'We could not load the devices you are signed in on.',
+    );
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Chrome on Android')).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { Laptop, Smartphone } from 'lucide-react';
+import type { SignedInSession } from '@listready/contracts/auth';
+import { Button, Card, LoadingSpinner } from '@listready/ui';
+import { localDayLabel } from '@listready/web-client';
+import { Badge } from './badge.tsx';
+import { useEndSession, useSignedInSessions, useSignOutOthers } from '../hooks/use-signed-in-sessions.ts';
+
+const PHONE_OR_TABLET = / on (?:Android|iPhone|iPad)$/;
+
+/**
+ * Edit Profile's third card: every device where the person is signed in (this one first), each
+ * other one with its own Sign out, and Sign out of all other devices — for a phone lost, a shared
+ * computer left signed in, or a password someone else may know.
+ */
+export function SignedInDevicesCard() {
+  const sessions = useSignedInSessions();
+  const endOne = useEndSession();
+  const endOthers = useSignOutOthers();
+  const list = sessions.data?.sessions ?? [];
+  const others = list.filter((session) => !session.current);
+
+  return (
+    <Card className="p-6">
+      <h2 id="signed-in-devices-heading" className="text-lg font-semibold">
+        Where you’re signed in
+      </h2>
+      {sessions.isPending ? (
+        <div className="flex min-h-24 items-center justify-center">
+          <LoadingSpinner />
+        </div>
+      ) : sessions.isError ? (
+        <div role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <span>We could not load the devices you are signed in on.</span>
+          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul aria-labelledby="signed-in-devices-heading" className="mt-3 divide-y divide-surface-border">
+            {list.map((session) => (
+              <DeviceRow
+                key={session.id}
+                session={session}
+                ending={endOne.isPending && endOne.variables === session.id}
+                onSignOut={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </ul>
+          {others.length > 0 ? (
+            <div className="mt-4 flex justify-end">
+              <Button variant="outline" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
+                {endOthers.isPending ? 'Signing out…' : 'Sign out of all other devices'}
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-ink-muted">You are not signed in anywhere else.</p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function DeviceRow({
+  session,
+  ending,
+  onSignOut,
+}: {
+  session: SignedInSession;
+  ending: boolean;
+  onSignOut: () => void;
+}) {
+  const Icon = PHONE_OR_TABLET.test(session.device) ? Smartphone : Laptop;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="signed-in-device">
+      <Icon aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {session.device}
+          {session.current && <Badge variant="outline">This device</Badge>}
+        </p>
+        <p className="text-sm text-ink-muted">Signed in {localDayLabel(new Date(session.signedInAt))}</p>
+      </div>
+      {!session.current && (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={ending}
+          aria-label={`Sign out ${session.device}, signed in ${localDayLabel(new Date(session.signedInAt))}`}
+          onClick={onSignOut}
+        >
+          {ending ? 'Signing out…' : 'Sign out'}
+        </Button>
+      )}
+    </li>
+  );
+}

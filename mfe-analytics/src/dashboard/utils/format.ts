@@ -12,25 +12,20 @@ export function eventLabel(event: string): string {
  * In the pages' language, as every screen's days are ("Mar 10", "1,204 events": not "10. März" or
  * "1.204 events" in an English sentence), on the reader's clock and in their zone.
  */
-const timeFormat = lazyDateFormat('en-US', () => ({
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: readerHourCycle(),
-}));
-const dateTimeFormat = lazyDateFormat('en-US', () => ({
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: readerHourCycle(),
-}));
+/** The reader's clock: "14:05" on a 24-hour one, "2:05 PM" (no leading zero) on a 12-hour one. */
+const clock = () => {
+  const hourCycle = readerHourCycle();
+  const twelve = hourCycle === 'h12' || hourCycle === 'h11';
+  return { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', hourCycle } as const;
+};
+const timeFormat = lazyDateFormat('en-US', () => ({ ...clock(), second: '2-digit' }));
+const dateTimeFormat = lazyDateFormat('en-US', () => ({ month: 'short', day: 'numeric', ...clock() }));
 
-/** A time today: `14:05:09`, or `02:05:09 PM` on a 12-hour clock (the viewer's zone). */
+/** A time today: `14:05:09`, or `2:05:09 PM` on a 12-hour clock (the viewer's zone). */
 export const formatTime = (iso: string) => timeFormat(new Date(iso));
 /**
- * A moment on any day: `Mar 10, 14:05` (`Mar 10, 02:05 PM`); the chart's hours too (it spans two days: a bare "07:00 PM"
- * at its left read as this evening, not yesterday's).
+ * A moment on any day: `Mar 10, 14:05` (`Mar 10, 2:05 PM`); the chart's hours too (it spans two
+ * days: a bare "7:00 PM" at its left read as this evening, not yesterday's).
  */
 export const formatDateTime = (iso: string) => dateTimeFormat(new Date(iso));
 

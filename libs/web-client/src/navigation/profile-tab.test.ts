@@ -169,4 +169,10 @@ describe('a group’s invite link', () => {
     expect(groupInviteCodeIn('')).toBeNull();
     expect(joinGroupPath('ABCD2345')).toBe('/profile?join=ABCD2345');
   });
+
+  it('opens create-account as an agent for an agent’s group, with the same code', () => {
+    const link = groupInviteLink('https://app.example', 'TEAM2345', { forAgents: true });
+    expect(link).toBe('https://app.example/auth?join=TEAM2345&role=agent');
+    expect(groupInviteCodeIn(new URL(link).search)).toBe('TEAM2345');
+  });
 });

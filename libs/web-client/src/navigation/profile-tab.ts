@@ -145,10 +145,15 @@ export function useProfileTab(): [ProfileTab, (tab: ProfileTab) => void] {
  * A group's invite link (Copy Invite Link on My Groups): `/auth?join=<code>` creates an account or
  * signs in — or, signed in already, goes straight on — to My Groups with the code filled in
  * (`joinGroupPath`), where the person presses Join. The code is what Copy Code gives; a link saves
- * typing it, and asks nothing more of the server.
+ * typing it, and asks nothing more of the server. An agent's group (`forAgents`: one that shares no
+ * home seller's journey) is a team of agents: its link opens create-account as a Real Estate Agent
+ * (`role=agent`; the person can still choose Home Seller).
  */
-export const groupInviteLink = (origin: string, inviteCode: string): string =>
-  `${origin}/auth?join=${encodeURIComponent(inviteCode)}`;
+export const groupInviteLink = (
+  origin: string,
+  inviteCode: string,
+  { forAgents = false }: { forAgents?: boolean } = {},
+): string => `${origin}/auth?join=${encodeURIComponent(inviteCode)}${forAgents ? '&role=agent' : ''}`;
 
 /** The invite code a page's query carries (`?join=`), upper-cased as the Join field takes it, or null. */
 export const groupInviteCodeIn = (search: string): string | null =>

@@ -5,6 +5,7 @@ import { groupInviteLink } from '@listready/web-client';
 import { copyInvite } from '../hooks/use-profile-requests.ts';
 
 type Shared = Pick<UserGroup, 'name' | 'inviteCode'>;
+type Linked = Shared & Pick<UserGroup, 'householdClientId'>;
 
 /** Copy Code (spec seller §8), named for its group: on the overview and on My Groups. */
 export function CopyCodeButton({ group }: { group: Shared }) {
@@ -25,16 +26,19 @@ export function CopyCodeButton({ group }: { group: Shared }) {
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * The group's invite link (`/auth?join=<code>`), which takes the person through creating an account
- * or signing in to Join a Group with the code filled in. Where the browser has a share sheet (a
+ * The group's invite link (`/auth?join=<code>`, with `role=agent` for an agent's group), which
+ * takes the person through creating an account or signing in to Join a Group with the code filled in. Where the browser has a share sheet (a
  * phone) it is Share Invite Link, straight into a message; elsewhere, or if sharing fails, Copy
  * Invite Link. Closing the share sheet is not a failure.
  */
-export function CopyInviteLinkButton({ group }: { group: Shared }) {
+export function CopyInviteLinkButton({ group }: { group: Linked }) {
   const share = canShare();
   const verb = share ? 'Share' : 'Copy';
   const send = async () => {
-    const url = groupInviteLink(window.location.origin, group.inviteCode);
+    // A group that shares no seller's journey is an agent's: its link signs up an agent.
+    const url = groupInviteLink(window.location.origin, group.inviteCode, {
+      forAgents: group.householdClientId === null,
+    });
     if (share) {
       try {
         await navigator.share({ title: `Join ${group.name}`, url });

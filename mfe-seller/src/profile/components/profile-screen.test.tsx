@@ -602,10 +602,12 @@ describe('My Groups: members, leaving', () => {
 
 describe('a group’s invite link', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
+  /** A home seller's group: it shares their journey. */
+  const household = groupFixture('h', 'Household', { householdClientId: 'client-1' });
 
   it('Copy Invite Link copies the link that signs in and brings the code to Join a Group', async () => {
     openOn('groups');
-    scriptApi({ 'GET /api/user-groups': () => json(200, [groupFixture('h', 'Household')]) });
+    scriptApi({ 'GET /api/user-groups': () => json(200, [household]) });
     renderSignedIn(<ProfileScreen />, userFixture);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy Invite Link for Household' }));
     await waitFor(() =>
@@ -616,12 +618,23 @@ describe('a group’s invite link', () => {
     );
   });
 
+  it('an agent’s group (no seller’s journey) has a link that signs up an agent', async () => {
+    openOn('groups');
+    const team = groupFixture('t', 'Moss Team', { householdClientId: null });
+    scriptApi({ 'GET /api/user-groups': () => json(200, [team]) });
+    renderSignedIn(<ProfileScreen />, { ...userFixture, role: 'agent' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Invite Link for Moss Team' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/auth?join=CODEXXXT&role=agent`),
+    );
+  });
+
   it('on a phone with a share sheet it is Share Invite Link; closing the sheet copies nothing, a failure copies', async () => {
     const share = vi.fn(async (_data: ShareData) => undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     try {
       openOn('groups');
-      scriptApi({ 'GET /api/user-groups': () => json(200, [groupFixture('h', 'Household')]) });
+      scriptApi({ 'GET /api/user-groups': () => json(200, [household]) });
       renderSignedIn(<ProfileScreen />, userFixture);
       const button = await screen.findByRole('button', { name: 'Share Invite Link for Household' });
       expect(screen.queryByRole('button', { name: /Copy Invite Link/ })).toBeNull();

@@ -453,6 +453,46 @@ describe('the seller journey against the real journey service', () => {
     expect(errors).toEqual([]);
   });
 
+  it('chooses when the seller’s own reminder for one task comes, kept across a reload', async () => {
+    const { page, errors, cspViolations } = await browser.newPage({ width: 375, height: 812 });
+    await signUpSeller(page, 'Rhea');
+    await openJourney(page, 'Rhea');
+
+    const open = async () => {
+      await taskRow(page, 'Garage').getByRole('button', { name: 'Reschedule Garage' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reschedule Task' });
+      await dialog.waitFor();
+      const remind = dialog.getByLabel('Remind me');
+      await expect.poll(() => remind.isEnabled()).toBe(true);
+      return { dialog, remind };
+    };
+    const first = await open();
+    expect(await first.remind.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toBe(
+      'Usual: 6 pm the day before',
+    );
+    await first.dialog.getByLabel('Due date').fill('2031-03-04');
+    await first.remind.selectOption({ label: '6 pm 2 days before' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const reminderPut = page.waitForRequest(
+      (request) =>
+        request.method() === 'PUT' && request.url().includes('/api/clients/current/task-reminders'),
+    );
+    await first.dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await reminderPut).postDataJSON()).toMatchObject({ source: 'journey', minutes: 1800 });
+    await toast(page, 'Reminder time saved').waitFor();
+    await taskRow(page, 'Garage').getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
+
+    await page.reload();
+    await openJourney(page, 'Rhea');
+    const again = await open();
+    expect(await again.remind.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toBe(
+      '6 pm 2 days before',
+    );
+    expect(await again.dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    expect(cspViolations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('saves a note and shows it as shared with the group', async () => {
     const { page, errors } = await browser.newPage();
     await signUpSeller(page, 'Noel');

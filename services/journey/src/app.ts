@@ -29,10 +29,12 @@ import { calendarRoutes } from './routes/calendar.ts';
 import { clientTaskRoutes } from './routes/client-tasks.ts';
 import { currentClientRoutes } from './routes/current-client.ts';
 import { customTaskRoutes } from './routes/custom-tasks.ts';
+import { taskReminderRoutes } from './routes/task-reminders.ts';
 import { liveRoutes } from './routes/live.ts';
 import { smsRoutes } from './routes/sms.ts';
 import { userGroupRoutes } from './routes/user-groups.ts';
 import { createReminderScheduler } from './reminders/reminder-scheduler.ts';
+import { createTaskReminders } from './reminders/task-reminders.ts';
 import { createSmsReplies } from './sms/sms-replies.ts';
 import { memoizeVerification } from './sessions/memoized-codec.ts';
 import { createClientTaskStore } from './tasks/client-task-store.ts';
@@ -109,6 +111,7 @@ export async function buildJourneyService(deps: JourneyServiceDeps): Promise<Jou
   currentClientRoutes(app, { journey, access });
   clientTaskRoutes(app, { updates });
   customTaskRoutes(app, { customTasks, access });
+  taskReminderRoutes(app, { reminders: createTaskReminders({ db, clock }), access });
   agentRoutes(app, { dashboard, insights });
   userGroupRoutes(app, { groups });
   const live = createLiveFeed({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { REMINDER_LEADS } from '../journey/calendar.ts';
+import { INVALID_REMINDER_LEAD, reminderLeadField } from '../journey/calendar.ts';
 import { NOT_INTERNATIONAL_MESSAGE, toE164 } from '../phone.ts';
 
 export const notificationSettingsMessages = {
   invalidPhone: NOT_INTERNATIONAL_MESSAGE,
   phoneRequiredForSms: 'Add a mobile number to get SMS reminders',
   invalidTimezone: 'Time zone must be a time zone such as America/New_York',
-  invalidReminderMinutes: `Reminder time must be one of the choices offered (minutes before the due day: ${REMINDER_LEADS.join(', ')})`,
+  invalidReminderMinutes: INVALID_REMINDER_LEAD,
 } as const;
 
 /** A time zone the runtime knows (IANA names, as `users.timezone` stores them). */
@@ -49,12 +49,7 @@ export const notificationSettingsUpdateSchema = z
       .max(64, { error: notificationSettingsMessages.invalidTimezone })
       .refine(isTimeZone, { error: notificationSettingsMessages.invalidTimezone })
       .optional(),
-    reminderMinutes: z
-      .number({ error: notificationSettingsMessages.invalidReminderMinutes })
-      .refine((value) => (REMINDER_LEADS as readonly number[]).includes(value), {
-        error: notificationSettingsMessages.invalidReminderMinutes,
-      })
-      .optional(),
+    reminderMinutes: reminderLeadField.optional(),
   })
   .superRefine((value, context) => {
     if (value.sms && !value.phone) {

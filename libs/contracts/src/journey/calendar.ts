@@ -40,6 +40,30 @@ export const reminderTimeOfDay = (minutes: number): string => timeOfDayText(DAY_
  */
 export const REMINDER_LEADS = [-8 * 60, DEFAULT_REMINDER_MINUTES, 16 * 60, 30 * 60] as const;
 
+export const INVALID_REMINDER_LEAD = `Reminder time must be one of the choices offered (minutes before the due day: ${REMINDER_LEADS.join(', ')})`;
+
+/** One of REMINDER_LEADS: a person's reminder time, on their profile or for one task. */
+export const reminderLeadField = z
+  .number({ error: INVALID_REMINDER_LEAD })
+  .refine((value) => (REMINDER_LEADS as readonly number[]).includes(value), {
+    error: INVALID_REMINDER_LEAD,
+  });
+
+/**
+ * The caller's own reminder time for one task of a journey, where it differs from their profile's
+ * (`calendar_events.reminderMinutes`; the scheduler and the calendar feed's alarms follow it).
+ * `minutes` null: as the profile says.
+ */
+export const taskReminderSchema = z.object({
+  source: z.enum(REMINDER_TASK_SOURCES, { error: 'Source must be journey or custom' }),
+  taskId: z.string().min(1).max(100),
+  minutes: reminderLeadField.nullable(),
+});
+export type TaskReminder = z.infer<typeof taskReminderSchema>;
+/** GET /api/clients/current/task-reminders: the caller's own times on the journey's tasks. */
+export const taskRemindersSchema = z.object({ reminders: z.array(taskReminderSchema) });
+export type TaskReminders = z.infer<typeof taskRemindersSchema>;
+
 /** When a reminder `minutes` before the due day comes: "8 am on the day it is due", "6 pm the day before". */
 export function reminderWhenText(minutes: number): string {
   const daysBefore = Math.ceil(minutes / DAY_MINUTES);

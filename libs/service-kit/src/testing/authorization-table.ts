@@ -269,6 +269,21 @@ export function journeyAuthorizationRows(world: JourneyAuthorizationWorld): Auth
       expected: statuses(401, 200, 200, 404, 403, 404),
     },
     {
+      // Each person's own reminder times on the journey: its agent reads none of theirs.
+      route: 'GET /api/clients/current/task-reminders',
+      request: () => ({ url: ofSeller('/api/clients/current/task-reminders') }),
+      expected: statuses(401, 200, 200, 404, 200, 404),
+    },
+    {
+      // Chosen by those who work the journey (reminders go to them), not by its agent.
+      route: 'PUT /api/clients/current/task-reminders',
+      request: () => ({
+        url: ofSeller('/api/clients/current/task-reminders'),
+        payload: { source: 'journey', taskId: world.sellerTaskId, minutes: 960 },
+      }),
+      expected: statuses(401, 200, 200, 404, 403, 404),
+    },
+    {
       route: 'DELETE /api/clients/current/custom-tasks/:id',
       request: async () => ({
         url: ofSeller(`/api/clients/current/custom-tasks/${await world.newCustomTaskOfTheSeller()}`),

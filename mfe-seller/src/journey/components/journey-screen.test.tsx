@@ -555,4 +555,68 @@ describe('JourneyScreen', () => {
       ]),
     );
   });
+
+  it('chooses when the person’s own reminder for a task comes, shown as chosen when it opens again', async () => {
+    let reminders: unknown[] = [];
+    const calls = scriptApi({
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () => json(200, entries),
+      'GET /api/clients/current/custom-tasks': () => json(200, []),
+      'GET /api/clients/current/task-reminders': () => json(200, { reminders }),
+      'PUT /api/clients/current/task-reminders': (body) => {
+        reminders = [body];
+        return json(200, body);
+      },
+    });
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    fireEvent.click(stageHeader('Home Staging'));
+    const openDialog = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Reschedule Accents of color' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reschedule Task' });
+      const select = within(dialog).getByLabelText<HTMLSelectElement>('Remind me');
+      await waitFor(() => expect(select.disabled).toBe(false));
+      return { dialog, select };
+    };
+    const first = await openDialog();
+    // The profile's own choice, named (the session's user has the default).
+    expect(first.select.value).toBe('');
+    expect(first.select.selectedOptions[0]?.textContent).toBe('Usual: 6 pm the day before');
+    expect([...first.select.options].map((option) => option.textContent)).toEqual([
+      'Usual: 6 pm the day before',
+      '8 am on the day it is due',
+      '6 pm the day before',
+      '8 am the day before',
+      '6 pm 2 days before',
+    ]);
+    fireEvent.change(first.select, { target: { value: '1800' } });
+    fireEvent.click(within(first.dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Reminder time saved',
+        description: 'This task’s reminder comes at 6 pm 2 days before.',
+      }),
+    );
+    // Only the reminder changed: the task itself is not sent.
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/clients/current/task-reminders',
+        body: { source: 'journey', taskId: 'h1', minutes: 1800 },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const again = await openDialog();
+    expect(again.select.value).toBe('1800');
+    fireEvent.change(again.select, { target: { value: '' } });
+    fireEvent.click(within(again.dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
+        source: 'journey',
+        taskId: 'h1',
+        minutes: null,
+      }),
+    );
+  });
 });

@@ -1,8 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DUE_DATE_INPUT_RANGE, type TaskPriority } from '@listready/contracts/journey';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_REMINDER_MINUTES,
+  DUE_DATE_INPUT_RANGE,
+  REMINDER_LEADS,
+  reminderWhenText,
+  type TaskPriority,
+} from '@listready/contracts/journey';
 import { Button, LazyModalDialog } from '@listready/ui';
+import { sessionQuery } from '@listready/web-client';
 import { useClientProfile, useJourney } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames } from '../hooks/use-household.ts';
+import { reminderOf, useSetTaskReminder, useTaskReminders } from '../hooks/use-task-reminders.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import type { TaskRowModel } from '../utils/journey-view.ts';
 import { pastDueHint } from '../utils/past-due.ts';
@@ -21,11 +30,12 @@ export function RescheduleDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [form, setForm] = useState<RescheduleForm>({
+  const [initial] = useState<RescheduleForm>(() => ({
     dueDate: task.dueDate ?? '',
     assignedTo: task.assignedTo ?? '',
     priority: task.priority,
-  });
+  }));
+  const [form, setForm] = useState<RescheduleForm>(initial);
   const updateTask = useUpdateClientTask();
   const updateCustomTask = useUpdateCustomTask();
   // The journey's seller (the profile names them), whose household's people are offered.
@@ -35,13 +45,34 @@ export function RescheduleDialog({
   const today = useJourney().data?.summary.today;
   const dueHint = pastDueHint(form.dueDate, today);
   const dueHintId = useId();
+  // Remind me: the person's own time for this task ('' follows their profile's), shown once read.
+  const profileMinutes = useQuery(sessionQuery).data?.notificationPreferences.reminderMinutes;
+  const reminders = useTaskReminders();
+  const reminderTask = { source: task.source === 'custom' ? 'custom' : 'journey', id: task.id } as const;
+  const savedReminder = reminderOf(reminders.data, reminderTask);
+  const [reminder, setReminder] = useState<string | undefined>(undefined);
+  const shownReminder = reminder ?? (savedReminder === null ? '' : String(savedReminder));
+  const setTaskReminder = useSetTaskReminder();
+  const reminderHintId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const patch = reschedulePayload(form, task.canEditDetails);
+    // Nothing of the task changed (only its reminder, or nothing at all): nothing to send.
+    const changed =
+      form.dueDate !== initial.dueDate ||
+      form.assignedTo.trim() !== initial.assignedTo.trim() ||
+      form.priority !== initial.priority;
+    const patch = changed ? reschedulePayload(form, task.canEditDetails) : null;
     if (patch) {
       const mutation = task.source === 'custom' ? updateCustomTask : updateTask;
       mutation.mutate({ id: task.id, patch });
+    }
+    if (reminders.isSuccess && reminder !== undefined && reminder !== String(savedReminder ?? '')) {
+      setTaskReminder.mutate({
+        source: reminderTask.source,
+        taskId: task.id,
+        minutes: reminder === '' ? null : Number(reminder),
+      });
     }
     onOpenChange(false);
   };
@@ -74,6 +105,28 @@ export function RescheduleDialog({
             {dueHint}
           </p>
         )}
+        <label className="block text-sm font-medium">
+          Remind me
+          <select
+            className={fieldClass}
+            value={shownReminder}
+            disabled={!reminders.isSuccess}
+            aria-describedby={reminderHintId}
+            onChange={(event) => setReminder(event.target.value)}
+          >
+            <option value="">Usual: {reminderWhenText(profileMinutes ?? DEFAULT_REMINDER_MINUTES)}</option>
+            {REMINDER_LEADS.map((minutes) => (
+              <option key={minutes} value={String(minutes)}>
+                {reminderWhenText(minutes)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id={reminderHintId} className="-mt-2 text-sm text-ink-muted">
+          {reminders.isError
+            ? 'Your reminder time for this task could not be read; close and open again to change it.'
+            : 'Usual is the time on your profile. Reminders go to the seller and to whoever the task is assigned to.'}
+        </p>
         {task.canEditDetails && (
           <>
             <label className="block text-sm font-medium">

@@ -17,6 +17,8 @@ export const CUSTOM_TASKS_URL = '/api/clients/current/custom-tasks';
 export const PROFILE_URL = '/api/clients/current/profile';
 /** The journeys the caller may work on, their own first (the household picker). */
 export const HOUSEHOLDS_URL = '/api/clients/current/households';
+/** The caller's own reminder times on the journey's tasks (the Reschedule dialog's Remind me). */
+export const TASK_REMINDERS_URL = '/api/clients/current/task-reminders';
 /** Server-sent events of the household's changes (see `useLiveJourney`). */
 export const LIVE_URL = '/api/clients/current/live';
 

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  reminderWhenText,
+  taskReminderSchema,
+  taskRemindersSchema,
+  type TaskReminder,
+  type TaskReminders,
+} from '@listready/contracts/journey';
+import { toast } from '@listready/ui';
+import { apiClient, apiQuery } from '@listready/web-client';
+import { TASK_REMINDERS_URL } from '../utils/journey-api.ts';
+import { useJourneyUrl } from './use-household.ts';
+import { showTaskError } from './use-task-updates.ts';
+
+/**
+ * The caller's own reminder times on the journey on screen (`?clientId=` for a household's), read
+ * when a task's Reschedule dialog opens; a task without one follows the person's profile.
+ */
+export function useTaskReminders() {
+  const { url, enabled } = useJourneyUrl(TASK_REMINDERS_URL);
+  return useQuery({ ...apiQuery(apiClient, url, taskRemindersSchema), enabled });
+}
+
+/** The time `reminders` holds for a task, or null: the profile's. */
+export const reminderOf = (
+  reminders: TaskReminders | undefined,
+  task: { source: TaskReminder['source']; id: string },
+): number | null =>
+  reminders?.reminders.find((reminder) => reminder.source === task.source && reminder.taskId === task.id)
+    ?.minutes ?? null;
+
+/** PUT /api/clients/current/task-reminders: one task's time for the caller, or back to the profile's. */
+export function useSetTaskReminder() {
+  const { url } = useJourneyUrl(TASK_REMINDERS_URL);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reminder: TaskReminder) =>
+      apiClient.request('PUT', url, taskReminderSchema, { body: reminder }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<TaskReminders>([url], (current) => ({
+        reminders: [
+          ...(current?.reminders ?? []).filter(
+            (reminder) => !(reminder.source === saved.source && reminder.taskId === saved.taskId),
+          ),
+          ...(saved.minutes === null ? [] : [saved]),
+        ],
+      }));
+      toast({
+        title: 'Reminder time saved',
+        description:
+          saved.minutes === null
+            ? 'This task’s reminder comes when your profile says.'
+            : `This task’s reminder comes at ${reminderWhenText(saved.minutes)}.`,
+      });
+    },
+    onError: (error) => showTaskError(error, 'Failed to save the reminder time'),
+  });
+}

@@ -269,7 +269,7 @@ describe('accounts against the real auth service', () => {
     expect(await devices.count()).toBe(4);
     // This browser first, marked, without a Sign out of its own.
     expect(await devices.nth(0).innerText()).toMatch(
-      /^Chrome on Linux\s+This device\s+Signed in \w{3} \d{1,2}, \d{4}$/,
+      /^Chrome on Linux\s+This device\s+Signed in today, \d{1,2}:\d{2}( [AP]M)?$/,
     );
     expect(await devices.nth(0).getByRole('button').count()).toBe(0);
     expect(await devices.nth(1).innerText()).toContain('Firefox on Windows');

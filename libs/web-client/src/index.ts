@@ -15,4 +15,10 @@ export * from './invitations/index.ts';
 export * from './calendar/use-calendar-feed.ts';
 export { CalendarAddress, type CalendarAddressProps } from './calendar/calendar-address.tsx';
 export { openLiveStream } from './live/live-stream.ts';
-export { dayLabel, lazyDateFormat, localDayLabel, readerHourCycle } from './format/date-format.ts';
+export {
+  dayLabel,
+  lazyDateFormat,
+  localDayLabel,
+  readerClockOptions,
+  readerHourCycle,
+} from './format/date-format.ts';

@@ -24,6 +24,16 @@ export function readerHourCycle(locale?: string): 'h11' | 'h12' | 'h23' | 'h24' 
   return new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? 'h12';
 }
 
+/**
+ * A time of day's options on the reader's clock: "14:05" on a 24-hour one, "2:05 PM" (no leading
+ * zero, as US English writes it) on a 12-hour one.
+ */
+export function readerClockOptions(): Intl.DateTimeFormatOptions {
+  const hourCycle = readerHourCycle();
+  const twelve = hourCycle === 'h12' || hourCycle === 'h11';
+  return { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', hourCycle };
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**

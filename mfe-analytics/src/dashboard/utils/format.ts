@@ -1,4 +1,4 @@
-import { lazyDateFormat, readerHourCycle } from '@listready/web-client';
+import { lazyDateFormat, readerClockOptions } from '@listready/web-client';
 
 /** How the dashboard words and formats what the service answers. */
 
@@ -12,14 +12,12 @@ export function eventLabel(event: string): string {
  * In the pages' language, as every screen's days are ("Mar 10", "1,204 events": not "10. März" or
  * "1.204 events" in an English sentence), on the reader's clock and in their zone.
  */
-/** The reader's clock: "14:05" on a 24-hour one, "2:05 PM" (no leading zero) on a 12-hour one. */
-const clock = () => {
-  const hourCycle = readerHourCycle();
-  const twelve = hourCycle === 'h12' || hourCycle === 'h11';
-  return { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', hourCycle } as const;
-};
-const timeFormat = lazyDateFormat('en-US', () => ({ ...clock(), second: '2-digit' }));
-const dateTimeFormat = lazyDateFormat('en-US', () => ({ month: 'short', day: 'numeric', ...clock() }));
+const timeFormat = lazyDateFormat('en-US', () => ({ ...readerClockOptions(), second: '2-digit' }));
+const dateTimeFormat = lazyDateFormat('en-US', () => ({
+  month: 'short',
+  day: 'numeric',
+  ...readerClockOptions(),
+}));
 
 /** A time today: `14:05:09`, or `2:05:09 PM` on a 12-hour clock (the viewer's zone). */
 export const formatTime = (iso: string) => timeFormat(new Date(iso));

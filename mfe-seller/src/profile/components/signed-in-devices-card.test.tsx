@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, type SignedInSession } from '@listready/contracts/auth';
 import { getToasts } from '@listready/ui';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
-import { SignedInDevicesCard } from './signed-in-devices-card.tsx';
+import { SignedInDevicesCard, signedInWhen } from './signed-in-devices-card.tsx';
 
 afterEach(() => {
   cleanup();
@@ -14,23 +14,33 @@ afterEach(() => {
 const THIS_PHONE: SignedInSession = {
   id: 'this-phone-id',
   device: 'Chrome on Android',
-  signedInAt: '2026-12-07T12:00:00.000Z',
+  signedInAt: '2025-12-07T12:00:00.000Z',
   current: true,
 };
 const TABLET: SignedInSession = {
   id: 'tablet/id+1',
   device: 'Safari on iPad',
-  signedInAt: '2026-12-01T12:00:00.000Z',
+  signedInAt: '2025-12-01T12:00:00.000Z',
   current: false,
 };
 const LAPTOP: SignedInSession = {
   id: 'laptop-id',
   device: 'Firefox on Windows',
-  signedInAt: '2026-11-20T12:00:00.000Z',
+  signedInAt: '2025-11-20T12:00:00.000Z',
   current: false,
 };
 
 const rows = () => screen.getAllByTestId('signed-in-device').map((row) => row.textContent);
+
+describe('when a session signed in', () => {
+  it('is a time for today’s, on the reader’s clock, and a day before that', () => {
+    const now = new Date(2026, 11, 7, 20, 30);
+    const today = signedInWhen(new Date(2026, 11, 7, 14, 5).toISOString(), now);
+    expect(today).toMatch(/^today, (2:05 PM|14:05)$/);
+    expect(signedInWhen(new Date(2026, 11, 6, 23, 59).toISOString(), now)).toBe('Dec 6, 2026');
+    expect(signedInWhen(new Date(2025, 11, 7, 14, 5).toISOString(), now)).toBe('Dec 7, 2025');
+  });
+});
 
 describe('Where you’re signed in', () => {
   it('lists this device first and marked, the others each with Sign out, and signs one out', async () => {
@@ -45,14 +55,14 @@ describe('Where you’re signed in', () => {
     renderSignedIn(<SignedInDevicesCard />);
     await screen.findByText('Safari on iPad');
     expect(rows()).toEqual([
-      'Chrome on AndroidThis deviceSigned in Dec 7, 2026',
-      'Safari on iPadSigned in Dec 1, 2026Sign out',
-      'Firefox on WindowsSigned in Nov 20, 2026Sign out',
+      'Chrome on AndroidThis deviceSigned in Dec 7, 2025',
+      'Safari on iPadSigned in Dec 1, 2025Sign out',
+      'Firefox on WindowsSigned in Nov 20, 2025Sign out',
     ]);
     const [thisDevice] = screen.getAllByTestId('signed-in-device');
     expect(within(thisDevice as HTMLElement).queryByRole('button')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPad, signed in Dec 1, 2026' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPad, signed in Dec 1, 2025' }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: authMessages.sessionEnded }));
     await waitFor(() => expect(screen.queryByText('Safari on iPad')).toBeNull());
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
@@ -76,7 +86,7 @@ describe('Where you’re signed in', () => {
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Signed out of 2 other devices.' }));
     expect(await screen.findByText('You are not signed in anywhere else.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign out of all other devices' })).toBeNull();
-    expect(rows()).toEqual(['Chrome on AndroidThis deviceSigned in Dec 7, 2026']);
+    expect(rows()).toEqual(['Chrome on AndroidThis deviceSigned in Dec 7, 2025']);
   });
 
   it('says when a device had already gone, and shows the list as it now is', async () => {

@@ -1,11 +1,23 @@
 import { Laptop, Smartphone } from 'lucide-react';
 import type { SignedInSession } from '@listready/contracts/auth';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
-import { localDayLabel } from '@listready/web-client';
+import { lazyDateFormat, localDayLabel, readerClockOptions } from '@listready/web-client';
 import { Badge } from './badge.tsx';
 import { useEndSession, useSignedInSessions, useSignOutOthers } from '../hooks/use-signed-in-sessions.ts';
 
 const PHONE_OR_TABLET = / on (?:Android|iPhone|iPad)$/;
+
+const timeOfDay = lazyDateFormat('en-US', readerClockOptions);
+
+/**
+ * When a session signed in: "today, 7:45 PM" for today's (two sign-ins of the same browser today
+ * are told apart by their time), else the day, "Dec 1, 2026".
+ */
+export function signedInWhen(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const day = localDayLabel(at);
+  return day === localDayLabel(now) ? `today, ${timeOfDay(at)}` : day;
+}
 
 /**
  * Edit Profile's third card: every device where the person is signed in (this one first), each
@@ -72,6 +84,7 @@ function DeviceRow({
   onSignOut: () => void;
 }) {
   const Icon = PHONE_OR_TABLET.test(session.device) ? Smartphone : Laptop;
+  const when = signedInWhen(session.signedInAt);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="signed-in-device">
       <Icon aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
@@ -80,14 +93,14 @@ function DeviceRow({
           {session.device}
           {session.current && <Badge variant="outline">This device</Badge>}
         </p>
-        <p className="text-sm text-ink-muted">Signed in {localDayLabel(new Date(session.signedInAt))}</p>
+        <p className="text-sm text-ink-muted">Signed in {when}</p>
       </div>
       {!session.current && (
         <Button
           variant="outline"
           size="sm"
           disabled={ending}
-          aria-label={`Sign out ${session.device}, signed in ${localDayLabel(new Date(session.signedInAt))}`}
+          aria-label={`Sign out ${session.device}, signed in ${when}`}
           onClick={onSignOut}
         >
           {ending ? 'Signing out…' : 'Sign out'}

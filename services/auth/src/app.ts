@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './routes/password-reset.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { signInRoutes } from './routes/sign-in.ts';
+import { createNewDeviceNotices } from './sessions/new-device-notice.ts';
 import { createSessionManager } from './sessions/session-manager.ts';
 import {
   createPasswordHasher,
@@ -50,9 +51,9 @@ export interface AuthService {
   app: App;
   /** Starts background work (the outbox relay). Listening is the caller's (server.ts, runtime). */
   start(): Promise<void>;
-  /** Stops the relay, lets reset mails in flight finish, closes the app and what it opened. */
+  /** Stops the relay, lets mails in flight (reset links, notices) finish, closes the app and what it opened. */
   stop(): Promise<void>;
-  /** Resolves once the reset mails already requested have been handed to the mailer. */
+  /** Resolves once the mails already asked for (reset links, sign-in notices) are handed to the mailer. */
   settled(): Promise<void>;
 }
 
@@ -84,12 +85,18 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
     clock,
     logger,
   });
-  runtime.beforeClose(() => passwordReset.settled());
+  const notices = createNewDeviceNotices({ mailer, logger });
+  /** The mails already asked for (reset links, notices) handed to the mailer. */
+  const settled = async () => {
+    await Promise.all([passwordReset.settled(), notices.settled()]);
+  };
+  runtime.beforeClose(settled);
 
   const hour = 60 * 60;
   registrationRoutes(app, {
     accounts,
     sessions,
+    knownDevices,
     limitPerIp: limitPerIp(cache, {
       name: 'sign-ups:ip',
       points: config.AUTH_SIGNUPS_PER_IP_PER_HOUR,
@@ -97,7 +104,7 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
       message: authMessages.tooManySignUps,
     }),
   });
-  signInRoutes(app, { accounts, sessions, knownDevices });
+  signInRoutes(app, { accounts, sessions, knownDevices, notices, clock, publicUrl: config.PUBLIC_URL });
   sessionRoutes(app, { sessions });
   currentUserRoutes(app, { users, accounts });
   notificationSettingsRoutes(app, { users });
@@ -115,5 +122,5 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
   consumeInvitationSent(events, clock);
   if (!production) devMailboxRoutes(app, { mailbox: createDevMailbox(database) });
 
-  return { ...runtime, settled: () => passwordReset.settled() };
+  return { ...runtime, settled };
 }

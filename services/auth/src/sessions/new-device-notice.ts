@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import { noticeEmail, type EmailMessage, type Mailer } from '@listready/messaging';
+import { deviceName } from './device-name.ts';
+
+/** When a sign-in happened, in the person's own zone: "Dec 7, 2026, 3:15 PM EST". */
+function signedInAt(at: Date, timezone: string): string {
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(at);
+  }
+}
+
+/**
+ * The notice of a sign-in from a browser that had not signed in to the account before (no
+ * known-device entry for it): which browser, when, and — if it was not them — where to end it.
+ */
+export function newDeviceEmail(sign: {
+  to: string;
+  firstName: string;
+  timezone: string;
+  userAgent: string | undefined;
+  at: Date;
+  origin: string;
+}): EmailMessage {
+  return noticeEmail({
+    to: sign.to,
+    subject: 'New sign-in to your ListReady account',
+    firstName: sign.firstName,
+    lines: [
+      `Your ListReady account was signed in to on ${deviceName(sign.userAgent)}, ${signedInAt(sign.at, sign.timezone)}.`,
+      'If this was you, there is nothing to do.',
+      'If it was not, change your password at once, and sign that device out on your profile, where every device you are signed in on is listed.',
+    ],
+    link: { href: `${sign.origin}/profile?tab=profile`, label: 'See where you’re signed in' },
+  });
+}
+
+/**
+ * Sends new-device notices without holding up the sign-in: each is handed to the mailer in the
+ * background, a failure logged; `settled()` waits for those in flight (tests, shutdown).
+ */
+export function createNewDeviceNotices(options: { mailer: Mailer; logger: Logger }) {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(message: EmailMessage, userId: string): void {
+      const sending = options.mailer
+        .send(message)
+        .then(
+          () => undefined,
+          (error: unknown) => options.logger.error({ err: error, userId }, 'new sign-in notice failed'),
+        )
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    },
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+export type NewDeviceNotices = ReturnType<typeof createNewDeviceNotices>;

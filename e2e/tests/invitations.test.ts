@@ -50,12 +50,15 @@ async function invitationLink(page: Page, address: string, path: RegExp): Promis
   return link;
 }
 
-/** How many invitation e-mails reached `address` (the dev mailbox). */
+/** How many invitation e-mails reached `address` (the dev mailbox): those with an invitation's link. */
 async function emailsTo(page: Page, address: string): Promise<number> {
   const response = await page.request.get(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(address)}`);
   return devMailboxResponseSchema
     .parse(await response.json())
-    .filter((message) => message.channel === 'email').length;
+    .filter(
+      (message) =>
+        message.channel === 'email' && /\/(accept-invitation\?id|auth\?invitation)=/.test(message.text),
+    ).length;
 }
 
 async function clientEmailsOfAgent(page: Page, agentId: string): Promise<string[]> {

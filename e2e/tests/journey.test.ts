@@ -473,13 +473,17 @@ describe('the seller journey against the real journey service', () => {
     await first.dialog.getByLabel('Due date').fill('2031-03-04');
     await first.remind.selectOption({ label: '6 pm 2 days before' });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    const reminderPut = page.waitForRequest(
-      (request) =>
-        request.method() === 'PUT' && request.url().includes('/api/clients/current/task-reminders'),
+    const reminderPut = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        response.url().includes('/api/clients/current/task-reminders'),
     );
     await first.dialog.getByRole('button', { name: 'Save' }).click();
-    expect((await reminderPut).postDataJSON()).toMatchObject({ source: 'journey', minutes: 1800 });
-    await toast(page, 'Reminder time saved').waitFor();
+    const saved = await reminderPut;
+    expect(saved.status()).toBe(200);
+    expect(saved.request().postDataJSON()).toMatchObject({ source: 'journey', minutes: 1800 });
+    // Saved with the task's new date: one toast says so (the reminder's own would replace it).
+    await toast(page, 'Task updated').waitFor();
     await taskRow(page, 'Garage').getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
 
     await page.reload();

@@ -69,9 +69,12 @@ export function RescheduleDialog({
     }
     if (reminders.isSuccess && reminder !== undefined && reminder !== String(savedReminder ?? '')) {
       setTaskReminder.mutate({
-        source: reminderTask.source,
-        taskId: task.id,
-        minutes: reminder === '' ? null : Number(reminder),
+        reminder: {
+          source: reminderTask.source,
+          taskId: task.id,
+          minutes: reminder === '' ? null : Number(reminder),
+        },
+        announce: patch === null,
       });
     }
     onOpenChange(false);

@@ -34,9 +34,11 @@ export function useSetTaskReminder() {
   const { url } = useJourneyUrl(TASK_REMINDERS_URL);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reminder: TaskReminder) =>
+    // `announce`: said by a toast of its own — not when the task's own change is saved with it,
+    // whose "Task updated" would replace it (one toast at a time).
+    mutationFn: ({ reminder }: { reminder: TaskReminder; announce: boolean }) =>
       apiClient.request('PUT', url, taskReminderSchema, { body: reminder }),
-    onSuccess: (saved) => {
+    onSuccess: (saved, { announce }) => {
       queryClient.setQueryData<TaskReminders>([url], (current) => ({
         reminders: [
           ...(current?.reminders ?? []).filter(
@@ -45,6 +47,7 @@ export function useSetTaskReminder() {
           ...(saved.minutes === null ? [] : [saved]),
         ],
       }));
+      if (!announce) return;
       toast({
         title: 'Reminder time saved',
         description:

@@ -68,11 +68,13 @@ export function createPasswordReset(options: PasswordResetOptions) {
       return;
     }
     const token = randomBytes(32).toString('base64url');
+    // One reading of the clock: read twice, a millisecond could pass between them.
+    const now = clock();
     await db.insert(passwordResetTokens).values({
       userId: user.id,
       token: hashResetToken(token),
-      expiresAt: new Date(clock().getTime() + RESET_TOKEN_TTL_MS),
-      createdAt: clock(),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
     });
     const link = `${origin}/reset-password?token=${token}`;
     const delivery = await options.mailer.send(resetEmail(user.email, user.firstName, link));

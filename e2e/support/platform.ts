@@ -20,18 +20,22 @@ export class PlatformStartError extends Error {
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  // What the last try saw, for the error: which service was not ready, or why no answer came.
+  let lastSeen = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new PlatformStartError(`The platform exited with code ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
-    } catch {
-      // Not listening yet.
+      lastSeen = `${response.status} ${(await response.text()).slice(0, 2_000)}`;
+    } catch (error) {
+      // Not listening yet, or no answer within the try's 2 s.
+      lastSeen = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new PlatformStartError(`No healthy /api/health at ${url} within ${timeoutMs} ms`);
+  throw new PlatformStartError(`No healthy /api/health at ${url} within ${timeoutMs} ms; last: ${lastSeen}`);
 }
 
 /**

@@ -192,6 +192,58 @@ describe('data migrations', () => {
       },
     );
   });
+
+  it('0016 keeps the newest of a person’s reminder rows for one task, then allows no second', async () => {
+    await acrossMigration(
+      '0016_calendar-events-one-per-person-task',
+      async (pool) => {
+        await pool.query(`
+          insert into journey.journey_stages (id, slug, name, order_index) values ('s1', 'test-stage', 'Stage', 99);
+          insert into journey.tasks (id, stage_id, slug, title, order_index) values ('t1', 's1', 'test-task', 'Task', 1);
+          insert into journey.clients (id, user_id) values ('c1', 'seller');
+          insert into journey.client_tasks (id, client_id, task_id) values ('ct1', 'c1', 't1');
+          insert into journey.custom_tasks (id, client_id, title) values ('cu1', 'c1', 'Custom');`);
+        // Two people with a row each for the journey's task, the seller's twice; the seller's custom
+        // task three times (a concurrent double save); one row with no task at all.
+        const rows: [string, string, string | null, string | null, number, string][] = [
+          ['e1', 'seller', 'ct1', null, 30, '2026-01-01'],
+          ['e2', 'seller', 'ct1', null, 60, '2026-01-02'],
+          ['e3', 'member', 'ct1', null, 90, '2026-01-01'],
+          ['e4', 'seller', null, 'cu1', 15, '2026-01-03'],
+          ['e5', 'seller', null, 'cu1', 45, '2026-01-03'],
+          ['e6', 'seller', null, 'cu1', 75, '2026-01-02'],
+          ['e7', 'seller', null, null, 60, '2026-01-01'],
+        ];
+        for (const [id, userId, taskId, customTaskId, minutes, createdAt] of rows) {
+          await pool.query(
+            `insert into journey.calendar_events
+               (id, user_id, task_id, custom_task_id, title, start_time, reminder_minutes, created_at)
+             values ($1, $2, $3, $4, 'Event', '2026-02-01', $5, $6)`,
+            [id, userId, taskId, customTaskId, minutes, createdAt],
+          );
+        }
+      },
+      async (pool) => {
+        const { rows } = await pool.query<{ id: string }>(
+          `select id from journey.calendar_events order by id`,
+        );
+        // e2 is newer than e1; e4 and e5 were made at one instant, and the id decides between them.
+        expect(rows.map((row) => row.id)).toEqual(['e2', 'e3', 'e5', 'e7']);
+        await expect(
+          pool.query(
+            `insert into journey.calendar_events (id, user_id, task_id, title, start_time)
+             values ('e8', 'seller', 'ct1', 'Again', '2026-02-01')`,
+          ),
+        ).rejects.toThrow(/calendar_events_user_id_task_id_unique/);
+        await expect(
+          pool.query(
+            `insert into journey.calendar_events (id, user_id, custom_task_id, title, start_time)
+             values ('e9', 'seller', 'cu1', 'Again', '2026-02-01')`,
+          ),
+        ).rejects.toThrow(/calendar_events_user_id_custom_task_id_unique/);
+      },
+    );
+  });
 });
 
 describe('outbox notify trigger', () => {

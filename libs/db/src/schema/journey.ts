@@ -312,6 +312,10 @@ export const calendarEvents = journeySchema.table(
     index('calendar_events_user_id_start_time_idx').on(t.userId, t.startTime),
     index('calendar_events_task_id_idx').on(t.taskId),
     index('calendar_events_custom_task_id_idx').on(t.customTaskId),
+    // One row per person and task: a person's own reminder time for it (journey's task-reminders.ts
+    // upserts on these). Rows without a task are distinct, as NULLs are in a unique constraint.
+    unique('calendar_events_user_id_task_id_unique').on(t.userId, t.taskId),
+    unique('calendar_events_user_id_custom_task_id_unique').on(t.userId, t.customTaskId),
   ],
 );
 

@@ -7,9 +7,10 @@ import { TaskNotFoundError } from '../tasks/client-task-updates.ts';
 
 /**
  * A person's own reminder time for a task of a journey they work on, kept as their
- * `calendar_events` row for it (one per person and task): the scheduler and their calendar feed's
- * alarms read its minutes before their profile's choice. The row's title and start are the task's
- * at the time of choosing; nothing reads them but a person looking at the table.
+ * `calendar_events` row for it (one per person and task, held so by the table's unique
+ * constraints): the scheduler and their calendar feed's alarms read its minutes before their
+ * profile's choice. The row's title and start are the task's at the time of choosing; nothing
+ * reads them but a person looking at the table.
  */
 export function createTaskReminders(options: { db: Db; clock: Clock }) {
   const { db, clock } = options;
@@ -73,20 +74,30 @@ export function createTaskReminders(options: { db: Db; clock: Clock }) {
       const task = await taskOf(journey, source, taskId);
       if (!task) throw new TaskNotFoundError();
       const userId = journey.actor.id;
-      await db.transaction(async (tx) => {
-        await tx
+      if (minutes === null) {
+        await db
           .delete(calendarEvents)
           .where(and(eq(calendarEvents.userId, userId), sameTask(source, taskId)));
-        if (minutes === null) return;
-        await tx.insert(calendarEvents).values({
-          userId,
-          ...(source === 'journey' ? { taskId } : { customTaskId: taskId }),
-          title: task.title,
-          startTime: task.dueDate ? new Date(`${task.dueDate}T00:00:00Z`) : clock(),
-          isAllDay: true,
-          reminderMinutes: minutes,
+        return { source, taskId, minutes };
+      }
+      const event = {
+        title: task.title,
+        startTime: task.dueDate ? new Date(`${task.dueDate}T00:00:00Z`) : clock(),
+        isAllDay: true,
+        reminderMinutes: minutes,
+      };
+      // One row per person and task (the table's unique constraints): two saves at once end as the
+      // later of the two, never as two rows.
+      await db
+        .insert(calendarEvents)
+        .values({ userId, ...(source === 'journey' ? { taskId } : { customTaskId: taskId }), ...event })
+        .onConflictDoUpdate({
+          target: [
+            calendarEvents.userId,
+            source === 'journey' ? calendarEvents.taskId : calendarEvents.customTaskId,
+          ],
+          set: event,
         });
-      });
       return { source, taskId, minutes };
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customTaskSchema,
   INVALID_REMINDER_LEAD,
+  REMINDER_LEADS,
   taskEntriesSchema,
   taskRemindersSchema,
 } from '@listready/contracts';
@@ -68,6 +69,20 @@ describe('a person’s own reminder time for a task: /api/clients/current/task-r
     expect(cleared.json()).toEqual({ source: 'journey', taskId, minutes: null });
     expect(await list(seller)).toEqual([]);
     expect((await minutesRead(seller)).size).toBe(0);
+  });
+
+  it('keeps one time per person and task when saves arrive together', async () => {
+    const seller = await journey.signUp('client');
+    const taskId = await firstTaskOf(seller);
+    const times = [...REMINDER_LEADS, ...REMINDER_LEADS];
+    const answers = await Promise.all(
+      times.map((minutes) => put(seller, { source: 'journey', taskId, minutes })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(times.map(() => 200));
+    const kept = await list(seller);
+    expect(kept).toHaveLength(1);
+    expect(times).toContain(kept[0]?.minutes);
+    expect((await minutesRead(seller)).size).toBe(1);
   });
 
   it('sets a custom task’s time too', async () => {

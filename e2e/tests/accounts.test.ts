@@ -269,10 +269,12 @@ describe('accounts against the real auth service', () => {
     expect(await devices.count()).toBe(4);
     // This browser first, marked, without a Sign out of its own.
     expect(await devices.nth(0).innerText()).toMatch(
-      /^Chrome on Linux\s+This device\s+Signed in today, \d{1,2}:\d{2}( [AP]M)?$/,
+      /^Chrome on Linux\s+This device\s+Signed in today, \d{1,2}:\d{2}( [AP]M)?\s+Active now$/,
     );
     expect(await devices.nth(0).getByRole('button').count()).toBe(0);
-    expect(await devices.nth(1).innerText()).toContain('Firefox on Windows');
+    expect(await devices.nth(1).innerText()).toMatch(
+      /^Firefox on Windows\s+Signed in today, \d{1,2}:\d{2}( [AP]M)?\s+Last active today\s+Sign out$/,
+    );
     expect(await devices.nth(2).innerText()).toContain('Safari on iPhone');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(

@@ -6,6 +6,7 @@ import { createDevMailbox, createMailer, type Mailer } from '@listready/messagin
 import { createServiceRuntime, limitPerIp, type App, type Cache } from '@listready/service-kit';
 import { createAccounts } from './accounts/accounts.ts';
 import { createAgentRepository } from './accounts/agent-repository.ts';
+import { createBackgroundWork } from './background-work.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { AuthConfig } from './config.ts';
 import { consumeInvitationSent } from './events/invitation-sent.ts';
@@ -53,7 +54,10 @@ export interface AuthService {
   start(): Promise<void>;
   /** Stops the relay, lets mails in flight (reset links, notices) finish, closes the app and what it opened. */
   stop(): Promise<void>;
-  /** Resolves once the mails already asked for (reset links, sign-in notices) are handed to the mailer. */
+  /**
+   * Resolves once the mails already asked for (reset links, sign-in notices) are handed to the
+   * mailer and the sessions' last use is written.
+   */
   settled(): Promise<void>;
 }
 
@@ -86,9 +90,17 @@ export async function buildAuthService(deps: AuthServiceDeps): Promise<AuthServi
     logger,
   });
   const notices = createNewDeviceNotices({ mailer, logger });
-  /** The mails already asked for (reset links, notices) handed to the mailer. */
+  // A signed-in request to auth (every page's session check among them) notes its session in use,
+  // after the answer and without holding it up: "Where you're signed in" says when each was last.
+  const activity = createBackgroundWork(logger);
+  app.addHook('onResponse', async (request) => {
+    const user = request.user;
+    if (user)
+      activity.run(() => sessions.touch(user.sessionId), 'session use not noted', { userId: user.id });
+  });
+  /** The mails already asked for (reset links, notices) handed to the mailer, and the notes of use. */
   const settled = async () => {
-    await Promise.all([passwordReset.settled(), notices.settled()]);
+    await Promise.all([passwordReset.settled(), notices.settled(), activity.settled()]);
   };
   runtime.beforeClose(settled);
 

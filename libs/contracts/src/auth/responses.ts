@@ -63,6 +63,11 @@ export const signedInSessionSchema = z.object({
   id: z.string(),
   device: z.string(),
   signedInAt: z.iso.datetime({ offset: true }),
+  /**
+   * When the session was last seen in use, to the hour; absent when not known (a session from
+   * before this was kept, or an older auth service answering).
+   */
+  lastActiveAt: z.iso.datetime({ offset: true }).optional(),
   /** The session this answer was asked from. */
   current: z.boolean(),
 });

@@ -86,6 +86,11 @@ export const sessions = authSchema.table(
     revokedAt: timestamptz(),
     userAgent: text(),
     ip: text(),
+    /**
+     * When services/auth last saw the session in use (the sign-in, then any signed-in request to
+     * auth, such as the page's session check), to the hour; null for sessions from before 0017.
+     */
+    lastSeenAt: timestamptz(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
 );

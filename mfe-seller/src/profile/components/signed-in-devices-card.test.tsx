@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, type SignedInSession } from '@listready/contracts/auth';
 import { getToasts } from '@listready/ui';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
-import { SignedInDevicesCard, signedInWhen } from './signed-in-devices-card.tsx';
+import { lastActiveWhen, SignedInDevicesCard, signedInWhen } from './signed-in-devices-card.tsx';
 
 afterEach(() => {
   cleanup();
@@ -21,6 +21,7 @@ const TABLET: SignedInSession = {
   id: 'tablet/id+1',
   device: 'Safari on iPad',
   signedInAt: '2025-12-01T12:00:00.000Z',
+  lastActiveAt: '2025-12-05T12:00:00.000Z',
   current: false,
 };
 const LAPTOP: SignedInSession = {
@@ -42,6 +43,14 @@ describe('when a session signed in', () => {
   });
 });
 
+describe('when a session was last in use', () => {
+  it('is today for today’s (it is noted to the hour), and the day before that', () => {
+    const now = new Date(2026, 11, 7, 20, 30);
+    expect(lastActiveWhen(new Date(2026, 11, 7, 0, 10).toISOString(), now)).toBe('today');
+    expect(lastActiveWhen(new Date(2026, 11, 6, 23, 59).toISOString(), now)).toBe('Dec 6, 2026');
+  });
+});
+
 describe('Where you’re signed in', () => {
   it('lists this device first and marked, the others each with Sign out, and signs one out', async () => {
     let listed = [THIS_PHONE, TABLET, LAPTOP];
@@ -55,8 +64,9 @@ describe('Where you’re signed in', () => {
     renderSignedIn(<SignedInDevicesCard />);
     await screen.findByText('Safari on iPad');
     expect(rows()).toEqual([
-      'Chrome on AndroidThis deviceSigned in Dec 7, 2025',
-      'Safari on iPadSigned in Dec 1, 2025Sign out',
+      'Chrome on AndroidThis deviceSigned in Dec 7, 2025Active now',
+      'Safari on iPadSigned in Dec 1, 2025Last active Dec 5, 2025Sign out',
+      // Not known (a session from before last use was kept): not said.
       'Firefox on WindowsSigned in Nov 20, 2025Sign out',
     ]);
     const [thisDevice] = screen.getAllByTestId('signed-in-device');
@@ -86,7 +96,7 @@ describe('Where you’re signed in', () => {
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Signed out of 2 other devices.' }));
     expect(await screen.findByText('You are not signed in anywhere else.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign out of all other devices' })).toBeNull();
-    expect(rows()).toEqual(['Chrome on AndroidThis deviceSigned in Dec 7, 2025']);
+    expect(rows()).toEqual(['Chrome on AndroidThis deviceSigned in Dec 7, 2025Active now']);
   });
 
   it('says when a device had already gone, and shows the list as it now is', async () => {

@@ -19,9 +19,15 @@ export function signedInWhen(iso: string, now = new Date()): string {
   return day === localDayLabel(now) ? `today, ${timeOfDay(at)}` : day;
 }
 
+/** When a session was last in use: "today", else the day (it is noted to the hour). */
+export function lastActiveWhen(iso: string, now = new Date()): string {
+  const day = localDayLabel(new Date(iso));
+  return day === localDayLabel(now) ? 'today' : day;
+}
+
 /**
- * Edit Profile's third card: every device where the person is signed in (this one first), each
- * other one with its own Sign out, and Sign out of all other devices — for a phone lost, a shared
+ * Edit Profile's third card: every device where the person is signed in (this one first), with
+ * when it signed in and was last in use, each other one with its own Sign out, and Sign out of all other devices — for a phone lost, a shared
  * computer left signed in, or a password someone else may know.
  */
 export function SignedInDevicesCard() {
@@ -85,6 +91,9 @@ function DeviceRow({
 }) {
   const Icon = PHONE_OR_TABLET.test(session.device) ? Smartphone : Laptop;
   const when = signedInWhen(session.signedInAt);
+  const activity = session.current
+    ? 'Active now'
+    : session.lastActiveAt && `Last active ${lastActiveWhen(session.lastActiveAt)}`;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="signed-in-device">
       <Icon aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
@@ -93,7 +102,11 @@ function DeviceRow({
           {session.device}
           {session.current && <Badge variant="outline">This device</Badge>}
         </p>
-        <p className="text-sm text-ink-muted">Signed in {when}</p>
+        <p className="text-sm text-ink-muted">
+          {/* A line may break before the time, not inside it ("11:29" and "PM" apart). */}
+          Signed in <span className="whitespace-nowrap">{when}</span>
+        </p>
+        {activity && <p className="text-sm text-ink-muted">{activity}</p>}
       </div>
       {!session.current && (
         <Button

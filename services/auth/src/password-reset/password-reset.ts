@@ -11,6 +11,7 @@ import {
   ValidationError,
   type Cache,
 } from '@listready/service-kit';
+import { createBackgroundWork } from '../background-work.ts';
 import type { Clock } from '../clock.ts';
 import type { LoginLimiter } from '../rate-limit/login-limiter.ts';
 import type { SessionManager } from '../sessions/session-manager.ts';
@@ -49,7 +50,7 @@ export interface PasswordResetOptions {
 
 export function createPasswordReset(options: PasswordResetOptions) {
   const { db, users, sessions, hasher, clock } = options;
-  const inFlight = new Set<Promise<void>>();
+  const work = createBackgroundWork(options.logger);
   const resetMails = createRateLimit(options.cache, {
     name: 'reset-mails',
     points: MAILS_PER_ADDRESS_PER_HOUR,
@@ -90,10 +91,7 @@ export function createPasswordReset(options: PasswordResetOptions) {
      * after the response, so neither the body nor the timing tells whether the account exists.
      */
     request(email: string, origin: string): void {
-      const job = sendResetMail(email, origin)
-        .catch((error: unknown) => options.logger.error({ err: error }, 'password reset mail failed'))
-        .finally(() => inFlight.delete(job));
-      inFlight.add(job);
+      work.run(() => sendResetMail(email, origin), 'password reset mail failed');
     },
 
     /** Sets the new password if the token is known, unused and unexpired; revokes every session. */
@@ -172,9 +170,7 @@ export function createPasswordReset(options: PasswordResetOptions) {
     },
 
     /** Resolves when the reset mails already requested are sent (tests, graceful shutdown). */
-    async settled(): Promise<void> {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    settled: work.settled,
   };
 }
 export type PasswordReset = ReturnType<typeof createPasswordReset>;

@@ -162,4 +162,52 @@ describe('where the person is signed in: /api/auth/user/sessions', () => {
       401,
     );
   });
+
+  // Last: it moves the service's clock on by days.
+  it('says when each device was last in use, and leaves off one unused past the idle limit', async () => {
+    const { laptop, phone, tablet } = await personOnThreeDevices();
+    const lastActive = async (cookie: string) => {
+      const listed = await list(cookie);
+      await auth.service.settled();
+      return Object.fromEntries(
+        listed.map((session) => [
+          session.device,
+          session.lastActiveAt === undefined ? undefined : Date.parse(session.lastActiveAt),
+        ]),
+      );
+    };
+    // Each noted at its sign-in: the tablet a minute after the phone.
+    const atSignIn = await lastActive(phone);
+    const tabletSignedIn = atSignIn['Safari on iPad'] ?? NaN;
+    expect(tabletSignedIn - (atSignIn['Chrome on Android'] ?? NaN)).toBeGreaterThanOrEqual(60_000);
+    expect(atSignIn['Firefox on Windows']).toBeTypeOf('number');
+
+    // Used again within the hour: nothing written. An hour and more later: its use is noted.
+    auth.advance(30 * 60_000);
+    expect(await signedIn(tablet)).toBe(200);
+    await auth.service.settled();
+    expect((await lastActive(phone))['Safari on iPad']).toBe(tabletSignedIn);
+    auth.advance(60 * 60_000);
+    expect(await signedIn(tablet)).toBe(200);
+    await auth.service.settled();
+    expect((await lastActive(phone))['Safari on iPad']).toBeGreaterThanOrEqual(tabletSignedIn + 90 * 60_000);
+
+    // Eight days on, only the laptop in use: the phone and the tablet have passed the idle limit
+    // (their tokens are refused from then on) and are left off; this device is always listed.
+    auth.advance(8 * 24 * 60 * 60_000);
+    expect(await signedIn(laptop)).toBe(200);
+    expect(Object.keys(await lastActive(laptop))).toEqual(['Firefox on Windows']);
+
+    // A session from before last use was kept is listed, with no last-active day.
+    const userId = (await auth.app.inject({ url: '/api/auth/user', ...as(laptop) })).json<{ id: string }>()
+      .id;
+    await database.current.db
+      .update(sessions)
+      .set({ lastSeenAt: null })
+      .where(and(eq(sessions.userId, userId), eq(sessions.userAgent, TABLET)));
+    expect(await lastActive(laptop)).toEqual({
+      'Firefox on Windows': expect.any(Number),
+      'Safari on iPad': undefined,
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { noticeEmail, type EmailMessage, type Mailer } from '@listready/messaging';
+import { createBackgroundWork } from '../background-work.ts';
 import { deviceName } from './device-name.ts';
 
 /** When a sign-in happened, in the person's own zone: "Dec 7, 2026, 3:15 PM EST". */
@@ -49,21 +50,12 @@ export function newDeviceEmail(sign: {
  * background, a failure logged; `settled()` waits for those in flight (tests, shutdown).
  */
 export function createNewDeviceNotices(options: { mailer: Mailer; logger: Logger }) {
-  const inFlight = new Set<Promise<void>>();
+  const work = createBackgroundWork(options.logger);
   return {
     send(message: EmailMessage, userId: string): void {
-      const sending = options.mailer
-        .send(message)
-        .then(
-          () => undefined,
-          (error: unknown) => options.logger.error({ err: error, userId }, 'new sign-in notice failed'),
-        )
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+      work.run(() => options.mailer.send(message), 'new sign-in notice failed', { userId });
     },
-    async settled(): Promise<void> {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    settled: work.settled,
   };
 }
 export type NewDeviceNotices = ReturnType<typeof createNewDeviceNotices>;

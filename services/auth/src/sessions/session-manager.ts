@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '@listready/contracts';
 import { sessions, type Db, type Executor } from '@listready/db';
 import {
   SESSION_COOKIE,
+  SESSION_IDLE_SECONDS,
   SESSION_TTL_SECONDS,
   type SessionCodec,
   type SessionStore,
@@ -20,6 +21,9 @@ const publicSessionId = (sid: string) => createHash('sha256').update(sid).digest
 
 /** The most sessions a person's list shows (newest first); signing out the others ends them all. */
 const LISTED_SESSIONS = 50;
+
+/** How often a session's last use is written: at most once an hour (the list says the day). */
+const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
 export interface SessionManagerOptions {
   db: Db;
@@ -69,6 +73,7 @@ export function createSessionManager(options: SessionManagerOptions) {
         userId: user.id,
         expire: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
         createdAt: now,
+        lastSeenAt: now,
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
       });
@@ -110,18 +115,55 @@ export function createSessionManager(options: SessionManagerOptions) {
       return revoked.map((row) => row.sid);
     },
 
-    /** The person's live sessions (not signed out, not expired): `current` first, then the newest. */
+    /**
+     * Notes that the session is in use now: written when its last note is an hour old or more (or
+     * there is none), so a person's requests cost one write an hour. A signed-out session is left.
+     */
+    async touch(sessionId: string): Promise<void> {
+      const now = clock();
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(
+          and(
+            eq(sessions.sid, sessionId),
+            isNull(sessions.revokedAt),
+            or(
+              isNull(sessions.lastSeenAt),
+              lt(sessions.lastSeenAt, new Date(now.getTime() - SEEN_RESOLUTION_MS)),
+            ),
+          ),
+        );
+    },
+
+    /**
+     * The person's live sessions (not signed out, not expired): `current` first, then the newest.
+     * One not seen in use for the idle limit has ended (its token is too old to be accepted) and is
+     * left off; one never noted (from before last use was kept) is listed, without a last-active day.
+     */
     async listLive(userId: string, current: string) {
+      const idleSince = new Date(clock().getTime() - SESSION_IDLE_SECONDS * 1000);
       const rows = await db
-        .select({ sid: sessions.sid, createdAt: sessions.createdAt, userAgent: sessions.userAgent })
+        .select({
+          sid: sessions.sid,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          userAgent: sessions.userAgent,
+        })
         .from(sessions)
-        .where(liveOf(userId))
+        .where(
+          and(
+            liveOf(userId),
+            or(eq(sessions.sid, current), isNull(sessions.lastSeenAt), gt(sessions.lastSeenAt, idleSince)),
+          ),
+        )
         .orderBy(desc(sessions.createdAt))
         .limit(LISTED_SESSIONS);
       const listed = rows.map((row) => ({
         id: publicSessionId(row.sid),
         device: deviceName(row.userAgent),
         signedInAt: row.createdAt.toISOString(),
+        ...(row.lastSeenAt ? { lastActiveAt: row.lastSeenAt.toISOString() } : {}),
         current: row.sid === current,
       }));
       return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];

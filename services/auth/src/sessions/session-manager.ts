@@ -24,6 +24,8 @@ const LISTED_SESSIONS = 50;
 
 /** How often a session's last use is written: at most once an hour (the list says the day). */
 const SEEN_RESOLUTION_MS = 60 * 60 * 1000;
+/** Sessions whose use this process noted within the hour, kept in memory up to this many. */
+const NOTED_IN_MEMORY = 10_000;
 
 export interface SessionManagerOptions {
   db: Db;
@@ -48,6 +50,9 @@ export function createSessionManager(options: SessionManagerOptions) {
     secure: options.secureCookies,
     path: '/',
   };
+
+  /** When this process last noted each session's use (`touch`). */
+  const notedAt = new Map<string, number>();
 
   const liveOf = (userId: string) =>
     and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expire, clock()));
@@ -121,6 +126,13 @@ export function createSessionManager(options: SessionManagerOptions) {
      */
     async touch(sessionId: string): Promise<void> {
       const now = clock();
+      // Asked of the database once an hour per session and process, not at every request: the
+      // statement below changes nothing within the hour anyway (another process may have written
+      // it, so a use is noted at most two hours late).
+      const noted = notedAt.get(sessionId);
+      if (noted !== undefined && now.getTime() - noted < SEEN_RESOLUTION_MS) return;
+      if (notedAt.size >= NOTED_IN_MEMORY) notedAt.clear();
+      notedAt.set(sessionId, now.getTime());
       await db
         .update(sessions)
         .set({ lastSeenAt: now })

@@ -607,8 +607,19 @@ describe('JourneyScreen', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
+    const reopened = await openDialog();
+    expect(reopened.select.value).toBe('1800');
+    fireEvent.click(within(reopened.dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Chosen meanwhile on another device: read again as the dialog opens, and shown.
+    reminders = [{ source: 'journey', taskId: 'h1', minutes: 960 }];
+    const readsBefore = calls.filter((call) => call.url === '/api/clients/current/task-reminders').length;
     const again = await openDialog();
-    expect(again.select.value).toBe('1800');
+    await waitFor(() => expect(again.select.value).toBe('960'));
+    expect(calls.filter((call) => call.url === '/api/clients/current/task-reminders')).toHaveLength(
+      readsBefore + 1,
+    );
     fireEvent.change(again.select, { target: { value: '' } });
     fireEvent.click(within(again.dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>

@@ -14,11 +14,12 @@ import { showTaskError } from './use-task-updates.ts';
 
 /**
  * The caller's own reminder times on the journey on screen (`?clientId=` for a household's), read
- * when a task's Reschedule dialog opens; a task without one follows the person's profile.
+ * each time a task's Reschedule dialog opens (what was read before shows meanwhile), so a time
+ * chosen on another device is seen without a reload; a task without one follows the profile.
  */
 export function useTaskReminders() {
   const { url, enabled } = useJourneyUrl(TASK_REMINDERS_URL);
-  return useQuery({ ...apiQuery(apiClient, url, taskRemindersSchema), enabled });
+  return useQuery({ ...apiQuery(apiClient, url, taskRemindersSchema), enabled, staleTime: 0 });
 }
 
 /** The time `reminders` holds for a task, or null: the profile's. */

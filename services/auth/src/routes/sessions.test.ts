@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, signedInSessionsSchema } from '@listready/contracts';
 import { sessions } from '@listready/db';
@@ -209,5 +209,18 @@ describe('where the person is signed in: /api/auth/user/sessions', () => {
       'Firefox on Windows': expect.any(Number),
       'Safari on iPad': undefined,
     });
+
+    // Signing out the others ends the phone too, but counts the one the list showed.
+    const ended = await auth.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/sessions/sign-out-others',
+      ...as(laptop),
+    });
+    expect(ended.json()).toEqual({ message: 'Signed out of 1 other device.', ended: 1 });
+    const live = await database.current.db
+      .select({ sid: sessions.sid })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    expect(live).toHaveLength(1);
   });
 });

@@ -54,6 +54,9 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** When this process last noted each session's use (`touch`). */
   const notedAt = new Map<string, number>();
 
+  /** A session last seen in use before this has passed the idle limit (its token is refused). */
+  const idleLimit = () => new Date(clock().getTime() - SESSION_IDLE_SECONDS * 1000);
+
   const liveOf = (userId: string) =>
     and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expire, clock()));
 
@@ -154,7 +157,7 @@ export function createSessionManager(options: SessionManagerOptions) {
      * left off; one never noted (from before last use was kept) is listed, without a last-active day.
      */
     async listLive(userId: string, current: string) {
-      const idleSince = new Date(clock().getTime() - SESSION_IDLE_SECONDS * 1000);
+      const idleSince = idleLimit();
       const rows = await db
         .select({
           sid: sessions.sid,
@@ -205,15 +208,19 @@ export function createSessionManager(options: SessionManagerOptions) {
       return revoked.length > 0;
     },
 
-    /** Signs out every other live session of the person; how many were. */
+    /**
+     * Signs out every other live session of the person; how many of them the list showed (the ones
+     * idle past the limit are ended too, but were not listed: the count matches what the person saw).
+     */
     async endOthers(userId: string, current: string): Promise<number> {
+      const idleSince = idleLimit();
       const revoked = await db
         .update(sessions)
         .set({ revokedAt: clock() })
         .where(and(liveOf(userId), ne(sessions.sid, current)))
-        .returning({ sid: sessions.sid });
+        .returning({ sid: sessions.sid, lastSeenAt: sessions.lastSeenAt });
       await revoke(revoked.map((row) => row.sid));
-      return revoked.length;
+      return revoked.filter((row) => row.lastSeenAt === null || row.lastSeenAt > idleSince).length;
     },
 
     /** Pushes revocations (committed) to the session store's cache. */

@@ -486,8 +486,15 @@ describe('the seller journey against the real journey service', () => {
     await toast(page, 'Task updated').waitFor();
     await taskRow(page, 'Garage').getByTestId('task-due-date').filter({ hasText: '2031' }).waitFor();
 
+    // The row marks it: a bell in place of the calendar, the time said to screen readers.
+    const dueDate = taskRow(page, 'Garage').getByTestId('task-due-date');
+    await dueDate.getByTestId('own-reminder').waitFor();
+
     await page.reload();
     await openJourney(page, 'Rhea');
+    await dueDate.getByTestId('own-reminder').waitFor();
+    expect(await dueDate.textContent()).toMatch(/^Due .*2031\. Your reminder: 6 pm 2 days before$/);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     const again = await open();
     expect(await again.remind.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).toBe(
       '6 pm 2 days before',

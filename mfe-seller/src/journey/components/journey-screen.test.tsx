@@ -173,6 +173,8 @@ describe('JourneyScreen', () => {
     const ticked = screen.getByLabelText('Turn on lights') as HTMLInputElement;
     expect(ticked.disabled).toBe(true);
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    // The reminder times are the seller's and their household's: not asked for.
+    expect(calls.some((call) => call.url.includes('task-reminders'))).toBe(false);
     window.history.pushState(null, '', '/');
   });
 
@@ -554,6 +556,42 @@ describe('JourneyScreen', () => {
         { method: 'PUT', url: '/api/client-tasks/h1', body: { assignedTo: null, priority: 'low' } },
       ]),
     );
+  });
+
+  it('marks a dated task that has the reader’s own reminder time with a bell in place of the calendar', async () => {
+    customTasks = [{ ...customTask, stageId: later.id, dueDate: '2030-01-04' }];
+    scriptApi({
+      'GET /api/clients/current/journey': () => json(200, journey),
+      'GET /api/clients/current/tasks': () =>
+        json(200, [
+          ...entries.filter((entry) => entry.id !== 'h1'),
+          entryFixture('h1', 'Accents of color', later, { dueDate: '2030-01-05' }),
+          entryFixture('h2', 'Fluff the pillows', later, { dueDate: '2030-01-06' }),
+        ]),
+      'GET /api/clients/current/custom-tasks': () => json(200, customTasks),
+      'GET /api/clients/current/task-reminders': () =>
+        json(200, {
+          reminders: [
+            { source: 'journey', taskId: 'h1', minutes: 1800 },
+            { source: 'custom', taskId: 'c1', minutes: -480 },
+          ],
+        }),
+    });
+    renderSignedIn(<JourneyScreen />);
+    await screen.findByText('2 of 4 tasks completed');
+    fireEvent.click(stageHeader('Home Staging'));
+    const dueDateOf = async (title: string) => within(await findTaskRow(title)).getByTestId('task-due-date');
+    const accents = await dueDateOf('Accents of color');
+    await waitFor(() => expect(within(accents).queryByTestId('own-reminder')).not.toBeNull());
+    expect(accents.textContent).toMatch(/^Due .+\. Your reminder: 6 pm 2 days before$/);
+    expect(accents.title).toBe('Your reminder: 6 pm 2 days before');
+    const stager = await dueDateOf('Call the stager');
+    expect(stager.textContent).toMatch(/\. Your reminder: 8 am on the day it is due$/);
+    // A dated task without one follows the profile: the calendar, nothing more said.
+    const pillows = await dueDateOf('Fluff the pillows');
+    expect(within(pillows).queryByTestId('own-reminder')).toBeNull();
+    expect(pillows.textContent).toMatch(/^Due [^.]+$/);
+    expect(pillows.title).toBe('');
   });
 
   it('chooses when the person’s own reminder for a task comes, shown as chosen when it opens again', async () => {

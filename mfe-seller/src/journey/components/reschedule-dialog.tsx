@@ -11,7 +11,12 @@ import { Button, LazyModalDialog } from '@listready/ui';
 import { sessionQuery } from '@listready/web-client';
 import { useClientProfile, useJourney } from '../hooks/use-journey-queries.ts';
 import { useHouseholdMemberNames } from '../hooks/use-household.ts';
-import { reminderOf, useSetTaskReminder, useTaskReminders } from '../hooks/use-task-reminders.ts';
+import {
+  reminderOf,
+  reminderTaskOf,
+  useSetTaskReminder,
+  useTaskReminders,
+} from '../hooks/use-task-reminders.ts';
 import { useUpdateClientTask, useUpdateCustomTask } from '../hooks/use-task-updates.ts';
 import type { TaskRowModel } from '../utils/journey-view.ts';
 import { pastDueHint } from '../utils/past-due.ts';
@@ -47,8 +52,8 @@ export function RescheduleDialog({
   const dueHintId = useId();
   // Remind me: the person's own time for this task ('' follows their profile's), shown once read.
   const profileMinutes = useQuery(sessionQuery).data?.notificationPreferences.reminderMinutes;
-  const reminders = useTaskReminders();
-  const reminderTask = { source: task.source === 'custom' ? 'custom' : 'journey', id: task.id } as const;
+  const reminders = useTaskReminders({ everyOpen: true });
+  const reminderTask = reminderTaskOf(task);
   const savedReminder = reminderOf(reminders.data, reminderTask);
   const [reminder, setReminder] = useState<string | undefined>(undefined);
   const shownReminder = reminder ?? (savedReminder === null ? '' : String(savedReminder));

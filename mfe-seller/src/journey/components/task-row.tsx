@@ -1,9 +1,11 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
+import { BellRing, CalendarClock, CircleCheck, Circle, StickyNote, User } from 'lucide-react';
+import { reminderWhenText, type TaskReminders } from '@listready/contracts/journey';
 import { Button, cn } from '@listready/ui';
 import { PriorityBadge } from '@listready/ui/journey';
 import { dayLabel } from '@listready/web-client';
 import { useReadOnlyJourney } from '../hooks/use-household.ts';
+import { reminderOf, reminderTaskOf, useTaskReminders } from '../hooks/use-task-reminders.ts';
 import {
   usePendingTaskChanges,
   usePendingTaskCreations,
@@ -39,6 +41,12 @@ interface TaskRowActions {
 const TaskRowActionsContext = createContext<TaskRowActions | null>(null);
 
 /**
+ * The reader's own reminder times, once read. A context of its own: when they arrive only the
+ * rows' due dates draw again, not every row.
+ */
+const OwnRemindersContext = createContext<TaskReminders | undefined>(undefined);
+
+/**
  * Gives the rows below it one set of update hooks. Each row asking for its own cost about ten query
  * and mutation observers per row, most of the journey's render time on a phone (issue 16).
  */
@@ -49,6 +57,9 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
   const userId = useSignedInUserId();
   const changes = usePendingTaskChanges();
   const creations = usePendingTaskCreations();
+  // Read once the rows are drawn (this provider mounts with them), not with the page's first reads;
+  // an agent following a client has none (the reminders are the seller's and their household's).
+  const reminders = useTaskReminders({ read: !readOnly });
   const actions = useMemo<TaskRowActions>(
     () => ({
       toggle: (task) => {
@@ -81,7 +92,11 @@ export function TaskRowActionsProvider({ children }: { children: ReactNode }) {
     }),
     [updateTask, updateCustomTask, readOnly, userId, changes, creations],
   );
-  return <TaskRowActionsContext value={actions}>{children}</TaskRowActionsContext>;
+  return (
+    <TaskRowActionsContext value={actions}>
+      <OwnRemindersContext value={reminders.data}>{children}</OwnRemindersContext>
+    </TaskRowActionsContext>
+  );
 }
 
 /** One task: status, details, Mark Complete / Mark Incomplete, Reschedule and (journey tasks) notes. */
@@ -155,12 +170,7 @@ function TaskRowView({
             {task.source === 'custom' && (
               <span className="rounded-full border border-surface-border px-2 py-0.5">Custom</span>
             )}
-            {task.dueDate && (
-              <span className="flex items-center gap-1" data-testid="task-due-date">
-                <CalendarClock aria-hidden="true" className="size-3.5" />
-                Due {dayLabel(task.dueDate)}
-              </span>
-            )}
+            {task.dueDate && <DueDate task={task} dueDate={task.dueDate} />}
             {completed && task.completedBy && (
               <span className="flex items-center gap-1" data-testid="task-completed-by">
                 <CircleCheck aria-hidden="true" className="size-3.5" />
@@ -228,5 +238,26 @@ function TaskRowView({
       )}
       {rescheduling && <RescheduleDialog task={task} open={rescheduling} onOpenChange={setRescheduling} />}
     </li>
+  );
+}
+
+/**
+ * A task's due date; with the reader's own reminder time for it, a bell in place of the calendar
+ * (the same size, so nothing moves when the times arrive after the row) and the time said to
+ * screen readers and on hover.
+ */
+function DueDate({ task, dueDate }: { task: TaskRowModel; dueDate: string }) {
+  const minutes = reminderOf(useContext(OwnRemindersContext), reminderTaskOf(task));
+  const reminder = minutes === null ? undefined : `Your reminder: ${reminderWhenText(minutes)}`;
+  return (
+    <span className="flex items-center gap-1" data-testid="task-due-date" title={reminder}>
+      {reminder ? (
+        <BellRing aria-hidden="true" className="size-3.5 text-brand-soft" data-testid="own-reminder" />
+      ) : (
+        <CalendarClock aria-hidden="true" className="size-3.5" />
+      )}
+      Due {dayLabel(dueDate)}
+      {reminder && <span className="sr-only">. {reminder}</span>}
+    </span>
   );
 }

@@ -13,14 +13,27 @@ import { useJourneyUrl } from './use-household.ts';
 import { showTaskError } from './use-task-updates.ts';
 
 /**
- * The caller's own reminder times on the journey on screen (`?clientId=` for a household's), read
- * each time a task's Reschedule dialog opens (what was read before shows meanwhile), so a time
- * chosen on another device is seen without a reload; a task without one follows the profile.
+ * The caller's own reminder times on the journey on screen (`?clientId=` for a household's), a
+ * task without one following the person's profile. The rows read them once they are drawn (to mark
+ * the tasks that have one); a Reschedule dialog (`everyOpen`) reads them again each time it opens,
+ * showing what was read before meanwhile, so a time chosen on another device is seen without a
+ * reload. `read: false`: not asked (an agent following a client has none).
  */
-export function useTaskReminders() {
+export function useTaskReminders({
+  read = true,
+  everyOpen = false,
+}: { read?: boolean; everyOpen?: boolean } = {}) {
   const { url, enabled } = useJourneyUrl(TASK_REMINDERS_URL);
-  return useQuery({ ...apiQuery(apiClient, url, taskRemindersSchema), enabled, staleTime: 0 });
+  return useQuery({
+    ...apiQuery(apiClient, url, taskRemindersSchema),
+    enabled: enabled && read,
+    ...(everyOpen ? { staleTime: 0 } : {}),
+  });
 }
+
+/** How the reminder routes name a row's task: a journey task or a custom one. */
+export const reminderTaskOf = (task: { source: 'task' | 'custom'; id: string }) =>
+  ({ source: task.source === 'custom' ? 'custom' : 'journey', id: task.id }) as const;
 
 /** The time `reminders` holds for a task, or null: the profile's. */
 export const reminderOf = (

@@ -72,6 +72,10 @@ export const signedInSessionSchema = z.object({
   current: z.boolean(),
 });
 export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+/** Edit Profile's list of where the person is signed in: the new-sign-in e-mail links to it. */
+export const SIGNED_IN_DEVICES_ANCHOR = 'signed-in-devices';
+export const SIGNED_IN_DEVICES_PATH = `/profile?tab=profile#${SIGNED_IN_DEVICES_ANCHOR}`;
+
 /** The person's live sessions: this one first, then the newest. */
 export const signedInSessionsSchema = z.object({ sessions: z.array(signedInSessionSchema) });
 export type SignedInSessions = z.infer<typeof signedInSessionsSchema>;

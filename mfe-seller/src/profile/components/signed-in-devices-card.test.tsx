@@ -1,6 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authMessages, type SignedInSession } from '@listready/contracts/auth';
+import {
+  authMessages,
+  SIGNED_IN_DEVICES_ANCHOR,
+  SIGNED_IN_DEVICES_PATH,
+  type SignedInSession,
+} from '@listready/contracts/auth';
 import { getToasts } from '@listready/ui';
 import { json, renderSignedIn, scriptApi } from '../../journey/utils/journey-test-fixtures.tsx';
 import { lastActiveWhen, SignedInDevicesCard, signedInWhen } from './signed-in-devices-card.tsx';
@@ -133,5 +138,30 @@ describe('Where you’re signed in', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Chrome on Android')).toBeTruthy();
+  });
+
+  it('comes into view once listed when the address names it (the new-sign-in e-mail’s link)', async () => {
+    const scrolledTo: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this);
+    };
+    try {
+      scriptApi({ 'GET /api/auth/user/sessions': () => json(200, { sessions: [THIS_PHONE, TABLET] }) });
+      window.history.pushState(null, '', '/profile?tab=profile');
+      renderSignedIn(<SignedInDevicesCard />);
+      await screen.findByText('Safari on iPad');
+      expect(scrolledTo).toEqual([]);
+      cleanup();
+
+      window.history.pushState(null, '', SIGNED_IN_DEVICES_PATH);
+      renderSignedIn(<SignedInDevicesCard />);
+      await screen.findByText('Safari on iPad');
+      const card = document.getElementById(SIGNED_IN_DEVICES_ANCHOR);
+      expect(card?.textContent).toContain('Where you’re signed in');
+      expect(scrolledTo).toEqual([card]);
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+      window.history.pushState(null, '', '/');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Laptop, Smartphone } from 'lucide-react';
-import type { SignedInSession } from '@listready/contracts/auth';
+import { useEffect, useRef } from 'react';
+import { SIGNED_IN_DEVICES_ANCHOR, type SignedInSession } from '@listready/contracts/auth';
 import { Button, Card, LoadingSpinner } from '@listready/ui';
 import { lazyDateFormat, localDayLabel, readerClockOptions } from '@listready/web-client';
 import { Badge } from './badge.tsx';
@@ -36,9 +37,16 @@ export function SignedInDevicesCard() {
   const endOthers = useSignOutOthers();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current);
+  // Opened from the new-sign-in e-mail's link (#signed-in-devices): brought into view once the list
+  // is drawn, where it then stays (scrolled sooner, the list's arrival would move it).
+  const card = useRef<HTMLDivElement>(null);
+  const listed = sessions.isSuccess;
+  useEffect(() => {
+    if (listed && window.location.hash === `#${SIGNED_IN_DEVICES_ANCHOR}`) card.current?.scrollIntoView();
+  }, [listed]);
 
   return (
-    <Card className="p-6">
+    <Card ref={card} id={SIGNED_IN_DEVICES_ANCHOR} className="scroll-mt-20 p-6">
       <h2 id="signed-in-devices-heading" className="text-lg font-semibold">
         Where you’re signed in
       </h2>

@@ -64,9 +64,9 @@ describe('a sign-in from a browser new to the account is told by e-mail', () => 
       /^Hi Ann,\n\nYour ListReady account was signed in to on Chrome on Android, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M CS?T\.\n/,
     );
     expect(notice?.text).toContain('If this was you, there is nothing to do.');
-    expect(notice?.text?.endsWith(`\n\n${TEST_PUBLIC_URL}/profile?tab=profile`)).toBe(true);
+    expect(notice?.text?.endsWith(`\n\n${TEST_PUBLIC_URL}/profile?tab=profile#signed-in-devices`)).toBe(true);
     expect(notice?.html).toContain(
-      `<a href="${TEST_PUBLIC_URL}/profile?tab=profile">See where you’re signed in</a>`,
+      `<a href="${TEST_PUBLIC_URL}/profile?tab=profile#signed-in-devices">See where you’re signed in</a>`,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SIGNED_IN_DEVICES_PATH } from '@listready/contracts';
 import { noticeEmail, type EmailMessage, type Mailer } from '@listready/messaging';
 import { createBackgroundWork } from '../background-work.ts';
 import { deviceName } from './device-name.ts';
@@ -41,7 +42,7 @@ export function newDeviceEmail(sign: {
       'If this was you, there is nothing to do.',
       'If it was not, change your password at once, and sign that device out on your profile, where every device you are signed in on is listed.',
     ],
-    link: { href: `${sign.origin}/profile?tab=profile`, label: 'See where you’re signed in' },
+    link: { href: `${sign.origin}${SIGNED_IN_DEVICES_PATH}`, label: 'See where you’re signed in' },
   });
 }
 

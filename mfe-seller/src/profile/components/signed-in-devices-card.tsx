@@ -28,8 +28,9 @@ export function lastActiveWhen(iso: string, now = new Date()): string {
 
 /**
  * Edit Profile's third card: every device where the person is signed in (this one first), with
- * when it signed in and was last in use, each other one with its own Sign out, and Sign out of all other devices — for a phone lost, a shared
- * computer left signed in, or a password someone else may know.
+ * when it signed in and was last in use, each other one with its own Sign out, and Sign out of all
+ * other devices — for a phone lost, a shared computer left signed in, or a password someone else
+ * may know.
  */
 export function SignedInDevicesCard() {
   const sessions = useSignedInSessions();
